@@ -1,0 +1,16 @@
+//! Pure-Rust core of `mahjong-engine`: tiles, melds, shanten and win decomposition.
+//!
+//! Nothing here knows about Python; the `mahjong-py` crate wraps it as `mahjong._core`.
+//! Invalid input is reported as an [`Error`], never by panicking.
+
+pub mod decompose;
+pub mod efficiency;
+pub mod error;
+pub mod meld;
+pub mod shanten;
+pub mod tile;
+pub mod tiles;
+
+pub use error::{Error, ErrorKind, Result};
+pub use meld::{Meld, MeldKind};
+pub use tiles::Tiles;

@@ -1,0 +1,176 @@
+//! Shanten: how many tile exchanges a hand is away from tenpai (0) or a win (-1).
+//!
+//! The standard form (sets and a pair) uses the lookup tables of [`table`]: each suit's
+//! costs come from one table read and are combined by a small min-plus merge. The target hand
+//! never needs a fifth copy of a kind, so a hand whose only wait is a tile it holds four of
+//! is 1-shanten, not tenpai (the Tenhou convention, spec R13.1). Chiitoitsu and kokushi have
+//! closed forms.
+
+mod table;
+
+pub use table::generate;
+use table::{Costs, MAX_TILES, honor_costs, suit_costs};
+
+use crate::error::{Error, Result};
+use crate::tile::{RIICHI_KINDS, YAOCHUU};
+
+/// Which winning forms a shanten count considers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Form {
+    /// The minimum over every form that applies to the hand size.
+    All,
+    /// Sets and a pair.
+    Standard,
+    /// Seven distinct pairs (13 or 14 tiles only).
+    Chiitoitsu,
+    /// Thirteen orphans (13 or 14 tiles only).
+    Kokushi,
+}
+
+impl Form {
+    /// Parses `"all"`, `"standard"`, `"chiitoitsu"` or `"kokushi"`.
+    pub fn parse(name: &str) -> Result<Self> {
+        match name {
+            "all" => Ok(Self::All),
+            "standard" => Ok(Self::Standard),
+            "chiitoitsu" => Ok(Self::Chiitoitsu),
+            "kokushi" => Ok(Self::Kokushi),
+            other => Err(Error::argument(format!(
+                "unknown shanten kind {other:?} (expected all, standard, chiitoitsu or kokushi)"
+            ))),
+        }
+    }
+}
+
+/// Number of sets a concealed part of `len` tiles must form: `len` is `3n+1` or `3n+2`
+/// with `n <= 4`.
+pub fn sets_needed(len: usize) -> Result<usize> {
+    if len > MAX_TILES || len % 3 == 0 {
+        return Err(Error::hand(format!(
+            "a hand part has 3n+1 or 3n+2 tiles with at most 14 tiles (1, 2, 4, 5, ..., 13, 14), got {len}"
+        )));
+    }
+    Ok(len / 3)
+}
+
+/// Checks Riichi counts: each at most 4 and a 3n+1/3n+2 total. Returns the tile count.
+pub fn check_counts(counts: &[u8]) -> Result<usize> {
+    if counts.len() != RIICHI_KINDS {
+        return Err(Error::hand(format!("counts must have 34 entries, got {}", counts.len())));
+    }
+    if let Some(kind) = counts.iter().position(|&c| c > 4) {
+        return Err(Error::hand(format!(
+            "count {} for kind {kind} is above 4",
+            counts[kind]
+        )));
+    }
+    let len = counts.iter().map(|&c| usize::from(c)).sum();
+    sets_needed(len)?;
+    Ok(len)
+}
+
+/// Shanten of a valid hand part (see [`check_counts`]) in the requested form.
+pub fn shanten(counts: &[u8; RIICHI_KINDS], form: Form) -> Result<i8> {
+    let len = check_counts(counts)?;
+    let seven_ok = len >= 13;
+    match form {
+        Form::Standard => Ok(standard(counts, len / 3)),
+        Form::All if seven_ok => {
+            Ok(standard(counts, len / 3).min(chiitoitsu(counts)).min(kokushi(counts)))
+        }
+        Form::All => Ok(standard(counts, len / 3)),
+        Form::Chiitoitsu if seven_ok => Ok(chiitoitsu(counts)),
+        Form::Kokushi if seven_ok => Ok(kokushi(counts)),
+        Form::Chiitoitsu | Form::Kokushi => Err(Error::hand(format!(
+            "chiitoitsu and kokushi need a concealed hand of 13 or 14 tiles, got {len}"
+        ))),
+    }
+}
+
+/// Standard-form shanten of counts with `sets` sets still to make (no validation).
+pub fn standard(counts: &[u8; RIICHI_KINDS], sets: usize) -> i8 {
+    let man = suit_costs(&counts[0..9]);
+    let pin = suit_costs(&counts[9..18]);
+    let sou = suit_costs(&counts[18..27]);
+    let honors = honor_costs(&counts[27..34]);
+    let suited = merge(&merge(&man, &pin, sets), &sou, sets);
+    let mut best = u8::MAX;
+    for i in 0..=sets {
+        let j = sets - i;
+        best = best.min(suited[0][i] + honors[1][j]).min(suited[1][i] + honors[0][j]);
+    }
+    best as i8 - 1
+}
+
+/// Min-plus merge of two suits' costs, keeping set counts up to `sets` and at most one pair.
+#[inline]
+fn merge(a: &Costs, b: &Costs, sets: usize) -> Costs {
+    let mut out = [[u8::MAX / 2; 5]; 2];
+    for i in 0..=sets {
+        for j in 0..=sets - i {
+            let none = a[0][i] + b[0][j];
+            let one = (a[0][i] + b[1][j]).min(a[1][i] + b[0][j]);
+            out[0][i + j] = out[0][i + j].min(none);
+            out[1][i + j] = out[1][i + j].min(one);
+        }
+    }
+    out
+}
+
+/// Chiitoitsu shanten of 13 or 14 tiles: four of a kind is one pair, not two.
+pub fn chiitoitsu(counts: &[u8; RIICHI_KINDS]) -> i8 {
+    let pairs = counts.iter().filter(|&&c| c >= 2).count() as i8;
+    let kinds = counts.iter().filter(|&&c| c >= 1).count() as i8;
+    6 - pairs + (7 - kinds).max(0)
+}
+
+/// Kokushi shanten of 13 or 14 tiles.
+pub fn kokushi(counts: &[u8; RIICHI_KINDS]) -> i8 {
+    let kinds = YAOCHUU.iter().filter(|&&k| counts[usize::from(k)] > 0).count() as i8;
+    let pair = YAOCHUU.iter().any(|&k| counts[usize::from(k)] >= 2);
+    13 - kinds - i8::from(pair)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Tiles;
+
+    fn sh(s: &str, form: Form) -> i8 {
+        shanten(&Tiles::parse(s).unwrap().riichi_counts(), form).unwrap()
+    }
+
+    #[test]
+    fn standard_examples() {
+        assert_eq!(sh("123m456p789s1122z", Form::Standard), 0);
+        assert_eq!(sh("123m456p789s11222z", Form::Standard), -1);
+        assert_eq!(sh("1112345678999m", Form::Standard), 0);
+        assert_eq!(sh("11122233344455m", Form::Standard), -1);
+        assert_eq!(sh("1m", Form::Standard), 0);
+        assert_eq!(sh("11m", Form::Standard), -1);
+        assert_eq!(sh("1m9p", Form::Standard), 0);
+        // karaten: the only wait is a fifth 1m
+        assert_eq!(sh("1111m234p567s789s", Form::Standard), 1);
+        assert_eq!(sh("19m19p19s1234567z", Form::Standard), 8);
+    }
+
+    #[test]
+    fn seven_pairs_and_orphans() {
+        assert_eq!(sh("1122m3344p5566s7z", Form::Chiitoitsu), 0);
+        assert_eq!(sh("1111m2233p4455s66z", Form::Chiitoitsu), 1);
+        assert_eq!(sh("19m19p19s1234567z", Form::Kokushi), 0);
+        assert_eq!(sh("19m19p19s12345677z", Form::Kokushi), -1);
+        assert_eq!(sh("19m19p19s12345677z", Form::All), -1);
+    }
+
+    #[test]
+    fn bad_sizes_are_errors() {
+        let three = Tiles::parse("123m").unwrap().riichi_counts();
+        assert!(shanten(&three, Form::All).unwrap_err().message().contains("got 3"));
+        let ten = Tiles::parse("1234567899m").unwrap().riichi_counts();
+        assert!(shanten(&ten, Form::Kokushi).is_err());
+        assert!(shanten(&ten, Form::All).is_ok());
+        assert!(Form::parse("normal").is_err());
+        assert!(check_counts(&[5; 34]).unwrap_err().message().contains("above 4"));
+    }
+}

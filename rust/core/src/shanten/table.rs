@@ -1,0 +1,240 @@
+//! The shanten lookup tables: how they are indexed, generated and loaded.
+//!
+//! For one suit (9 kinds, sequences allowed) or the honours (7 kinds, no sequences) and a
+//! count vector `h` with at most 14 tiles, an entry holds, for every `m` in `0..=4` sets and
+//! `p` in `0..=1` pairs, the least number of tiles that must be added to `h` so that it contains
+//! `m` sets and `p` pairs of that suit. The target never uses more than 4 copies of a kind, so a
+//! wait on a fifth copy is never counted. Entries pack the ten costs as nibbles
+//! (bit `4 * (5p + m)`).
+//!
+//! Entries are stored in lexicographic order of `h` among all vectors with entries `0..=4`
+//! and sum at most 14; [`Ranker`] maps a vector to its position. The committed files in
+//! `data/` are produced by [`generate`] (see `src/bin/gen_tables.rs`); a test checks that they
+//! round-trip.
+
+use std::sync::LazyLock;
+
+/// Most tiles a concealed hand part can hold.
+pub(crate) const MAX_TILES: usize = 14;
+/// Costs per pair flag and set count: `costs[p][m]`.
+pub(crate) type Costs = [[u8; 5]; 2];
+
+/// `VECTORS[len][sum]`: number of count vectors of length `len` (at most 9) with entries
+/// `0..=4` and sum at most `sum`.
+const VECTORS: [[u32; MAX_TILES + 1]; 10] = {
+    let mut table = [[1u32; MAX_TILES + 1]; 10];
+    let mut len = 1;
+    while len < 10 {
+        let mut sum = 0;
+        while sum <= MAX_TILES {
+            let mut total = 0;
+            let mut v = 0;
+            while v <= 4 && v <= sum {
+                total += table[len - 1][sum - v];
+                v += 1;
+            }
+            table[len][sum] = total;
+            sum += 1;
+        }
+        len += 1;
+    }
+    table
+};
+
+/// Maps a count vector of `LEN` kinds (sum at most 14) to its lexicographic rank.
+pub(crate) struct Ranker<const LEN: usize> {
+    /// `offsets[i][prefix][v]`: rank offset for value `v` at position `i` after `prefix` tiles.
+    offsets: [[[u32; 5]; MAX_TILES + 1]; LEN],
+    #[cfg_attr(not(test), allow(dead_code))]
+    size: usize,
+}
+
+impl<const LEN: usize> Ranker<LEN> {
+    const fn new() -> Self {
+        let mut offsets = [[[0u32; 5]; MAX_TILES + 1]; LEN];
+        let mut i = 0;
+        while i < LEN {
+            let mut prefix = 0;
+            while prefix <= MAX_TILES {
+                let mut acc = 0;
+                let mut v = 0;
+                while v < 5 {
+                    offsets[i][prefix][v] = acc;
+                    if prefix + v <= MAX_TILES {
+                        acc += VECTORS[LEN - 1 - i][MAX_TILES - prefix - v];
+                    }
+                    v += 1;
+                }
+                prefix += 1;
+            }
+            i += 1;
+        }
+        Self { offsets, size: VECTORS[LEN][MAX_TILES] as usize }
+    }
+
+    /// Rank of `counts` (exactly `LEN` entries, each at most 4, summing to at most 14).
+    #[inline]
+    pub(crate) fn rank(&self, counts: &[u8]) -> usize {
+        let mut prefix = 0;
+        let mut rank = 0;
+        for (offsets, &v) in self.offsets.iter().zip(counts) {
+            rank += offsets[prefix][usize::from(v)] as usize;
+            prefix += usize::from(v);
+        }
+        rank
+    }
+
+    /// Number of vectors, i.e. of table entries.
+    #[cfg(test)]
+    pub(crate) fn size(&self) -> usize {
+        self.size
+    }
+}
+
+pub(crate) static SUIT_RANK: Ranker<9> = Ranker::new();
+pub(crate) static HONOR_RANK: Ranker<7> = Ranker::new();
+
+static SUIT_BYTES: &[u8] = include_bytes!("../../data/shanten_suit.bin");
+static HONOR_BYTES: &[u8] = include_bytes!("../../data/shanten_honor.bin");
+
+fn decode(bytes: &[u8]) -> Vec<u64> {
+    bytes
+        .chunks_exact(8)
+        .map(|c| u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]))
+        .collect()
+}
+
+static SUIT_TABLE: LazyLock<Vec<u64>> = LazyLock::new(|| decode(SUIT_BYTES));
+static HONOR_TABLE: LazyLock<Vec<u64>> = LazyLock::new(|| decode(HONOR_BYTES));
+
+/// Costs of one suit's 9 counts.
+#[inline]
+pub(crate) fn suit_costs(counts: &[u8]) -> Costs {
+    unpack(SUIT_TABLE[SUIT_RANK.rank(counts)])
+}
+
+/// Costs of the 7 honour counts.
+#[inline]
+pub(crate) fn honor_costs(counts: &[u8]) -> Costs {
+    unpack(HONOR_TABLE[HONOR_RANK.rank(counts)])
+}
+
+#[inline]
+fn unpack(entry: u64) -> Costs {
+    let mut costs = [[0; 5]; 2];
+    for (p, row) in costs.iter_mut().enumerate() {
+        for (m, cost) in row.iter_mut().enumerate() {
+            *cost = ((entry >> (4 * (5 * p + m))) & 0xF) as u8;
+        }
+    }
+    costs
+}
+
+// ---- generation -------------------------------------------------------------------------
+
+const INF: u8 = u8::MAX;
+/// DP state: sequences started one kind back, two kinds back, sets so far, pair so far.
+const STATES: usize = 5 * 5 * 5 * 2;
+
+const fn state(s1: usize, s2: usize, m: usize, p: usize) -> usize {
+    ((s1 * 5 + s2) * 5 + m) * 2 + p
+}
+
+/// Generates the table for `len` kinds (9 with `sequences`, 7 without) in rank order,
+/// as little-endian bytes.
+pub fn generate(len: usize, sequences: bool) -> Vec<u8> {
+    let mut start = [INF; STATES];
+    start[state(0, 0, 0, 0)] = 0;
+    let mut entries = Vec::new();
+    walk(len, sequences, 0, 0, &start, &mut entries);
+    entries.iter().flat_map(|e| e.to_le_bytes()).collect()
+}
+
+/// Depth-first walk over count vectors in lexicographic order, carrying the DP over kinds.
+fn walk(len: usize, sequences: bool, kind: usize, used: usize, dp: &[u8; STATES], out: &mut Vec<u64>) {
+    if kind == len {
+        out.push(pack(dp));
+        return;
+    }
+    let can_start = sequences && kind + 2 < len;
+    for held in 0..=4.min(MAX_TILES - used) {
+        let next = step(dp, held as u8, can_start);
+        walk(len, sequences, kind + 1, used + held, &next, out);
+    }
+}
+
+/// One kind of the DP: choose sequences starting here, a triplet and the pair on this kind.
+fn step(dp: &[u8; STATES], held: u8, can_start: bool) -> [u8; STATES] {
+    let mut next = [INF; STATES];
+    for s1 in 0..5 {
+        for s2 in 0..5 - s1 {
+            for m in s1 + s2..5 {
+                for p in 0..2 {
+                    let cost = dp[state(s1, s2, m, p)];
+                    if cost == INF {
+                        continue;
+                    }
+                    let max_new = if can_start { 4 - m } else { 0 };
+                    for s0 in 0..=max_new {
+                        for triplet in 0..=usize::from(m + s0 < 4) {
+                            for pair in 0..=(1 - p) {
+                                let needed = s1 + s2 + s0 + 3 * triplet + 2 * pair;
+                                if needed > 4 {
+                                    continue;
+                                }
+                                let added = cost + (needed as u8).saturating_sub(held);
+                                let to = &mut next[state(s0, s1, m + s0 + triplet, p + pair)];
+                                *to = (*to).min(added);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    next
+}
+
+fn pack(dp: &[u8; STATES]) -> u64 {
+    let mut entry = 0;
+    for p in 0..2 {
+        for m in 0..5 {
+            let cost = dp[state(0, 0, m, p)];
+            debug_assert!(cost <= 14);
+            entry |= u64::from(cost) << (4 * (5 * p + m));
+        }
+    }
+    entry
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rank_is_lexicographic_and_dense() {
+        assert_eq!(SUIT_RANK.rank(&[0; 9]), 0);
+        assert_eq!(SUIT_RANK.rank(&[0, 0, 0, 0, 0, 0, 0, 0, 1]), 1);
+        assert_eq!(SUIT_RANK.rank(&[4, 4, 4, 2, 0, 0, 0, 0, 0]), SUIT_RANK.size() - 1);
+        assert_eq!(HONOR_RANK.rank(&[4, 4, 4, 2, 0, 0, 0]), HONOR_RANK.size() - 1);
+    }
+
+    #[test]
+    fn committed_tables_round_trip() {
+        assert_eq!(SUIT_BYTES.len(), SUIT_RANK.size() * 8);
+        assert_eq!(HONOR_BYTES.len(), HONOR_RANK.size() * 8);
+        assert!(generate(9, true) == SUIT_BYTES, "data/shanten_suit.bin is stale: run gen_tables");
+        assert!(generate(7, false) == HONOR_BYTES, "data/shanten_honor.bin is stale: run gen_tables");
+    }
+
+    #[test]
+    fn known_costs() {
+        // 123 456 789 + 11: four sets and a pair already there.
+        let c = suit_costs(&[3, 1, 1, 1, 1, 1, 1, 1, 3]);
+        assert_eq!(c[1][4], 1); // 1112345678999 needs one more tile
+        assert_eq!(suit_costs(&[0; 9])[1][4], 14);
+        assert_eq!(suit_costs(&[0; 9])[0][0], 0);
+        // four of a kind cannot be a pair plus a fifth-copy triplet
+        assert_eq!(honor_costs(&[4, 0, 0, 0, 0, 0, 0])[1][1], 2);
+    }
+}

@@ -1,0 +1,87 @@
+//! Conversions of Python arguments into core values.
+
+use mahjong_core::tile::{RIICHI_KINDS, check_riichi_kind};
+use mahjong_core::{Error, Tiles};
+use pyo3::exceptions::{PyOverflowError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use crate::errors::IntoPyResult;
+use crate::tiles::PyTiles;
+
+/// Accepts a `Tiles` or an MPSZ string.
+pub(crate) fn tiles_arg(obj: &Bound<'_, PyAny>) -> PyResult<Tiles> {
+    if let Ok(tiles) = obj.cast::<PyTiles>() {
+        return Ok(tiles.get().tiles);
+    }
+    if let Ok(text) = obj.cast::<PyString>() {
+        return Tiles::parse(&text.to_cow()?).py();
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected Tiles or an MPSZ string such as '123m456p', got {}",
+        type_name(obj)
+    )))
+}
+
+/// Accepts a `Tiles`, an MPSZ string or `None` (no tiles).
+pub(crate) fn optional_tiles_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Tiles> {
+    match obj {
+        Some(o) if !o.is_none() => tiles_arg(o),
+        _ => Ok(Tiles::EMPTY),
+    }
+}
+
+/// The value of an integer-like object (Python or numpy int); `None` if it is not one.
+/// Values beyond `i64` saturate, so range checks still reject them with a typed error.
+pub(crate) fn int_value(obj: &Bound<'_, PyAny>) -> Option<i64> {
+    if obj.is_instance_of::<PyString>() {
+        return None;
+    }
+    match obj.extract::<i64>() {
+        Ok(v) => Some(v),
+        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
+            let negative = obj.lt(0).unwrap_or(false);
+            Some(if negative { i64::MIN } else { i64::MAX })
+        }
+        Err(_) => None,
+    }
+}
+
+/// Accepts a Riichi tile kind as an int `0..=33` or a one-tile string such as `"5m"`.
+pub(crate) fn kind_arg(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
+    if let Some(value) = int_value(obj) {
+        return check_riichi_kind(value).py();
+    }
+    if let Ok(text) = obj.cast::<PyString>() {
+        let text = text.to_cow()?;
+        let tiles = Tiles::parse(&text).py()?;
+        let kinds = tiles.kinds();
+        return match kinds.as_slice() {
+            [kind] if usize::from(*kind) < RIICHI_KINDS => Ok(*kind),
+            _ => Err(Error::tile(format!("{text:?} is not a single Riichi tile"))).py(),
+        };
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected a tile kind (int 0..=33) or a tile string such as '5m', got {}",
+        type_name(obj)
+    )))
+}
+
+/// Riichi counts of tiles that must hold no flowers or jokers.
+pub(crate) fn riichi_counts(tiles: &Tiles) -> PyResult<[u8; RIICHI_KINDS]> {
+    if !tiles.is_riichi() {
+        return Err(Error::hand(format!("{tiles} holds flowers or jokers, not a Riichi hand")))
+            .py();
+    }
+    Ok(tiles.riichi_counts())
+}
+
+/// The Python type name of `obj`, for error messages.
+pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type().name().map_or_else(|_| "an unknown type".to_owned(), |n| n.to_string())
+}
+
+/// Small unsigned values as Python ints (a `Vec<u8>` would become `bytes`).
+pub(crate) fn ints(values: impl IntoIterator<Item = u8>) -> Vec<u32> {
+    values.into_iter().map(u32::from).collect()
+}

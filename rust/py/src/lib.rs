@@ -1,0 +1,32 @@
+//! `mahjong._core`: the compiled part of the `mahjong` package.
+//!
+//! Thin wrappers over `mahjong-core`; the Python package re-exports everything by name.
+
+mod batch;
+mod convert;
+mod errors;
+mod riichi;
+mod tiles;
+
+use pyo3::prelude::*;
+
+#[pymodule]
+mod _core {
+    #[pymodule_export]
+    use crate::batch::{is_win_batch, shanten_batch};
+    #[pymodule_export]
+    use crate::errors::{
+        InvalidArgumentError, InvalidHandError, InvalidMeldError, InvalidTileError, MahjongError,
+    };
+    #[pymodule_export]
+    use crate::riichi::{PyDecomposition, PyUkeire, decompose, is_win, shanten, ukeire, waits};
+    #[pymodule_export]
+    use crate::tiles::{PyMeld, PyTiles};
+
+    use super::*;
+
+    #[pymodule_init]
+    fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
+        m.add("__version__", env!("CARGO_PKG_VERSION"))
+    }
+}

@@ -1,0 +1,253 @@
+//! Riichi hand analysis: shanten, waits, ukeire, decomposition.
+
+use mahjong_core::decompose::{self as core_decompose, Decomposition, Reading, Set, Shape};
+use mahjong_core::efficiency::{self, DiscardOption, Ukeire};
+use mahjong_core::shanten::{self as core_shanten, Form};
+use mahjong_core::tile::kind_name;
+use mahjong_core::Tiles;
+use pyo3::prelude::*;
+use pyo3::IntoPyObjectExt;
+
+use crate::convert::{ints, kind_arg, optional_tiles_arg, riichi_counts, tiles_arg};
+use crate::errors::IntoPyResult;
+use crate::tiles::PyTiles;
+
+/// Shanten of a concealed hand part of 3n+1 or 3n+2 tiles (melds reduce the sets needed):
+/// -1 complete, 0 tenpai. `kind` is "all" (the minimum), "standard", "chiitoitsu" or
+/// "kokushi"; the last two need 13 or 14 tiles. A wait on a fifth copy of a tile the hand
+/// holds four of does not count (such a hand is 1-shanten).
+#[pyfunction]
+#[pyo3(signature = (tiles, kind = "all"))]
+pub(crate) fn shanten(tiles: &Bound<'_, PyAny>, kind: &str) -> PyResult<i8> {
+    let form = Form::parse(kind).py()?;
+    let counts = riichi_counts(&tiles_arg(tiles)?)?;
+    core_shanten::shanten(&counts, form).py()
+}
+
+/// The tile kinds that complete a 3n+1 hand part, ascending. A kind the hand holds all four
+/// of is never a wait, so a hand waiting only on a fifth copy has no waits (it is not tenpai).
+#[pyfunction]
+pub(crate) fn waits(tiles: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+    Ok(ints(efficiency::waits(&riichi_counts(&tiles_arg(tiles)?)?).py()?))
+}
+
+/// Improving draws. For a 3n+1 part: one `Ukeire` with the kinds whose draw lowers the
+/// shanten and the copies left (4 minus the hand and `visible`, the tiles the player can see
+/// elsewhere). For a 3n+2 part: a list with one `Ukeire` per distinct discard, best first.
+#[pyfunction]
+#[pyo3(signature = (tiles, visible = None, kind = "all"))]
+pub(crate) fn ukeire<'py>(
+    py: Python<'py>,
+    tiles: &Bound<'py, PyAny>,
+    visible: Option<&Bound<'py, PyAny>>,
+    kind: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let form = Form::parse(kind).py()?;
+    let counts = riichi_counts(&tiles_arg(tiles)?)?;
+    let seen = riichi_counts(&optional_tiles_arg(visible)?)?;
+    if core_shanten::check_counts(&counts).py()? % 3 == 1 {
+        let found = efficiency::ukeire(&counts, &seen, form).py()?;
+        PyUkeire::new(None, &found).into_bound_py_any(py)
+    } else {
+        let options = efficiency::discard_options(&counts, &seen, form).py()?;
+        options
+            .iter()
+            .map(|DiscardOption { discard, ukeire }| PyUkeire::new(Some(*discard), ukeire))
+            .collect::<Vec<_>>()
+            .into_bound_py_any(py)
+    }
+}
+
+/// Whether a 3n+2 hand part is complete (standard, chiitoitsu or kokushi).
+#[pyfunction]
+pub(crate) fn is_win(tiles: &Bound<'_, PyAny>) -> PyResult<bool> {
+    core_decompose::is_win(&riichi_counts(&tiles_arg(tiles)?)?).py()
+}
+
+/// Every reading of a complete 3n+2 hand part: each split into a pair and sets, then the
+/// chiitoitsu and kokushi readings. With `win_tile`, one entry per way the winning tile can be
+/// read (its wait shape and the group it completes). Empty if the part is not complete.
+#[pyfunction]
+#[pyo3(signature = (tiles, win_tile = None))]
+pub(crate) fn decompose(
+    tiles: &Bound<'_, PyAny>,
+    win_tile: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<PyDecomposition>> {
+    let counts = riichi_counts(&tiles_arg(tiles)?)?;
+    match win_tile.filter(|w| !w.is_none()) {
+        None => Ok(core_decompose::decompose(&counts).py()?.iter().map(PyDecomposition::plain).collect()),
+        Some(win) => {
+            let win = kind_arg(win)?;
+            Ok(core_decompose::readings(&counts, win).py()?.iter().map(PyDecomposition::read).collect())
+        }
+    }
+}
+
+/// Improving draws of one hand part (after `discard`, when the hand had 3n+2 tiles).
+#[pyclass(name = "Ukeire", module = "mahjong.riichi", frozen, eq, skip_from_py_object)]
+#[derive(Clone, PartialEq)]
+pub(crate) struct PyUkeire {
+    /// The kind discarded first, or None for a 3n+1 hand.
+    #[pyo3(get)]
+    discard: Option<u8>,
+    /// Shanten of the hand part (after the discard).
+    #[pyo3(get)]
+    shanten: i8,
+    /// `(kind, copies left)` for every improving kind, ascending by kind.
+    #[pyo3(get)]
+    tiles: Vec<(u8, u8)>,
+    /// Copies left over all improving kinds.
+    #[pyo3(get)]
+    total: u32,
+}
+
+impl PyUkeire {
+    fn new(discard: Option<u8>, ukeire: &Ukeire) -> Self {
+        Self { discard, shanten: ukeire.shanten, tiles: ukeire.tiles.clone(), total: ukeire.total() }
+    }
+}
+
+#[pymethods]
+impl PyUkeire {
+    /// The improving kinds, ascending.
+    #[getter]
+    fn kinds(&self) -> Vec<u32> {
+        ints(self.tiles.iter().map(|&(k, _)| k))
+    }
+
+    fn __repr__(&self) -> String {
+        let tiles: Vec<String> =
+            self.tiles.iter().map(|&(k, n)| format!("{}:{n}", kind_name(k, false))).collect();
+        let discard = self.discard.map_or_else(String::new, |d| format!("discard={}, ", kind_name(d, false)));
+        format!("Ukeire({discard}shanten={}, total={}, tiles=[{}])", self.shanten, self.total, tiles.join(" "))
+    }
+}
+
+/// One reading of a complete hand part, optionally with the winning tile's place in it.
+#[pyclass(name = "Decomposition", module = "mahjong.riichi", frozen, eq, hash, skip_from_py_object)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub(crate) struct PyDecomposition {
+    decomposition: Decomposition,
+    /// The winning tile's kind, its wait shape and the set it completes (None = a pair).
+    win: Option<(u8, &'static str, Option<u8>)>,
+}
+
+impl PyDecomposition {
+    fn plain(decomposition: &Decomposition) -> Self {
+        Self { decomposition: *decomposition, win: None }
+    }
+
+    fn read(reading: &Reading) -> Self {
+        Self {
+            decomposition: reading.decomposition,
+            win: Some((reading.win, reading.wait.name(), reading.win_set)),
+        }
+    }
+
+    fn group_texts(&self) -> Vec<String> {
+        let d = &self.decomposition;
+        match d.shape {
+            Shape::Standard => d
+                .sets()
+                .iter()
+                .map(|s| set_tiles(*s).to_mpsz())
+                .chain(std::iter::once(pair_text(d.pair)))
+                .collect(),
+            Shape::Chiitoitsu => d.pairs().iter().map(|&p| pair_text(p)).collect(),
+            Shape::Kokushi => vec![kokushi_tiles(d.pair).to_mpsz()],
+        }
+    }
+}
+
+fn pair_text(kind: u8) -> String {
+    let name = kind_name(kind, false);
+    format!("{}{}", &name[..1], name)
+}
+
+fn set_tiles(set: Set) -> Tiles {
+    Tiles::from_kinds(set.kinds().map(i64::from)).unwrap_or_default()
+}
+
+fn kokushi_tiles(pair: u8) -> Tiles {
+    let kinds = mahjong_core::tile::YAOCHUU.iter().chain(std::iter::once(&pair));
+    Tiles::from_kinds(kinds.map(|&k| i64::from(k))).unwrap_or_default()
+}
+
+#[pymethods]
+impl PyDecomposition {
+    /// "standard", "chiitoitsu" or "kokushi".
+    #[getter]
+    fn shape(&self) -> &'static str {
+        match self.decomposition.shape {
+            Shape::Standard => "standard",
+            Shape::Chiitoitsu => "chiitoitsu",
+            Shape::Kokushi => "kokushi",
+        }
+    }
+
+    /// The pair kind (for kokushi: the duplicated kind; for chiitoitsu: the lowest pair).
+    #[getter]
+    fn pair(&self) -> u8 {
+        self.decomposition.pair
+    }
+
+    /// All pair kinds: seven for chiitoitsu, one otherwise.
+    #[getter]
+    fn pairs(&self) -> Vec<u32> {
+        ints(self.decomposition.pairs().iter().copied())
+    }
+
+    /// Lowest kind of each sequence, ascending.
+    #[getter]
+    fn sequences(&self) -> Vec<u32> {
+        self.sets_where(|s| matches!(s, Set::Sequence(_)))
+    }
+
+    /// Kind of each triplet, ascending.
+    #[getter]
+    fn triplets(&self) -> Vec<u32> {
+        self.sets_where(|s| matches!(s, Set::Triplet(_)))
+    }
+
+    /// The wait shape of the winning tile ("ryanmen", "kanchan", "penchan", "shanpon",
+    /// "tanki", "kokushi", "kokushi13"), or None without a winning tile.
+    #[getter]
+    fn wait(&self) -> Option<&'static str> {
+        self.win.map(|(_, wait, _)| wait)
+    }
+
+    /// The group the winning tile completes (a set or the pair), or None.
+    #[getter]
+    fn win_group(&self) -> Option<PyTiles> {
+        let (win, _, win_set) = self.win?;
+        let d = &self.decomposition;
+        let tiles = match (d.shape, win_set) {
+            (Shape::Kokushi, _) => kokushi_tiles(d.pair),
+            (_, Some(i)) => set_tiles(d.sets()[usize::from(i)]),
+            (_, None) => Tiles::from_kinds([i64::from(win); 2]).unwrap_or_default(),
+        };
+        Some(tiles.into())
+    }
+
+    /// The groups as MPSZ strings, sets first and the pair(s) last.
+    fn groups(&self) -> Vec<String> {
+        self.group_texts()
+    }
+
+    fn __str__(&self) -> String {
+        self.group_texts().join(" ")
+    }
+
+    fn __repr__(&self) -> String {
+        match self.wait() {
+            Some(w) => format!("Decomposition('{}', wait='{w}')", self.group_texts().join(" ")),
+            None => format!("Decomposition('{}')", self.group_texts().join(" ")),
+        }
+    }
+}
+
+impl PyDecomposition {
+    fn sets_where(&self, keep: impl Fn(&Set) -> bool) -> Vec<u32> {
+        ints(self.decomposition.sets().iter().filter(|s| keep(s)).map(|s| s.first()))
+    }
+}

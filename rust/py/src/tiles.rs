@@ -1,0 +1,252 @@
+//! `Tiles` and `Meld` classes.
+
+use mahjong_core::tile::kind_name;
+use mahjong_core::{Error, Meld, MeldKind, Tiles};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyString, PyTuple};
+
+use crate::convert::{int_value, ints, kind_arg, tiles_arg, type_name};
+use crate::errors::IntoPyResult;
+
+/// An immutable multiset of tiles that remembers which fives are red.
+///
+/// Build it from MPSZ text (`Tiles("123m406p789s11z")`, `0` = red five), counts, kinds
+/// (0..33 in m/p/s/z order) or physical ids (0..135, red fives at 16/52/88).
+/// Tiles are hashable, comparable and picklable; `+` and `-` combine multisets.
+#[pyclass(name = "Tiles", module = "mahjong", frozen, eq, hash, skip_from_py_object)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub(crate) struct PyTiles {
+    pub(crate) tiles: Tiles,
+}
+
+impl From<Tiles> for PyTiles {
+    fn from(tiles: Tiles) -> Self {
+        Self { tiles }
+    }
+}
+
+/// The integers of a Python sequence (Python or numpy ints), for the `from_*` constructors.
+fn int_items(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<i64>> {
+    if obj.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(format!(
+            "expected a sequence of {what}, got a string (use Tiles.from_str)"
+        )));
+    }
+    let mut out = Vec::new();
+    for item in obj.try_iter()? {
+        let item = item?;
+        let value = int_value(&item).ok_or_else(|| {
+            PyTypeError::new_err(format!("expected {what} as ints, got {}", type_name(&item)))
+        })?;
+        out.push(value);
+    }
+    Ok(out)
+}
+
+#[pymethods]
+impl PyTiles {
+    /// Parses MPSZ text, e.g. `Tiles("123m406p789s11z")`; no argument gives no tiles.
+    #[new]
+    #[pyo3(signature = (text = ""))]
+    fn new(text: &str) -> PyResult<Self> {
+        Ok(Tiles::parse(text).py()?.into())
+    }
+
+    /// Parses MPSZ text: digits then a suit letter (m, p, s, z); `0` is a red five.
+    /// Spaces and repeated suits are allowed (`"1m 2m 3m"`, `"5z55z"`).
+    #[staticmethod]
+    fn from_str(text: &str) -> PyResult<Self> {
+        Self::new(text)
+    }
+
+    /// Builds from 34 counts (one per kind), or 36 with flowers and jokers.
+    #[staticmethod]
+    fn from_counts(counts: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let values = int_items(counts, "counts")?;
+        let bytes: Vec<u8> = values
+            .iter()
+            .map(|&v| {
+                u8::try_from(v).map_err(|_| Error::hand(format!("count {v} is out of range 0..=4")))
+            })
+            .collect::<Result<_, _>>()
+            .py()?;
+        Ok(Tiles::from_counts(&bytes).py()?.into())
+    }
+
+    /// Builds from tile kinds (0..33; 34 flower and 35 joker for American play).
+    #[staticmethod]
+    fn from_kinds(kinds: &Bound<'_, PyAny>) -> PyResult<Self> {
+        Ok(Tiles::from_kinds(int_items(kinds, "tile kinds")?).py()?.into())
+    }
+
+    /// Builds from physical tile ids 0..135, each at most once. With `red_fives` (the
+    /// default), ids 16, 52 and 88 are the red 5m, 5p and 5s.
+    #[staticmethod]
+    #[pyo3(signature = (ids, red_fives = true))]
+    fn from_ids(ids: &Bound<'_, PyAny>, red_fives: bool) -> PyResult<Self> {
+        Ok(Tiles::from_ids(int_items(ids, "tile ids")?, red_fives).py()?.into())
+    }
+
+    /// Counts of the 34 Riichi kinds, as a tuple.
+    #[getter]
+    fn counts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, ints(self.tiles.riichi_counts()))
+    }
+
+    /// Red fives per suit, as `(m, p, s)`.
+    #[getter]
+    fn red(&self) -> (u8, u8, u8) {
+        let [m, p, s] = self.tiles.red();
+        (m, p, s)
+    }
+
+    /// The kinds, ascending, each repeated by its count.
+    fn kinds(&self) -> Vec<u32> {
+        ints(self.tiles.kinds())
+    }
+
+    /// Canonical physical ids: red fives take ids 16/52/88, other tiles the lowest free copies.
+    fn ids(&self) -> PyResult<Vec<u32>> {
+        Ok(ints(self.tiles.ids().py()?))
+    }
+
+    /// Number of copies of a kind (int or tile string such as `"5m"`).
+    fn count(&self, kind: &Bound<'_, PyAny>) -> PyResult<u8> {
+        Ok(self.tiles.count(kind_arg(kind)?))
+    }
+
+    /// MPSZ text, e.g. `"123m406p789s11z"`.
+    fn to_str(&self) -> String {
+        self.tiles.to_mpsz()
+    }
+
+    fn __str__(&self) -> String {
+        self.tiles.to_mpsz()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Tiles('{}')", self.tiles.to_mpsz())
+    }
+
+    fn __len__(&self) -> usize {
+        self.tiles.len()
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        PyTuple::new(py, ints(self.tiles.kinds()))?.try_iter().map(Bound::into_any)
+    }
+
+    fn __contains__(&self, kind: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.tiles.count(kind_arg(kind)?) > 0)
+    }
+
+    fn __bool__(&self) -> bool {
+        !self.tiles.is_empty()
+    }
+
+    fn __add__(&self, other: &Bound<'_, PyAny>) -> PyResult<Self> {
+        Ok(self.tiles.try_add(&tiles_arg(other)?).py()?.into())
+    }
+
+    fn __sub__(&self, other: &Bound<'_, PyAny>) -> PyResult<Self> {
+        Ok(self.tiles.try_sub(&tiles_arg(other)?).py()?.into())
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((slf.get_type().into_any(), (slf.get().tiles.to_mpsz(),)))
+    }
+}
+
+/// A declared meld: `Meld(kind, tiles, called=None, from_seat=None)`.
+///
+/// `kind` is `"chi"`, `"pon"`, `"daiminkan"`, `"ankan"` or `"kakan"`; `tiles` the 3 (or 4)
+/// tiles; `called` the tile taken from another player (for a kakan, the tile of the original
+/// pon; none for an ankan); `from_seat` the seat (0..3) that tile came from.
+#[pyclass(name = "Meld", module = "mahjong", frozen, eq, hash, skip_from_py_object)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub(crate) struct PyMeld {
+    pub(crate) meld: Meld,
+}
+
+/// A seat number as `u8`; the core checks the range 0..=3.
+fn seat_arg(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
+    let value = int_value(obj).ok_or_else(|| {
+        PyTypeError::new_err(format!("expected a seat number, got {}", type_name(obj)))
+    })?;
+    u8::try_from(value).map_err(|_| Error::meld(format!("seat {value} is out of range 0..=3"))).py()
+}
+
+#[pymethods]
+impl PyMeld {
+    #[new]
+    #[pyo3(signature = (kind, tiles, called = None, from_seat = None))]
+    fn new(
+        kind: &str,
+        tiles: &Bound<'_, PyAny>,
+        called: Option<&Bound<'_, PyAny>>,
+        from_seat: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let kind = MeldKind::parse(kind).py()?;
+        let tiles = tiles_arg(tiles)?;
+        let called = called.filter(|c| !c.is_none()).map(kind_arg).transpose()?;
+        let from_seat = from_seat.filter(|s| !s.is_none()).map(seat_arg).transpose()?;
+        Ok(Self { meld: Meld::new(kind, tiles, called, from_seat).py()? })
+    }
+
+    /// `"chi"`, `"pon"`, `"daiminkan"`, `"ankan"` or `"kakan"`.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.meld.kind().name()
+    }
+
+    /// The meld's tiles.
+    #[getter]
+    fn tiles(&self) -> PyTiles {
+        (*self.meld.tiles()).into()
+    }
+
+    /// Kind of the tile taken from another player (None for an ankan).
+    #[getter]
+    fn called(&self) -> Option<u8> {
+        self.meld.called()
+    }
+
+    /// Seat the called tile came from, if given.
+    #[getter]
+    fn from_seat(&self) -> Option<u8> {
+        self.meld.from_seat()
+    }
+
+    /// Whether the meld opens the hand (all but an ankan).
+    #[getter]
+    fn is_open(&self) -> bool {
+        self.meld.is_open()
+    }
+
+    /// Whether the meld is a kan.
+    #[getter]
+    fn is_kan(&self) -> bool {
+        self.meld.kind().is_kan()
+    }
+
+    fn __repr__(&self) -> String {
+        let mut out = format!("Meld('{}', '{}'", self.meld.kind().name(), self.meld.tiles().to_mpsz());
+        if let Some(c) = self.meld.called() {
+            out.push_str(&format!(", called='{}'", kind_name(c, false)));
+        }
+        if let Some(s) = self.meld.from_seat() {
+            out.push_str(&format!(", from_seat={s}"));
+        }
+        out.push(')');
+        out
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (&'static str, String, Option<u8>, Option<u8>))> {
+        let m = slf.get().meld;
+        Ok((slf.get_type().into_any(), (m.kind().name(), m.tiles().to_mpsz(), m.called(), m.from_seat())))
+    }
+}
