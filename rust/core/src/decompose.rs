@@ -80,7 +80,13 @@ impl Decomposition {
     fn standard(pair: u8, sets: &[Set]) -> Self {
         let mut all = [Set::Triplet(0); 4];
         all[..sets.len()].copy_from_slice(sets);
-        Self { shape: Shape::Standard, pair, sets: all, set_count: sets.len() as u8, pairs: [0; 7] }
+        Self {
+            shape: Shape::Standard,
+            pair,
+            sets: all,
+            set_count: sets.len() as u8,
+            pairs: [0; 7],
+        }
     }
 }
 
@@ -192,7 +198,12 @@ pub fn is_win(counts: &[u8; RIICHI_KINDS]) -> Result<bool> {
 fn pair_fits(counts: &[u8; RIICHI_KINDS], pair: usize) -> bool {
     let start = pair - pair % 9;
     let end = (start + 9).min(RIICHI_KINDS);
-    counts[start..end].iter().map(|&c| usize::from(c)).sum::<usize>() % 3 == 2
+    counts[start..end]
+        .iter()
+        .map(|&c| usize::from(c))
+        .sum::<usize>()
+        % 3
+        == 2
 }
 
 /// Splits the remaining tiles into sets. The lowest remaining kind must start every set that
@@ -274,7 +285,10 @@ fn kokushi(counts: &[u8; RIICHI_KINDS]) -> Option<Decomposition> {
     if YAOCHUU.iter().any(|&k| counts[usize::from(k)] == 0) {
         return None;
     }
-    let pair = YAOCHUU.iter().copied().find(|&k| counts[usize::from(k)] == 2)?;
+    let pair = YAOCHUU
+        .iter()
+        .copied()
+        .find(|&k| counts[usize::from(k)] == 2)?;
     Some(Decomposition {
         shape: Shape::Kokushi,
         pair,
@@ -287,10 +301,19 @@ fn kokushi(counts: &[u8; RIICHI_KINDS]) -> Option<Decomposition> {
 /// Every way the winning tile `win` can be read in `decomposition`, appended to `out`.
 /// Identical sets give one reading.
 pub fn readings_into(decomposition: &Decomposition, win: u8, out: &mut Vec<Reading>) {
-    let reading = |wait, win_set| Reading { decomposition: *decomposition, win, wait, win_set };
+    let reading = |wait, win_set| Reading {
+        decomposition: *decomposition,
+        win,
+        wait,
+        win_set,
+    };
     match decomposition.shape {
         Shape::Kokushi => {
-            let wait = if decomposition.pair == win { Wait::Kokushi13 } else { Wait::Kokushi };
+            let wait = if decomposition.pair == win {
+                Wait::Kokushi13
+            } else {
+                Wait::Kokushi
+            };
             out.push(reading(wait, None));
         }
         Shape::Chiitoitsu => {
@@ -329,7 +352,11 @@ pub fn readings(counts: &[u8; RIICHI_KINDS], win: u8) -> Result<Vec<Reading>> {
     if usize::from(win) >= RIICHI_KINDS || counts[usize::from(win)] == 0 {
         return Err(Error::hand(format!(
             "winning tile {} is not in the hand",
-            if usize::from(win) < RIICHI_KINDS { kind_name(win, false) } else { win.to_string() }
+            if usize::from(win) < RIICHI_KINDS {
+                kind_name(win, false)
+            } else {
+                win.to_string()
+            }
         )));
     }
     let mut out = Vec::new();
@@ -357,7 +384,10 @@ mod tests {
         let d = decompose(&counts("223344m556677p88s")).unwrap();
         assert_eq!(d.iter().filter(|d| d.shape == Shape::Chiitoitsu).count(), 1);
         assert_eq!(d.iter().filter(|d| d.shape == Shape::Standard).count(), 1);
-        assert_eq!(decompose(&counts("19m19p19s12345677z")).unwrap()[0].shape, Shape::Kokushi);
+        assert_eq!(
+            decompose(&counts("19m19p19s12345677z")).unwrap()[0].shape,
+            Shape::Kokushi
+        );
         assert!(decompose(&counts("123m456p789s11123z")).unwrap().is_empty());
         assert!(decompose(&counts("123m")).is_err());
         assert_eq!(decompose(&counts("11m")).unwrap().len(), 1);
@@ -373,8 +403,11 @@ mod tests {
     }
 
     fn waits_of(s: &str, win: u8) -> Vec<&'static str> {
-        let mut w: Vec<_> =
-            readings(&counts(s), win).unwrap().iter().map(|r| r.wait.name()).collect();
+        let mut w: Vec<_> = readings(&counts(s), win)
+            .unwrap()
+            .iter()
+            .map(|r| r.wait.name())
+            .collect();
         w.sort_unstable();
         w
     }
@@ -382,7 +415,10 @@ mod tests {
     #[test]
     fn wait_shapes() {
         // 3m completes 12m (edge) or 45m (two-sided)
-        assert_eq!(waits_of("123m456p789s11z345m", 2), vec!["penchan", "ryanmen"]);
+        assert_eq!(
+            waits_of("123m456p789s11z345m", 2),
+            vec!["penchan", "ryanmen"]
+        );
         assert_eq!(waits_of("12m3m456p789s11z555z", 2), vec!["penchan"]);
         assert_eq!(waits_of("789m456p789s11z555z", 6), vec!["penchan"]);
         assert_eq!(waits_of("234m456p789s11z555z", 2), vec!["kanchan"]);

@@ -108,7 +108,10 @@ fn improving(
         }
         work[kind] -= 1;
     }
-    Ok(Ukeire { shanten: current, tiles })
+    Ok(Ukeire {
+        shanten: current,
+        tiles,
+    })
 }
 
 /// For a `3n+2` part: every distinct discard with the shanten and ukeire it leaves, best first
@@ -132,10 +135,19 @@ pub fn discard_options(
             continue;
         }
         work[kind] -= 1;
-        options.push(DiscardOption { discard: kind as u8, ukeire: improving(&work, visible, form)? });
+        options.push(DiscardOption {
+            discard: kind as u8,
+            ukeire: improving(&work, visible, form)?,
+        });
         work[kind] += 1;
     }
-    options.sort_by_key(|o| (o.ukeire.shanten, std::cmp::Reverse(o.ukeire.total()), o.discard));
+    options.sort_by_key(|o| {
+        (
+            o.ukeire.shanten,
+            std::cmp::Reverse(o.ukeire.total()),
+            o.discard,
+        )
+    });
     Ok(options)
 }
 
@@ -150,7 +162,10 @@ mod tests {
 
     #[test]
     fn waits_examples() {
-        assert_eq!(waits(&counts("1112345678999m")).unwrap(), (0..9).collect::<Vec<_>>());
+        assert_eq!(
+            waits(&counts("1112345678999m")).unwrap(),
+            (0..9).collect::<Vec<_>>()
+        );
         assert_eq!(waits(&counts("19m19p19s1234567z")).unwrap().len(), 13);
         assert_eq!(waits(&counts("123m456p789s1122z")).unwrap(), vec![27, 28]);
         assert!(waits(&counts("1111m234p567s789s")).unwrap().is_empty());

@@ -25,7 +25,10 @@ pub struct Error {
 impl Error {
     /// A new error of `kind` with a human-readable `message`.
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
-        Self { kind, message: message.into() }
+        Self {
+            kind,
+            message: message.into(),
+        }
     }
 
     /// Shorthand for an [`ErrorKind::InvalidTile`] error.
@@ -61,7 +64,10 @@ impl Error {
     /// The same error with `context: ` put in front of its message.
     #[must_use]
     pub fn context(self, context: impl fmt::Display) -> Self {
-        Self { kind: self.kind, message: format!("{context}: {}", self.message) }
+        Self {
+            kind: self.kind,
+            message: format!("{context}: {}", self.message),
+        }
     }
 }
 

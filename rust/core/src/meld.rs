@@ -23,7 +23,13 @@ pub enum MeldKind {
 
 impl MeldKind {
     /// All kinds, in declaration order.
-    pub const ALL: [Self; 5] = [Self::Chi, Self::Pon, Self::Daiminkan, Self::Ankan, Self::Kakan];
+    pub const ALL: [Self; 5] = [
+        Self::Chi,
+        Self::Pon,
+        Self::Daiminkan,
+        Self::Ankan,
+        Self::Kakan,
+    ];
 
     /// The lowercase name used in the API (`"chi"`, `"pon"`, ...).
     pub fn name(self) -> &'static str {
@@ -38,11 +44,14 @@ impl MeldKind {
 
     /// Parses a name produced by [`MeldKind::name`].
     pub fn parse(name: &str) -> Result<Self> {
-        Self::ALL.into_iter().find(|k| k.name() == name).ok_or_else(|| {
-            Error::argument(format!(
-                "unknown meld kind {name:?} (expected one of chi, pon, daiminkan, ankan, kakan)"
-            ))
-        })
+        Self::ALL
+            .into_iter()
+            .find(|k| k.name() == name)
+            .ok_or_else(|| {
+                Error::argument(format!(
+                    "unknown meld kind {name:?} (expected one of chi, pon, daiminkan, ankan, kakan)"
+                ))
+            })
     }
 
     /// Whether this is one of the three kans.
@@ -74,8 +83,14 @@ impl Meld {
         called: Option<u8>,
         from_seat: Option<u8>,
     ) -> Result<Self> {
-        let meld = Self { kind, tiles, called, from_seat };
-        meld.check().map_err(|e| e.context(format!("{} {tiles}", kind.name())))?;
+        let meld = Self {
+            kind,
+            tiles,
+            called,
+            from_seat,
+        };
+        meld.check()
+            .map_err(|e| e.context(format!("{} {tiles}", kind.name())))?;
         Ok(meld)
     }
 
@@ -123,9 +138,9 @@ impl Meld {
             _ => {}
         }
         match (self.kind, self.from_seat) {
-            (MeldKind::Ankan, Some(s)) => {
-                Err(Error::meld(format!("an ankan comes from no other seat, got seat {s}")))
-            }
+            (MeldKind::Ankan, Some(s)) => Err(Error::meld(format!(
+                "an ankan comes from no other seat, got seat {s}"
+            ))),
             (_, Some(s)) if s > 3 => Err(Error::meld(format!("seat {s} is out of range 0..=3"))),
             _ => Ok(()),
         }
@@ -187,8 +202,17 @@ mod tests {
     fn valid_melds() {
         assert!(Meld::new(MeldKind::Chi, t("0m67m"), Some(4), Some(3)).is_ok());
         assert!(Meld::new(MeldKind::Pon, t("777z"), Some(33), None).is_ok());
-        assert!(Meld::new(MeldKind::Ankan, t("1111s"), None, None).unwrap().kind().is_kan());
-        assert!(!Meld::new(MeldKind::Ankan, t("1111s"), None, None).unwrap().is_open());
+        assert!(
+            Meld::new(MeldKind::Ankan, t("1111s"), None, None)
+                .unwrap()
+                .kind()
+                .is_kan()
+        );
+        assert!(
+            !Meld::new(MeldKind::Ankan, t("1111s"), None, None)
+                .unwrap()
+                .is_open()
+        );
         assert!(Meld::new(MeldKind::Kakan, t("5550p"), Some(13), Some(1)).is_ok());
     }
 
@@ -203,6 +227,11 @@ mod tests {
         assert!(e(MeldKind::Pon, "111m", Some(5), None).contains("6m"));
         assert!(e(MeldKind::Ankan, "1111m", Some(0), None).contains("no called"));
         assert!(e(MeldKind::Pon, "111m", Some(0), Some(4)).contains("seat 4"));
-        assert!(MeldKind::parse("kong").unwrap_err().message().contains("kong"));
+        assert!(
+            MeldKind::parse("kong")
+                .unwrap_err()
+                .message()
+                .contains("kong")
+        );
     }
 }

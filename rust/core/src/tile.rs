@@ -115,7 +115,11 @@ pub fn kind_name(kind: u8, red: bool) -> String {
         FLOWER => "F".to_owned(),
         JOKER => "J".to_owned(),
         k => {
-            let digit = if red && number(k) == Some(5) { 0 } else { k % 9 + 1 };
+            let digit = if red && number(k) == Some(5) {
+                0
+            } else {
+                k % 9 + 1
+            };
             format!("{digit}{}", SUIT_LETTERS[usize::from(k / 9)])
         }
     }

@@ -15,7 +15,11 @@ const fn five(suit: usize) -> usize {
 
 /// How many copies of `kind` a full set holds: 4, or 8 for flowers and jokers.
 pub fn supply(kind: usize) -> u8 {
-    if kind == usize::from(FLOWER) || kind == usize::from(JOKER) { 8 } else { 4 }
+    if kind == usize::from(FLOWER) || kind == usize::from(JOKER) {
+        8
+    } else {
+        4
+    }
 }
 
 /// A multiset of tiles: counts per kind (34 Riichi kinds, then flower and joker) plus the number
@@ -31,7 +35,10 @@ pub struct Tiles {
 
 impl Tiles {
     /// The empty multiset.
-    pub const EMPTY: Self = Self { counts: [0; KINDS], red: [0; 3] };
+    pub const EMPTY: Self = Self {
+        counts: [0; KINDS],
+        red: [0; 3],
+    };
 
     /// Builds from counts per kind: 34 entries (Riichi) or 36 (with flowers and jokers).
     pub fn from_counts(counts: &[u8]) -> Result<Self> {
@@ -265,11 +272,10 @@ impl Tiles {
             }
             *have -= need;
         }
-        for suit in 0..3 {
+        for (suit, letter) in SUIT_LETTERS.iter().take(3).enumerate() {
             if other.red[suit] > out.red[suit] {
                 return Err(Error::hand(format!(
-                    "cannot remove a red five 0{} from a hand without one",
-                    SUIT_LETTERS[suit]
+                    "cannot remove a red five 0{letter} from a hand without one"
                 )));
             }
             out.red[suit] = (out.red[suit] - other.red[suit]).min(out.counts[five(suit)]);
@@ -294,7 +300,9 @@ impl Tiles {
     /// One plain tile of `kind`.
     fn single(kind: u8) -> Result<Self> {
         if usize::from(kind) >= KINDS {
-            return Err(Error::tile(format!("tile kind {kind} is out of range 0..=35")));
+            return Err(Error::tile(format!(
+                "tile kind {kind} is out of range 0..=35"
+            )));
         }
         let mut one = Self::EMPTY;
         one.counts[usize::from(kind)] = 1;
@@ -311,7 +319,11 @@ impl Tiles {
             for offset in 0..width {
                 let kind = suit * 9 + offset;
                 let count = self.counts[kind];
-                let red = if suit < 3 && offset == 4 { self.red[suit] } else { 0 };
+                let red = if suit < 3 && offset == 4 {
+                    self.red[suit]
+                } else {
+                    0
+                };
                 out.extend(std::iter::repeat_n('0', usize::from(red)));
                 let digit = char::from(b'1' + offset as u8);
                 out.extend(std::iter::repeat_n(digit, usize::from(count - red)));
@@ -320,8 +332,14 @@ impl Tiles {
                 out.push(*letter);
             }
         }
-        out.extend(std::iter::repeat_n('F', usize::from(self.counts[usize::from(FLOWER)])));
-        out.extend(std::iter::repeat_n('J', usize::from(self.counts[usize::from(JOKER)])));
+        out.extend(std::iter::repeat_n(
+            'F',
+            usize::from(self.counts[usize::from(FLOWER)]),
+        ));
+        out.extend(std::iter::repeat_n(
+            'J',
+            usize::from(self.counts[usize::from(JOKER)]),
+        ));
         out
     }
 }
@@ -363,10 +381,25 @@ mod tests {
     #[test]
     fn parse_errors_name_the_problem() {
         assert!(Tiles::parse("8z").unwrap_err().message().contains("8z"));
-        assert!(Tiles::parse("123").unwrap_err().message().contains("\"123\""));
+        assert!(
+            Tiles::parse("123")
+                .unwrap_err()
+                .message()
+                .contains("\"123\"")
+        );
         assert!(Tiles::parse("12x").unwrap_err().message().contains("'x'"));
-        assert!(Tiles::parse("m").unwrap_err().message().contains("no digits"));
-        assert!(Tiles::parse("11111m").unwrap_err().message().contains("5 copies of 1m"));
+        assert!(
+            Tiles::parse("m")
+                .unwrap_err()
+                .message()
+                .contains("no digits")
+        );
+        assert!(
+            Tiles::parse("11111m")
+                .unwrap_err()
+                .message()
+                .contains("5 copies of 1m")
+        );
         assert!(Tiles::parse("00m").unwrap_err().message().contains("0m"));
     }
 
@@ -374,10 +407,18 @@ mod tests {
     fn ids_round_trip_with_red_fives() {
         let t = Tiles::from_ids([16, 17, 18, 52, 0, 135], true).unwrap();
         assert_eq!(t.to_mpsz(), "1055m0p7z");
-        assert_eq!(Tiles::from_ids(t.ids().unwrap().iter().map(|&i| i64::from(i)), true), Ok(t));
+        assert_eq!(
+            Tiles::from_ids(t.ids().unwrap().iter().map(|&i| i64::from(i)), true),
+            Ok(t)
+        );
         let plain = Tiles::from_ids([16], false).unwrap();
         assert_eq!(plain.to_mpsz(), "5m");
-        assert!(Tiles::from_ids([3, 3], true).unwrap_err().message().contains("3"));
+        assert!(
+            Tiles::from_ids([3, 3], true)
+                .unwrap_err()
+                .message()
+                .contains("3")
+        );
         assert!(Tiles::from_ids([136], true).is_err());
     }
 
@@ -393,9 +434,15 @@ mod tests {
     fn add_and_remove() {
         let t = Tiles::parse("055m").unwrap();
         assert_eq!(t.with_removed(4).unwrap().to_mpsz(), "05m");
-        assert_eq!(t.with_added(4, true).unwrap_err().kind(), crate::ErrorKind::InvalidHand);
+        assert_eq!(
+            t.with_added(4, true).unwrap_err().kind(),
+            crate::ErrorKind::InvalidHand
+        );
         assert!(Tiles::parse("1m").unwrap().with_removed(1).is_err());
-        let sum = Tiles::parse("12m").unwrap().try_add(&Tiles::parse("3m").unwrap()).unwrap();
+        let sum = Tiles::parse("12m")
+            .unwrap()
+            .try_add(&Tiles::parse("3m").unwrap())
+            .unwrap();
         assert_eq!(sum.to_mpsz(), "123m");
     }
 

@@ -13,7 +13,10 @@ fn check_file(path: PathBuf) -> usize {
     let text = std::fs::read_to_string(&path).unwrap();
     let mut checked = 0;
     for (line_no, line) in text.lines().enumerate() {
-        let values: Vec<i64> = line.split_whitespace().map(|v| v.parse().unwrap()).collect();
+        let values: Vec<i64> = line
+            .split_whitespace()
+            .map(|v| v.parse().unwrap())
+            .collect();
         let (tiles, expected) = values.split_at(values.len() - 3);
         let mut counts = [0u8; 34];
         for &t in tiles {
@@ -36,7 +39,10 @@ fn ara_sets_match() {
     let mut total = 0;
     for (folder, prefix) in [("shanten_ara", "p_"), ("shanten13_derived", "p13_")] {
         for kind in ["normal", "hon", "tin", "koku"] {
-            total += check_file(dir.join(folder).join(format!("{prefix}{kind}_first5000.txt")));
+            total += check_file(
+                dir.join(folder)
+                    .join(format!("{prefix}{kind}_first5000.txt")),
+            );
         }
     }
     assert_eq!(total, 39_998);

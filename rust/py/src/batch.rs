@@ -26,8 +26,8 @@ fn map_rows<T: Send>(
     }
     let owned;
     let flat = match counts.as_slice() {
-        Ok(slice) => slice,
-        Err(_) => {
+        Ok(slice) if counts.is_c_contiguous() => slice,
+        _ => {
             owned = counts.as_array().iter().copied().collect::<Vec<u8>>();
             &owned
         }
@@ -69,7 +69,9 @@ pub(crate) fn is_win_batch<'py>(
     let out = map_rows(py, &counts, |hand| {
         let len = shanten::check_counts(hand)?;
         if len % 3 != 2 {
-            return Err(Error::hand(format!("a complete hand part has 3n+2 tiles, got {len}")));
+            return Err(Error::hand(format!(
+                "a complete hand part has 3n+2 tiles, got {len}"
+            )));
         }
         Ok(is_complete(hand, len))
     })?;

@@ -70,15 +70,19 @@ pub(crate) fn kind_arg(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
 /// Riichi counts of tiles that must hold no flowers or jokers.
 pub(crate) fn riichi_counts(tiles: &Tiles) -> PyResult<[u8; RIICHI_KINDS]> {
     if !tiles.is_riichi() {
-        return Err(Error::hand(format!("{tiles} holds flowers or jokers, not a Riichi hand")))
-            .py();
+        return Err(Error::hand(format!(
+            "{tiles} holds flowers or jokers, not a Riichi hand"
+        )))
+        .py();
     }
     Ok(tiles.riichi_counts())
 }
 
 /// The Python type name of `obj`, for error messages.
 pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    obj.get_type().name().map_or_else(|_| "an unknown type".to_owned(), |n| n.to_string())
+    obj.get_type()
+        .name()
+        .map_or_else(|_| "an unknown type".to_owned(), |n| n.to_string())
 }
 
 /// Small unsigned values as Python ints (a `Vec<u8>` would become `bytes`).

@@ -1,12 +1,12 @@
 //! Riichi hand analysis: shanten, waits, ukeire, decomposition.
 
+use mahjong_core::Tiles;
 use mahjong_core::decompose::{self as core_decompose, Decomposition, Reading, Set, Shape};
 use mahjong_core::efficiency::{self, DiscardOption, Ukeire};
 use mahjong_core::shanten::{self as core_shanten, Form};
 use mahjong_core::tile::kind_name;
-use mahjong_core::Tiles;
-use pyo3::prelude::*;
 use pyo3::IntoPyObjectExt;
+use pyo3::prelude::*;
 
 use crate::convert::{ints, kind_arg, optional_tiles_arg, riichi_counts, tiles_arg};
 use crate::errors::IntoPyResult;
@@ -28,7 +28,9 @@ pub(crate) fn shanten(tiles: &Bound<'_, PyAny>, kind: &str) -> PyResult<i8> {
 /// of is never a wait, so a hand waiting only on a fifth copy has no waits (it is not tenpai).
 #[pyfunction]
 pub(crate) fn waits(tiles: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
-    Ok(ints(efficiency::waits(&riichi_counts(&tiles_arg(tiles)?)?).py()?))
+    Ok(ints(
+        efficiency::waits(&riichi_counts(&tiles_arg(tiles)?)?).py()?,
+    ))
 }
 
 /// Improving draws. For a 3n+1 part: one `Ukeire` with the kinds whose draw lowers the
@@ -75,16 +77,30 @@ pub(crate) fn decompose(
 ) -> PyResult<Vec<PyDecomposition>> {
     let counts = riichi_counts(&tiles_arg(tiles)?)?;
     match win_tile.filter(|w| !w.is_none()) {
-        None => Ok(core_decompose::decompose(&counts).py()?.iter().map(PyDecomposition::plain).collect()),
+        None => Ok(core_decompose::decompose(&counts)
+            .py()?
+            .iter()
+            .map(PyDecomposition::plain)
+            .collect()),
         Some(win) => {
             let win = kind_arg(win)?;
-            Ok(core_decompose::readings(&counts, win).py()?.iter().map(PyDecomposition::read).collect())
+            Ok(core_decompose::readings(&counts, win)
+                .py()?
+                .iter()
+                .map(PyDecomposition::read)
+                .collect())
         }
     }
 }
 
 /// Improving draws of one hand part (after `discard`, when the hand had 3n+2 tiles).
-#[pyclass(name = "Ukeire", module = "mahjong.riichi", frozen, eq, skip_from_py_object)]
+#[pyclass(
+    name = "Ukeire",
+    module = "mahjong.riichi",
+    frozen,
+    eq,
+    skip_from_py_object
+)]
 #[derive(Clone, PartialEq)]
 pub(crate) struct PyUkeire {
     /// The kind discarded first, or None for a 3n+1 hand.
@@ -103,7 +119,12 @@ pub(crate) struct PyUkeire {
 
 impl PyUkeire {
     fn new(discard: Option<u8>, ukeire: &Ukeire) -> Self {
-        Self { discard, shanten: ukeire.shanten, tiles: ukeire.tiles.clone(), total: ukeire.total() }
+        Self {
+            discard,
+            shanten: ukeire.shanten,
+            tiles: ukeire.tiles.clone(),
+            total: ukeire.total(),
+        }
     }
 }
 
@@ -116,15 +137,32 @@ impl PyUkeire {
     }
 
     fn __repr__(&self) -> String {
-        let tiles: Vec<String> =
-            self.tiles.iter().map(|&(k, n)| format!("{}:{n}", kind_name(k, false))).collect();
-        let discard = self.discard.map_or_else(String::new, |d| format!("discard={}, ", kind_name(d, false)));
-        format!("Ukeire({discard}shanten={}, total={}, tiles=[{}])", self.shanten, self.total, tiles.join(" "))
+        let tiles: Vec<String> = self
+            .tiles
+            .iter()
+            .map(|&(k, n)| format!("{}:{n}", kind_name(k, false)))
+            .collect();
+        let discard = self.discard.map_or_else(String::new, |d| {
+            format!("discard={}, ", kind_name(d, false))
+        });
+        format!(
+            "Ukeire({discard}shanten={}, total={}, tiles=[{}])",
+            self.shanten,
+            self.total,
+            tiles.join(" ")
+        )
     }
 }
 
 /// One reading of a complete hand part, optionally with the winning tile's place in it.
-#[pyclass(name = "Decomposition", module = "mahjong.riichi", frozen, eq, hash, skip_from_py_object)]
+#[pyclass(
+    name = "Decomposition",
+    module = "mahjong.riichi",
+    frozen,
+    eq,
+    hash,
+    skip_from_py_object
+)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub(crate) struct PyDecomposition {
     decomposition: Decomposition,
@@ -134,7 +172,10 @@ pub(crate) struct PyDecomposition {
 
 impl PyDecomposition {
     fn plain(decomposition: &Decomposition) -> Self {
-        Self { decomposition: *decomposition, win: None }
+        Self {
+            decomposition: *decomposition,
+            win: None,
+        }
     }
 
     fn read(reading: &Reading) -> Self {
@@ -169,7 +210,9 @@ fn set_tiles(set: Set) -> Tiles {
 }
 
 fn kokushi_tiles(pair: u8) -> Tiles {
-    let kinds = mahjong_core::tile::YAOCHUU.iter().chain(std::iter::once(&pair));
+    let kinds = mahjong_core::tile::YAOCHUU
+        .iter()
+        .chain(std::iter::once(&pair));
     Tiles::from_kinds(kinds.map(|&k| i64::from(k))).unwrap_or_default()
 }
 
@@ -240,7 +283,10 @@ impl PyDecomposition {
 
     fn __repr__(&self) -> String {
         match self.wait() {
-            Some(w) => format!("Decomposition('{}', wait='{w}')", self.group_texts().join(" ")),
+            Some(w) => format!(
+                "Decomposition('{}', wait='{w}')",
+                self.group_texts().join(" ")
+            ),
             None => format!("Decomposition('{}')", self.group_texts().join(" ")),
         }
     }
@@ -248,6 +294,12 @@ impl PyDecomposition {
 
 impl PyDecomposition {
     fn sets_where(&self, keep: impl Fn(&Set) -> bool) -> Vec<u32> {
-        ints(self.decomposition.sets().iter().filter(|s| keep(s)).map(|s| s.first()))
+        ints(
+            self.decomposition
+                .sets()
+                .iter()
+                .filter(|s| keep(s))
+                .map(|s| s.first()),
+        )
     }
 }

@@ -14,7 +14,14 @@ use crate::errors::IntoPyResult;
 /// Build it from MPSZ text (`Tiles("123m406p789s11z")`, `0` = red five), counts, kinds
 /// (0..33 in m/p/s/z order) or physical ids (0..135, red fives at 16/52/88).
 /// Tiles are hashable, comparable and picklable; `+` and `-` combine multisets.
-#[pyclass(name = "Tiles", module = "mahjong", frozen, eq, hash, skip_from_py_object)]
+#[pyclass(
+    name = "Tiles",
+    module = "mahjong",
+    frozen,
+    eq,
+    hash,
+    skip_from_py_object
+)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub(crate) struct PyTiles {
     pub(crate) tiles: Tiles,
@@ -77,7 +84,9 @@ impl PyTiles {
     /// Builds from tile kinds (0..33; 34 flower and 35 joker for American play).
     #[staticmethod]
     fn from_kinds(kinds: &Bound<'_, PyAny>) -> PyResult<Self> {
-        Ok(Tiles::from_kinds(int_items(kinds, "tile kinds")?).py()?.into())
+        Ok(Tiles::from_kinds(int_items(kinds, "tile kinds")?)
+            .py()?
+            .into())
     }
 
     /// Builds from physical tile ids 0..135, each at most once. With `red_fives` (the
@@ -85,7 +94,9 @@ impl PyTiles {
     #[staticmethod]
     #[pyo3(signature = (ids, red_fives = true))]
     fn from_ids(ids: &Bound<'_, PyAny>, red_fives: bool) -> PyResult<Self> {
-        Ok(Tiles::from_ids(int_items(ids, "tile ids")?, red_fives).py()?.into())
+        Ok(Tiles::from_ids(int_items(ids, "tile ids")?, red_fives)
+            .py()?
+            .into())
     }
 
     /// Counts of the 34 Riichi kinds, as a tuple.
@@ -134,7 +145,9 @@ impl PyTiles {
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        PyTuple::new(py, ints(self.tiles.kinds()))?.try_iter().map(Bound::into_any)
+        PyTuple::new(py, ints(self.tiles.kinds()))?
+            .try_iter()
+            .map(Bound::into_any)
     }
 
     fn __contains__(&self, kind: &Bound<'_, PyAny>) -> PyResult<bool> {
@@ -163,7 +176,14 @@ impl PyTiles {
 /// `kind` is `"chi"`, `"pon"`, `"daiminkan"`, `"ankan"` or `"kakan"`; `tiles` the 3 (or 4)
 /// tiles; `called` the tile taken from another player (for a kakan, the tile of the original
 /// pon; none for an ankan); `from_seat` the seat (0..3) that tile came from.
-#[pyclass(name = "Meld", module = "mahjong", frozen, eq, hash, skip_from_py_object)]
+#[pyclass(
+    name = "Meld",
+    module = "mahjong",
+    frozen,
+    eq,
+    hash,
+    skip_from_py_object
+)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub(crate) struct PyMeld {
     pub(crate) meld: Meld,
@@ -174,7 +194,9 @@ fn seat_arg(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
     let value = int_value(obj).ok_or_else(|| {
         PyTypeError::new_err(format!("expected a seat number, got {}", type_name(obj)))
     })?;
-    u8::try_from(value).map_err(|_| Error::meld(format!("seat {value} is out of range 0..=3"))).py()
+    u8::try_from(value)
+        .map_err(|_| Error::meld(format!("seat {value} is out of range 0..=3")))
+        .py()
 }
 
 #[pymethods]
@@ -190,8 +212,13 @@ impl PyMeld {
         let kind = MeldKind::parse(kind).py()?;
         let tiles = tiles_arg(tiles)?;
         let called = called.filter(|c| !c.is_none()).map(kind_arg).transpose()?;
-        let from_seat = from_seat.filter(|s| !s.is_none()).map(seat_arg).transpose()?;
-        Ok(Self { meld: Meld::new(kind, tiles, called, from_seat).py()? })
+        let from_seat = from_seat
+            .filter(|s| !s.is_none())
+            .map(seat_arg)
+            .transpose()?;
+        Ok(Self {
+            meld: Meld::new(kind, tiles, called, from_seat).py()?,
+        })
     }
 
     /// `"chi"`, `"pon"`, `"daiminkan"`, `"ankan"` or `"kakan"`.
@@ -213,8 +240,8 @@ impl PyMeld {
     }
 
     /// Seat the called tile came from, if given.
-    #[getter]
-    fn from_seat(&self) -> Option<u8> {
+    #[getter(from_seat)]
+    fn called_from(&self) -> Option<u8> {
         self.meld.from_seat()
     }
 
@@ -231,7 +258,11 @@ impl PyMeld {
     }
 
     fn __repr__(&self) -> String {
-        let mut out = format!("Meld('{}', '{}'", self.meld.kind().name(), self.meld.tiles().to_mpsz());
+        let mut out = format!(
+            "Meld('{}', '{}'",
+            self.meld.kind().name(),
+            self.meld.tiles().to_mpsz()
+        );
         if let Some(c) = self.meld.called() {
             out.push_str(&format!(", called='{}'", kind_name(c, false)));
         }
@@ -245,8 +276,19 @@ impl PyMeld {
     #[allow(clippy::type_complexity)]
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (&'static str, String, Option<u8>, Option<u8>))> {
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (&'static str, String, Option<u8>, Option<u8>),
+    )> {
         let m = slf.get().meld;
-        Ok((slf.get_type().into_any(), (m.kind().name(), m.tiles().to_mpsz(), m.called(), m.from_seat())))
+        Ok((
+            slf.get_type().into_any(),
+            (
+                m.kind().name(),
+                m.tiles().to_mpsz(),
+                m.called(),
+                m.from_seat(),
+            ),
+        ))
     }
 }

@@ -53,33 +53,70 @@ pub fn sets_needed(len: usize) -> Result<usize> {
     Ok(len / 3)
 }
 
-/// Checks Riichi counts: each at most 4 and a 3n+1/3n+2 total. Returns the tile count.
-pub fn check_counts(counts: &[u8]) -> Result<usize> {
-    if counts.len() != RIICHI_KINDS {
-        return Err(Error::hand(format!("counts must have 34 entries, got {}", counts.len())));
-    }
-    if let Some(kind) = counts.iter().position(|&c| c > 4) {
-        return Err(Error::hand(format!(
-            "count {} for kind {kind} is above 4",
-            counts[kind]
-        )));
-    }
-    let len = counts.iter().map(|&c| usize::from(c)).sum();
-    sets_needed(len)?;
-    Ok(len)
+/// One pass over Riichi counts: what validation and the closed forms need.
+struct Census {
+    len: usize,
+    max: u8,
+    kinds: u8,
+    pairs: u8,
 }
 
-/// Shanten of a valid hand part (see [`check_counts`]) in the requested form.
+impl Census {
+    fn of(counts: &[u8; RIICHI_KINDS]) -> Self {
+        let (mut len, mut max, mut kinds, mut pairs) = (0usize, 0u8, 0u8, 0u8);
+        for &c in counts {
+            len += usize::from(c);
+            max = max.max(c);
+            kinds += u8::from(c >= 1);
+            pairs += u8::from(c >= 2);
+        }
+        Self {
+            len,
+            max,
+            kinds,
+            pairs,
+        }
+    }
+
+    /// Checks each count is at most 4 and the total is `3n+1` or `3n+2`.
+    fn check(&self, counts: &[u8; RIICHI_KINDS]) -> Result<usize> {
+        if self.max > 4 {
+            let kind = counts.iter().position(|&c| c > 4).unwrap_or_default();
+            return Err(Error::hand(format!(
+                "count {} for kind {kind} is above 4",
+                counts[kind]
+            )));
+        }
+        sets_needed(self.len)?;
+        Ok(self.len)
+    }
+
+    fn chiitoitsu(&self) -> i8 {
+        6 - self.pairs as i8 + (7 - self.kinds as i8).max(0)
+    }
+}
+
+/// Checks Riichi counts: 34 entries, each at most 4, and a `3n+1`/`3n+2` total.
+/// Returns the tile count.
+pub fn check_counts(counts: &[u8]) -> Result<usize> {
+    let counts: &[u8; RIICHI_KINDS] = counts
+        .try_into()
+        .map_err(|_| Error::hand(format!("counts must have 34 entries, got {}", counts.len())))?;
+    Census::of(counts).check(counts)
+}
+
+/// Shanten of a hand part in the requested form, after checking it (see [`check_counts`]).
 pub fn shanten(counts: &[u8; RIICHI_KINDS], form: Form) -> Result<i8> {
-    let len = check_counts(counts)?;
+    let census = Census::of(counts);
+    let len = census.check(counts)?;
     let seven_ok = len >= 13;
     match form {
         Form::Standard => Ok(standard(counts, len / 3)),
-        Form::All if seven_ok => {
-            Ok(standard(counts, len / 3).min(chiitoitsu(counts)).min(kokushi(counts)))
-        }
+        Form::All if seven_ok => Ok(standard(counts, len / 3)
+            .min(census.chiitoitsu())
+            .min(kokushi(counts))),
         Form::All => Ok(standard(counts, len / 3)),
-        Form::Chiitoitsu if seven_ok => Ok(chiitoitsu(counts)),
+        Form::Chiitoitsu if seven_ok => Ok(census.chiitoitsu()),
         Form::Kokushi if seven_ok => Ok(kokushi(counts)),
         Form::Chiitoitsu | Form::Kokushi => Err(Error::hand(format!(
             "chiitoitsu and kokushi need a concealed hand of 13 or 14 tiles, got {len}"
@@ -87,27 +124,28 @@ pub fn shanten(counts: &[u8; RIICHI_KINDS], form: Form) -> Result<i8> {
     }
 }
 
-/// Standard-form shanten of counts with `sets` sets still to make (no validation).
+/// Standard-form shanten of counts with `sets` (at most 4) sets still to make. The counts
+/// must be valid (each at most 4, at most 14 in all): see [`check_counts`].
 pub fn standard(counts: &[u8; RIICHI_KINDS], sets: usize) -> i8 {
     let man = suit_costs(&counts[0..9]);
     let pin = suit_costs(&counts[9..18]);
     let sou = suit_costs(&counts[18..27]);
     let honors = honor_costs(&counts[27..34]);
-    let suited = merge(&merge(&man, &pin, sets), &sou, sets);
+    let suited = merge(&merge(&man, &pin), &sou);
     let mut best = u8::MAX;
-    for i in 0..=sets {
+    for (i, (&none, &pair)) in suited[0].iter().zip(&suited[1]).enumerate().take(sets + 1) {
         let j = sets - i;
-        best = best.min(suited[0][i] + honors[1][j]).min(suited[1][i] + honors[0][j]);
+        best = best.min(none + honors[1][j]).min(pair + honors[0][j]);
     }
     best as i8 - 1
 }
 
-/// Min-plus merge of two suits' costs, keeping set counts up to `sets` and at most one pair.
+/// Min-plus merge of two suits' costs, keeping up to 4 sets and at most one pair.
 #[inline]
-fn merge(a: &Costs, b: &Costs, sets: usize) -> Costs {
-    let mut out = [[u8::MAX / 2; 5]; 2];
-    for i in 0..=sets {
-        for j in 0..=sets - i {
+fn merge(a: &Costs, b: &Costs) -> Costs {
+    let mut out = [[u8::MAX / 2; 8]; 2];
+    for i in 0..5 {
+        for j in 0..5 - i {
             let none = a[0][i] + b[0][j];
             let one = (a[0][i] + b[1][j]).min(a[1][i] + b[0][j]);
             out[0][i + j] = out[0][i + j].min(none);
@@ -119,14 +157,15 @@ fn merge(a: &Costs, b: &Costs, sets: usize) -> Costs {
 
 /// Chiitoitsu shanten of 13 or 14 tiles: four of a kind is one pair, not two.
 pub fn chiitoitsu(counts: &[u8; RIICHI_KINDS]) -> i8 {
-    let pairs = counts.iter().filter(|&&c| c >= 2).count() as i8;
-    let kinds = counts.iter().filter(|&&c| c >= 1).count() as i8;
-    6 - pairs + (7 - kinds).max(0)
+    Census::of(counts).chiitoitsu()
 }
 
 /// Kokushi shanten of 13 or 14 tiles.
 pub fn kokushi(counts: &[u8; RIICHI_KINDS]) -> i8 {
-    let kinds = YAOCHUU.iter().filter(|&&k| counts[usize::from(k)] > 0).count() as i8;
+    let kinds = YAOCHUU
+        .iter()
+        .filter(|&&k| counts[usize::from(k)] > 0)
+        .count() as i8;
     let pair = YAOCHUU.iter().any(|&k| counts[usize::from(k)] >= 2);
     13 - kinds - i8::from(pair)
 }
@@ -166,11 +205,21 @@ mod tests {
     #[test]
     fn bad_sizes_are_errors() {
         let three = Tiles::parse("123m").unwrap().riichi_counts();
-        assert!(shanten(&three, Form::All).unwrap_err().message().contains("got 3"));
+        assert!(
+            shanten(&three, Form::All)
+                .unwrap_err()
+                .message()
+                .contains("got 3")
+        );
         let ten = Tiles::parse("1234567899m").unwrap().riichi_counts();
         assert!(shanten(&ten, Form::Kokushi).is_err());
         assert!(shanten(&ten, Form::All).is_ok());
         assert!(Form::parse("normal").is_err());
-        assert!(check_counts(&[5; 34]).unwrap_err().message().contains("above 4"));
+        assert!(
+            check_counts(&[5; 34])
+                .unwrap_err()
+                .message()
+                .contains("above 4")
+        );
     }
 }

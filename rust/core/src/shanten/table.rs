@@ -4,20 +4,19 @@
 //! count vector `h` with at most 14 tiles, an entry holds, for every `m` in `0..=4` sets and
 //! `p` in `0..=1` pairs, the least number of tiles that must be added to `h` so that it contains
 //! `m` sets and `p` pairs of that suit. The target never uses more than 4 copies of a kind, so a
-//! wait on a fifth copy is never counted. Entries pack the ten costs as nibbles
-//! (bit `4 * (5p + m)`).
+//! wait on a fifth copy is never counted. An entry packs the ten costs as nibbles: the cost
+//! for `m` sets without a pair in the low nibble of byte `m`, with the pair in its high
+//! nibble, so two masks unpack it into two rows of bytes.
 //!
 //! Entries are stored in lexicographic order of `h` among all vectors with entries `0..=4`
 //! and sum at most 14; [`Ranker`] maps a vector to its position. The committed files in
 //! `data/` are produced by [`generate`] (see `src/bin/gen_tables.rs`); a test checks that they
 //! round-trip.
 
-use std::sync::LazyLock;
-
 /// Most tiles a concealed hand part can hold.
 pub(crate) const MAX_TILES: usize = 14;
-/// Costs per pair flag and set count: `costs[p][m]`.
-pub(crate) type Costs = [[u8; 5]; 2];
+/// Costs per pair flag and set count: `costs[p][m]` for `m` in `0..=4` (bytes 5..8 unused).
+pub(crate) type Costs = [[u8; 8]; 2];
 
 /// `VECTORS[len][sum]`: number of count vectors of length `len` (at most 9) with entries
 /// `0..=4` and sum at most `sum`.
@@ -41,35 +40,68 @@ const VECTORS: [[u32; MAX_TILES + 1]; 10] = {
     table
 };
 
-/// Maps a count vector of `LEN` kinds (sum at most 14) to its lexicographic rank.
-pub(crate) struct Ranker<const LEN: usize> {
-    /// `offsets[i][prefix][v]`: rank offset for value `v` at position `i` after `prefix` tiles.
-    offsets: [[[u32; 5]; MAX_TILES + 1]; LEN],
+/// Per-position rank offsets: `[i][prefix][v]` is the number of vectors that agree with the
+/// ranked one before position `i` (holding `prefix` tiles) and have a value below `v` there.
+const fn single_offsets<const LEN: usize>() -> [[[u32; 5]; MAX_TILES + 1]; LEN] {
+    let mut offsets = [[[0u32; 5]; MAX_TILES + 1]; LEN];
+    let mut i = 0;
+    while i < LEN {
+        let mut prefix = 0;
+        while prefix <= MAX_TILES {
+            let mut acc = 0;
+            let mut v = 0;
+            while v < 5 {
+                offsets[i][prefix][v] = acc;
+                if prefix + v <= MAX_TILES {
+                    acc += VECTORS[LEN - 1 - i][MAX_TILES - prefix - v];
+                }
+                v += 1;
+            }
+            prefix += 1;
+        }
+        i += 1;
+    }
+    offsets
+}
+
+/// Maps a count vector of `LEN` kinds (sum at most 14) to its lexicographic rank, reading
+/// three counts per table lookup (`CHUNKS` = `LEN` / 3 rounded up).
+pub(crate) struct Ranker<const LEN: usize, const CHUNKS: usize> {
+    /// `offsets[c][prefix][code]`: offset of the counts `3c..3c+3` (base-5 `code`) after
+    /// `prefix` tiles.
+    offsets: [[[u32; 125]; MAX_TILES + 1]; CHUNKS],
     #[cfg_attr(not(test), allow(dead_code))]
     size: usize,
 }
 
-impl<const LEN: usize> Ranker<LEN> {
+impl<const LEN: usize, const CHUNKS: usize> Ranker<LEN, CHUNKS> {
     const fn new() -> Self {
-        let mut offsets = [[[0u32; 5]; MAX_TILES + 1]; LEN];
-        let mut i = 0;
-        while i < LEN {
+        let single = single_offsets::<LEN>();
+        let mut offsets = [[[0u32; 125]; MAX_TILES + 1]; CHUNKS];
+        let mut c = 0;
+        while c < CHUNKS {
             let mut prefix = 0;
             while prefix <= MAX_TILES {
-                let mut acc = 0;
-                let mut v = 0;
-                while v < 5 {
-                    offsets[i][prefix][v] = acc;
-                    if prefix + v <= MAX_TILES {
-                        acc += VECTORS[LEN - 1 - i][MAX_TILES - prefix - v];
+                let mut code = 0;
+                while code < 125 {
+                    let values = [code / 25, code / 5 % 5, code % 5];
+                    let (mut acc, mut used, mut j) = (0, prefix, 0);
+                    while j < 3 && 3 * c + j < LEN && used <= MAX_TILES {
+                        acc += single[3 * c + j][used][values[j]];
+                        used += values[j];
+                        j += 1;
                     }
-                    v += 1;
+                    offsets[c][prefix][code] = acc;
+                    code += 1;
                 }
                 prefix += 1;
             }
-            i += 1;
+            c += 1;
         }
-        Self { offsets, size: VECTORS[LEN][MAX_TILES] as usize }
+        Self {
+            offsets,
+            size: VECTORS[LEN][MAX_TILES] as usize,
+        }
     }
 
     /// Rank of `counts` (exactly `LEN` entries, each at most 4, summing to at most 14).
@@ -77,9 +109,16 @@ impl<const LEN: usize> Ranker<LEN> {
     pub(crate) fn rank(&self, counts: &[u8]) -> usize {
         let mut prefix = 0;
         let mut rank = 0;
-        for (offsets, &v) in self.offsets.iter().zip(counts) {
-            rank += offsets[prefix][usize::from(v)] as usize;
-            prefix += usize::from(v);
+        for (offsets, chunk) in self.offsets.iter().zip(counts.chunks(3)) {
+            let mut code = 0;
+            let mut tiles = 0;
+            for j in 0..3 {
+                let v = usize::from(chunk.get(j).copied().unwrap_or(0));
+                code = code * 5 + v;
+                tiles += v;
+            }
+            rank += offsets[prefix][code] as usize;
+            prefix += tiles;
         }
         rank
     }
@@ -91,43 +130,40 @@ impl<const LEN: usize> Ranker<LEN> {
     }
 }
 
-pub(crate) static SUIT_RANK: Ranker<9> = Ranker::new();
-pub(crate) static HONOR_RANK: Ranker<7> = Ranker::new();
+pub(crate) static SUIT_RANK: Ranker<9, 3> = Ranker::new();
+pub(crate) static HONOR_RANK: Ranker<7, 3> = Ranker::new();
 
 static SUIT_BYTES: &[u8] = include_bytes!("../../data/shanten_suit.bin");
 static HONOR_BYTES: &[u8] = include_bytes!("../../data/shanten_honor.bin");
 
-fn decode(bytes: &[u8]) -> Vec<u64> {
-    bytes
-        .chunks_exact(8)
-        .map(|c| u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]))
-        .collect()
+/// Entry `index` of a table stored as little-endian `u64`s.
+#[inline]
+fn entry(table: &[u8], index: usize) -> u64 {
+    let bytes = &table[index * 8..index * 8 + 8];
+    u64::from_le_bytes([
+        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+    ])
 }
-
-static SUIT_TABLE: LazyLock<Vec<u64>> = LazyLock::new(|| decode(SUIT_BYTES));
-static HONOR_TABLE: LazyLock<Vec<u64>> = LazyLock::new(|| decode(HONOR_BYTES));
 
 /// Costs of one suit's 9 counts.
 #[inline]
 pub(crate) fn suit_costs(counts: &[u8]) -> Costs {
-    unpack(SUIT_TABLE[SUIT_RANK.rank(counts)])
+    unpack(entry(SUIT_BYTES, SUIT_RANK.rank(counts)))
 }
 
 /// Costs of the 7 honour counts.
 #[inline]
 pub(crate) fn honor_costs(counts: &[u8]) -> Costs {
-    unpack(HONOR_TABLE[HONOR_RANK.rank(counts)])
+    unpack(entry(HONOR_BYTES, HONOR_RANK.rank(counts)))
 }
 
 #[inline]
 fn unpack(entry: u64) -> Costs {
-    let mut costs = [[0; 5]; 2];
-    for (p, row) in costs.iter_mut().enumerate() {
-        for (m, cost) in row.iter_mut().enumerate() {
-            *cost = ((entry >> (4 * (5 * p + m))) & 0xF) as u8;
-        }
-    }
-    costs
+    const LOW: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+    [
+        (entry & LOW).to_le_bytes(),
+        ((entry >> 4) & LOW).to_le_bytes(),
+    ]
 }
 
 // ---- generation -------------------------------------------------------------------------
@@ -151,7 +187,14 @@ pub fn generate(len: usize, sequences: bool) -> Vec<u8> {
 }
 
 /// Depth-first walk over count vectors in lexicographic order, carrying the DP over kinds.
-fn walk(len: usize, sequences: bool, kind: usize, used: usize, dp: &[u8; STATES], out: &mut Vec<u64>) {
+fn walk(
+    len: usize,
+    sequences: bool,
+    kind: usize,
+    used: usize,
+    dp: &[u8; STATES],
+    out: &mut Vec<u64>,
+) {
     if kind == len {
         out.push(pack(dp));
         return;
@@ -201,7 +244,7 @@ fn pack(dp: &[u8; STATES]) -> u64 {
         for m in 0..5 {
             let cost = dp[state(0, 0, m, p)];
             debug_assert!(cost <= 14);
-            entry |= u64::from(cost) << (4 * (5 * p + m));
+            entry |= u64::from(cost) << (8 * m + 4 * p);
         }
     }
     entry
@@ -215,16 +258,28 @@ mod tests {
     fn rank_is_lexicographic_and_dense() {
         assert_eq!(SUIT_RANK.rank(&[0; 9]), 0);
         assert_eq!(SUIT_RANK.rank(&[0, 0, 0, 0, 0, 0, 0, 0, 1]), 1);
-        assert_eq!(SUIT_RANK.rank(&[4, 4, 4, 2, 0, 0, 0, 0, 0]), SUIT_RANK.size() - 1);
-        assert_eq!(HONOR_RANK.rank(&[4, 4, 4, 2, 0, 0, 0]), HONOR_RANK.size() - 1);
+        assert_eq!(
+            SUIT_RANK.rank(&[4, 4, 4, 2, 0, 0, 0, 0, 0]),
+            SUIT_RANK.size() - 1
+        );
+        assert_eq!(
+            HONOR_RANK.rank(&[4, 4, 4, 2, 0, 0, 0]),
+            HONOR_RANK.size() - 1
+        );
     }
 
     #[test]
     fn committed_tables_round_trip() {
         assert_eq!(SUIT_BYTES.len(), SUIT_RANK.size() * 8);
         assert_eq!(HONOR_BYTES.len(), HONOR_RANK.size() * 8);
-        assert!(generate(9, true) == SUIT_BYTES, "data/shanten_suit.bin is stale: run gen_tables");
-        assert!(generate(7, false) == HONOR_BYTES, "data/shanten_honor.bin is stale: run gen_tables");
+        assert!(
+            generate(9, true) == SUIT_BYTES,
+            "data/shanten_suit.bin is stale: run gen_tables"
+        );
+        assert!(
+            generate(7, false) == HONOR_BYTES,
+            "data/shanten_honor.bin is stale: run gen_tables"
+        );
     }
 
     #[test]
