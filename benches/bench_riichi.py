@@ -14,7 +14,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-
 from corpus import SIZE, SMOKE_SIZE, random_hands, winning_hands
 from mahjong import Tiles, riichi
 from reference import reference

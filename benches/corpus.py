@@ -30,7 +30,9 @@ def winning_hands(count: int, seed: int = 7) -> np.ndarray:
         np.add.at(hands, (rows, rng.integers(0, 34, batch)), 2)
         for _ in range(4):
             sequence = rng.random(batch) < 0.6
-            first = np.where(sequence, rng.choice(SEQUENCE_STARTS, batch), rng.integers(0, 34, batch))
+            first = np.where(
+                sequence, rng.choice(SEQUENCE_STARTS, batch), rng.integers(0, 34, batch)
+            )
             for offset in range(3):
                 np.add.at(hands, (rows, first + offset * sequence), 1)
         ok = hands.max(axis=1) <= 4

@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from mahjong import Tiles, riichi
 from mahjong.errors import InvalidHandError
 from support import random_counts

@@ -5,13 +5,13 @@ A Rust panic would surface as pyo3's PanicException, a BaseException, and fail t
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from mahjong import Meld, Tiles, riichi
 from mahjong.errors import MahjongError
 
@@ -28,10 +28,8 @@ values = st.one_of(scalars, st.lists(scalars, max_size=40), st.dictionaries(tile
 
 
 def allowed(call: Callable[[], Any]) -> None:
-    try:
+    with contextlib.suppress(MahjongError, TypeError):
         call()
-    except (MahjongError, TypeError):
-        pass
 
 
 @FUZZ
@@ -93,9 +91,9 @@ arrays = st.one_of(
         st.integers(0, 6),
     ),
     st.builds(
-        lambda rows, seed: np.random.default_rng(seed)
-        .integers(0, 5, size=(rows, 34))
-        .astype(np.uint8),
+        lambda rows, seed: (
+            np.random.default_rng(seed).integers(0, 5, size=(rows, 34)).astype(np.uint8)
+        ),
         st.integers(0, 8),
         st.integers(0, 2**32 - 1),
     ),

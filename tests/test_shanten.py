@@ -7,10 +7,9 @@ import threading
 
 import numpy as np
 import pytest
-
-from support import data_path, random_counts
 from mahjong import Tiles, riichi
 from mahjong.errors import InvalidArgumentError, InvalidHandError
+from support import data_path, random_counts
 
 SETS = {
     "shanten_ara": ("p_", 20_000),
@@ -157,7 +156,12 @@ def test_batch_names_the_bad_row() -> None:
 
 @pytest.mark.parametrize(
     "array",
-    [np.zeros((2, 34), np.int64), np.zeros(34, np.uint8), np.zeros((2, 2, 34), np.uint8), [[0] * 34]],
+    [
+        np.zeros((2, 34), np.int64),
+        np.zeros(34, np.uint8),
+        np.zeros((2, 2, 34), np.uint8),
+        [[0] * 34],
+    ],
 )
 def test_batch_rejects_wrong_types(array: object) -> None:
     with pytest.raises(TypeError):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pickle
 
 import pytest
-
 from mahjong import Meld, Tiles
 from mahjong.errors import (
     InvalidArgumentError,
@@ -140,7 +139,9 @@ def test_melds() -> None:
         (("kong", "1111m", "1m"), InvalidArgumentError, "kong"),
     ],
 )
-def test_meld_errors(args: tuple[str, str, str | None], error: type[MahjongError], names: str) -> None:
+def test_meld_errors(
+    args: tuple[str, str, str | None], error: type[MahjongError], names: str
+) -> None:
     with pytest.raises(error, match=names):
         Meld(*args)  # type: ignore[arg-type]
 

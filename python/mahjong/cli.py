@@ -25,8 +25,11 @@ def kind_name(kind: int) -> str:
 
 
 def _shanten_by_form(hand: Tiles) -> dict[str, int]:
-    forms = ["standard", "chiitoitsu", "kokushi"] if len(hand) >= 13 else ["standard"]
-    return {form: riichi.shanten(hand, form) for form in forms}
+    by_form = {"standard": riichi.shanten(hand, "standard")}
+    if len(hand) >= 13:
+        by_form["chiitoitsu"] = riichi.shanten(hand, "chiitoitsu")
+        by_form["kokushi"] = riichi.shanten(hand, "kokushi")
+    return by_form
 
 
 def _ukeire_dict(u: riichi.Ukeire) -> dict[str, Any]:
