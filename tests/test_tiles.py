@@ -51,6 +51,22 @@ def test_parse_errors_name_the_value(text: str, error: type[MahjongError], names
         Tiles(text)
 
 
+def test_american_notation() -> None:
+    t = Tiles("1B 1C 1D N E W S R G 0 F J")
+    assert t.to_american() == "1B 1C 1D N E W S R G 0 F J"
+    assert Tiles(t.to_american()) == t
+    assert t.counts[18] == 1 and t.counts[0] == 1 and t.counts[9] == 1  # bam, crak, dot
+    assert t.all_counts[31:] == (1, 1, 1, 1, 1)  # white, green, red, flower, joker
+    assert len(t.all_counts) == 36 and len(t.counts) == 34
+    assert Tiles(str(t)) == t
+    assert pickle.loads(pickle.dumps(t)) == t
+    assert Tiles("111B 00 FFJJ").to_american() == "1B 1B 1B 0 0 F F J J"
+    with pytest.raises(InvalidTileError, match="no suit"):
+        Tiles("0B")
+    with pytest.raises(InvalidHandError, match="9 copies of F"):
+        Tiles("F" * 9)
+
+
 def test_constructors_agree() -> None:
     t = Tiles("1m055m0p7z")
     assert Tiles.from_kinds([0, 4, 4, 4, 13, 33]) == Tiles("1555m5p7z")

@@ -7,6 +7,7 @@ pub mod decompose;
 pub mod efficiency;
 pub mod error;
 pub mod meld;
+pub mod notation;
 pub mod shanten;
 pub mod tile;
 pub mod tiles;

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::error::{Error, Result};
+use crate::notation;
 use crate::tile::{
     FLOWER, JOKER, KINDS, RED_FIVE_IDS, RIICHI_KINDS, SUIT_LETTERS, check_tile_id, kind_name,
     kind_of_id,
@@ -94,61 +95,23 @@ impl Tiles {
         Ok(tiles)
     }
 
-    /// Parses MPSZ notation: digits followed by a suit letter (`m`, `p`, `s`, `z`), `0` for a
-    /// red five, e.g. `"123m406p789s11z"`. Spaces and repeated suits are allowed
-    /// (`"1m 2m 3m"`, `"5z55z"`).
+    /// Parses MPSZ or American notation (see [`crate::notation`]), e.g. `"123m406p789s11z"`
+    /// or `"1B 1C 1D N E W S R G 0 F J"`.
     pub fn parse(text: &str) -> Result<Self> {
-        let mut tiles = Self::EMPTY;
-        let mut pending = String::new();
-        for (pos, ch) in text.char_indices() {
-            match ch {
-                '0'..='9' => pending.push(ch),
-                'm' | 'p' | 's' | 'z' => {
-                    if pending.is_empty() {
-                        return Err(Error::tile(format!(
-                            "suit letter '{ch}' at position {pos} of {text:?} has no digits before it"
-                        )));
-                    }
-                    let suit = SUIT_LETTERS.iter().position(|&c| c == ch).unwrap_or(3);
-                    for digit in pending.drain(..) {
-                        tiles.push_digit(suit, digit, text)?;
-                    }
-                }
-                c if c.is_whitespace() => {}
-                c => {
-                    return Err(Error::tile(format!(
-                        "unexpected character {c:?} at position {pos} of {text:?} \
-                         (expected digits followed by m, p, s or z)"
-                    )));
-                }
-            }
-        }
-        if !pending.is_empty() {
-            return Err(Error::tile(format!(
-                "digits {pending:?} at the end of {text:?} have no suit letter"
-            )));
+        notation::parse(text)
+    }
+
+    /// Builds from kinds plus red fives per suit (each red five is also counted in `kinds`).
+    pub(crate) fn from_kinds_and_red(kinds: &[u8], red: [u8; 3]) -> Result<Self> {
+        let mut tiles = Self {
+            counts: [0; KINDS],
+            red,
+        };
+        for &kind in kinds {
+            tiles.counts[usize::from(kind)] = tiles.counts[usize::from(kind)].saturating_add(1);
         }
         tiles.check_supply()?;
         Ok(tiles)
-    }
-
-    fn push_digit(&mut self, suit: usize, digit: char, text: &str) -> Result<()> {
-        let value = digit as usize - '0' as usize;
-        let kind = match (suit, value) {
-            (3, 1..=7) => 27 + value - 1,
-            (3, _) => {
-                return Err(Error::tile(format!(
-                    "honour tile '{digit}z' in {text:?} does not exist (1z..7z)"
-                )));
-            }
-            (s, 0) => {
-                self.red[s] = self.red[s].saturating_add(1);
-                five(s)
-            }
-            (s, v) => s * 9 + v - 1,
-        };
-        self.counts[kind] = self.counts[kind].saturating_add(1);
-        Ok(())
     }
 
     fn check_supply(&self) -> Result<()> {
@@ -309,38 +272,14 @@ impl Tiles {
         Ok(one)
     }
 
-    /// MPSZ text, suits in m, p, s, z order with red fives written as `0` before the plain fives,
-    /// e.g. `"123m406p789s11z"`. Flowers and jokers, if any, follow as `F` and `J`.
+    /// MPSZ text, e.g. `"123m406p789s11z"` (see [`notation::to_mpsz`]).
     pub fn to_mpsz(&self) -> String {
-        let mut out = String::new();
-        for (suit, letter) in SUIT_LETTERS.iter().enumerate() {
-            let width = if suit == 3 { 7 } else { 9 };
-            let start = out.len();
-            for offset in 0..width {
-                let kind = suit * 9 + offset;
-                let count = self.counts[kind];
-                let red = if suit < 3 && offset == 4 {
-                    self.red[suit]
-                } else {
-                    0
-                };
-                out.extend(std::iter::repeat_n('0', usize::from(red)));
-                let digit = char::from(b'1' + offset as u8);
-                out.extend(std::iter::repeat_n(digit, usize::from(count - red)));
-            }
-            if out.len() > start {
-                out.push(*letter);
-            }
-        }
-        out.extend(std::iter::repeat_n(
-            'F',
-            usize::from(self.counts[usize::from(FLOWER)]),
-        ));
-        out.extend(std::iter::repeat_n(
-            'J',
-            usize::from(self.counts[usize::from(JOKER)]),
-        ));
-        out
+        notation::to_mpsz(self)
+    }
+
+    /// American text, e.g. `"1B 1B 2C N R 0 F J"` (see [`notation::to_american`]).
+    pub fn to_american(&self) -> String {
+        notation::to_american(self)
     }
 }
 

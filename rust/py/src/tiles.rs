@@ -11,9 +11,10 @@ use crate::errors::IntoPyResult;
 
 /// An immutable multiset of tiles that remembers which fives are red.
 ///
-/// Build it from MPSZ text (`Tiles("123m406p789s11z")`, `0` = red five), counts, kinds
-/// (0..33 in m/p/s/z order) or physical ids (0..135, red fives at 16/52/88).
-/// Tiles are hashable, comparable and picklable; `+` and `-` combine multisets.
+/// Build it from MPSZ text (`Tiles("123m406p789s11z")`, `0` = red five) or American text
+/// (`Tiles("1B 1C 1D N E W S R G 0 F J")`), counts, kinds (0..33 in m/p/s/z order; 34 flower,
+/// 35 joker) or physical Riichi ids (0..135, red fives at 16/52/88). Tiles are hashable,
+/// comparable and picklable; `+` and `-` combine multisets.
 #[pyclass(
     name = "Tiles",
     module = "mahjong",
@@ -53,15 +54,16 @@ fn int_items(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<i64>> {
 
 #[pymethods]
 impl PyTiles {
-    /// Parses MPSZ text, e.g. `Tiles("123m406p789s11z")`; no argument gives no tiles.
+    /// Parses MPSZ or American text; no argument gives no tiles.
     #[new]
     #[pyo3(signature = (text = ""))]
     fn new(text: &str) -> PyResult<Self> {
         Ok(Tiles::parse(text).py()?.into())
     }
 
-    /// Parses MPSZ text: digits then a suit letter (m, p, s, z); `0` is a red five.
-    /// Spaces and repeated suits are allowed (`"1m 2m 3m"`, `"5z55z"`).
+    /// Parses MPSZ text (digits then m, p, s or z; `0` is a red five; `"1m 2m 3m"` and
+    /// `"5z55z"` are fine) or American text (digits then B, C or D; N E W S; R G and 0 for the
+    /// dragons; F flower; J joker).
     #[staticmethod]
     fn from_str(text: &str) -> PyResult<Self> {
         Self::new(text)
@@ -105,6 +107,12 @@ impl PyTiles {
         PyTuple::new(py, ints(self.tiles.riichi_counts()))
     }
 
+    /// Counts of all 36 kinds: the 34 Riichi kinds, then flowers and jokers.
+    #[getter]
+    fn all_counts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, ints(*self.tiles.counts()))
+    }
+
     /// Red fives per suit, as `(m, p, s)`.
     #[getter]
     fn red(&self) -> (u8, u8, u8) {
@@ -127,9 +135,14 @@ impl PyTiles {
         Ok(self.tiles.count(kind_arg(kind)?))
     }
 
-    /// MPSZ text, e.g. `"123m406p789s11z"`.
+    /// MPSZ text, e.g. `"123m406p789s11z"` (flowers and jokers follow as F and J).
     fn to_str(&self) -> String {
         self.tiles.to_mpsz()
+    }
+
+    /// American text, one token per tile, e.g. `"1B 1B 2C N R 0 F J"`.
+    fn to_american(&self) -> String {
+        self.tiles.to_american()
     }
 
     fn __str__(&self) -> String {
