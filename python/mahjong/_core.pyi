@@ -1,7 +1,7 @@
 """Type stubs for the compiled module ``mahjong._core`` (kept in sync with ``rust/py``)."""
 
 from collections.abc import Iterable, Iterator
-from typing import Literal, TypeAlias, final
+from typing import Any, Literal, TypeAlias, final
 
 import numpy as np
 import numpy.typing as npt
@@ -127,3 +127,235 @@ def shanten_batch(
     counts: npt.NDArray[np.uint8], kind: _ShantenKind = "all"
 ) -> npt.NDArray[np.int8]: ...
 def is_win_batch(counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]: ...
+
+_Wind: TypeAlias = int | Literal["E", "S", "W", "N", "east", "south", "west", "north"]
+_Indicators: TypeAlias = "str | Tiles | Iterable[_TileLike] | None"
+_Preset: TypeAlias = Literal["seed", "tenhou", "mahjongsoul", "wrc", "ema", "mleague"]
+
+RECORD_WIDTH: int
+
+class InvalidRuleError(MahjongError): ...
+
+@final
+class Ruleset:
+    game_length: Literal["one_deal", "tonpuusen", "hanchan"]
+    start_points: int
+    target_points: int
+    extension: Literal["none", "next_wind_round"]
+    busting: Literal["off", "below_zero"]
+    agariyame: Literal["off", "optional", "automatic"]
+    tenpaiyame: Literal["off", "optional", "automatic"]
+    oka: int
+    uma: list[int]
+    leftover_deposits: Literal["to_first", "returned", "lost"]
+    red_fives: Literal[0, 1]
+    open_tanyao: bool
+    kuikae: Literal["forbidden_incl_suji", "forbidden_same_only", "allowed"]
+    double_yakuman: bool
+    yakuman_stacking: bool
+    yakuman_cap_units: int | None
+    kazoe: Literal["yakuman", "sanbaiman"]
+    kiriage: bool
+    nagashi_mangan: bool
+    nagashi_requires_closed: bool
+    nagashi_honba: bool
+    kyuushu_kyuuhai: bool
+    suufon_renda: bool
+    suucha_riichi: bool
+    suukaikan: bool
+    multi_ron: Literal["head_bump", "double", "triple"]
+    sanchahou: Literal["abort", "two_nearest"]
+    multi_ron_sticks: Literal["nearest_takes_all", "winners_reclaim"]
+    multi_ron_honba: Literal["nearest", "each"]
+    multi_ron_renchan: Literal["dealer_among_winners", "dealer_nearest_only"]
+    ura_dora: bool
+    kan_dora: bool
+    kan_ura: bool
+    kan_dora_timing: Literal["immediate", "tenhou", "after_discard"]
+    kokushi_rob_ankan: bool
+    renhou: Literal["off", "mangan_yaku", "mangan_flat", "yakuman"]
+    riichi_min_points: int | None
+    riichi_min_live_tiles: Literal[0, 1, 4]
+    riichi_ankan: Literal["none", "same_waits", "same_waits_and_shape"]
+    noten_riichi: Literal["impossible", "chombo"]
+    karaten: Literal["noten", "tenpai"]
+    double_wind_pair_fu: Literal[2, 4]
+    open_pinfu_30: bool
+    pinfu_tsumo_fu: bool
+    pao: list[Literal["daisangen", "daisuushii", "suukantsu"]]
+    pao_honba: Literal["liable", "discarder"]
+    pao_scope: Literal["whole_hand", "that_yakuman_only"]
+    daiminkan_rinshan_pao: bool
+    temp_furiten_trigger: Literal["any_wait_tile", "legal_ron_only"]
+    temp_furiten_end: Literal["own_next_tile", "any_call_too"]
+    ryuuiisou_requires_hatsu: bool
+    min_han: Literal[1, 2]
+    rinshan_counts_as_haitei: bool
+    declare_noten: bool
+    tenhou_win_tile: Literal["last_dealt", "best"]
+    honba_ron: int
+    honba_tsumo: int
+    noten_payment: int
+    riichi_deposit: int
+    daisharin: Literal["off", "on", "all_suits"]
+    daichisei: bool
+    open_riichi: bool
+    paarenchan: bool
+    def __new__(cls) -> Ruleset: ...
+    @staticmethod
+    def preset(name: _Preset) -> Ruleset: ...
+    @staticmethod
+    def presets() -> list[str]: ...
+    @staticmethod
+    def options() -> list[tuple[str, str]]: ...
+    def replace(self, **changes: Any) -> Ruleset: ...
+    def to_dict(self) -> dict[str, Any]: ...
+    @staticmethod
+    def from_dict(options: dict[str, Any]) -> Ruleset: ...
+    def to_toml(self) -> str: ...
+    @staticmethod
+    def from_toml(text: str) -> Ruleset: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class WinContext:
+    def __new__(
+        cls,
+        *,
+        tsumo: bool = False,
+        riichi: bool = False,
+        double_riichi: bool = False,
+        open_riichi: bool = False,
+        ippatsu: bool = False,
+        rinshan: bool = False,
+        chankan: bool = False,
+        haitei: bool = False,
+        houtei: bool = False,
+        tenhou: bool = False,
+        chiihou: bool = False,
+        renhou: bool = False,
+        seat_wind: _Wind | None = None,
+        round_wind: _Wind | None = None,
+        dora_indicators: _Indicators = None,
+        ura_indicators: _Indicators = None,
+        honba: int = 0,
+        riichi_sticks: int = 0,
+        discarder: _Wind | None = None,
+        liable: _Wind | None = None,
+    ) -> WinContext: ...
+    def to_dict(self) -> dict[str, Any]: ...
+    def __getnewargs_ex__(self) -> tuple[tuple[()], dict[str, Any]]: ...
+    @property
+    def tsumo(self) -> bool: ...
+    @property
+    def riichi(self) -> bool: ...
+    @property
+    def double_riichi(self) -> bool: ...
+    @property
+    def open_riichi(self) -> bool: ...
+    @property
+    def ippatsu(self) -> bool: ...
+    @property
+    def rinshan(self) -> bool: ...
+    @property
+    def chankan(self) -> bool: ...
+    @property
+    def haitei(self) -> bool: ...
+    @property
+    def houtei(self) -> bool: ...
+    @property
+    def tenhou(self) -> bool: ...
+    @property
+    def chiihou(self) -> bool: ...
+    @property
+    def renhou(self) -> bool: ...
+    @property
+    def seat_wind(self) -> int: ...
+    @property
+    def round_wind(self) -> int: ...
+    @property
+    def dealer(self) -> bool: ...
+    @property
+    def dora_indicators(self) -> list[int]: ...
+    @property
+    def ura_indicators(self) -> list[int]: ...
+    @property
+    def honba(self) -> int: ...
+    @property
+    def riichi_sticks(self) -> int: ...
+    @property
+    def discarder(self) -> int | None: ...
+    @property
+    def liable(self) -> int | None: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Yaku:
+    @property
+    def romaji(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def han(self) -> int: ...
+    @property
+    def yakuman(self) -> int: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class ScoreResult:
+    @property
+    def is_win(self) -> bool: ...
+    @property
+    def han(self) -> int: ...
+    @property
+    def fu(self) -> int: ...
+    @property
+    def fu_breakdown(self) -> list[tuple[str, int]]: ...
+    @property
+    def yaku(self) -> list[Yaku]: ...
+    @property
+    def yakuman(self) -> list[Yaku]: ...
+    @property
+    def yakuman_units(self) -> int: ...
+    @property
+    def limit(self) -> Literal["mangan", "haneman", "baiman", "sanbaiman", "yakuman"] | None: ...
+    @property
+    def kazoe(self) -> bool: ...
+    @property
+    def base_points(self) -> int: ...
+    @property
+    def points(self) -> int: ...
+    @property
+    def payments(self) -> list[tuple[int | None, int]]: ...
+    @property
+    def gain(self) -> int: ...
+    @property
+    def deltas(self) -> tuple[int, int, int, int] | None: ...
+    @property
+    def decomposition(self) -> Decomposition: ...
+    def __eq__(self, other: object, /) -> bool: ...
+
+def score(
+    hand: _TilesLike,
+    win_tile: _TileLike,
+    *,
+    melds: Iterable[Meld] | None = None,
+    context: WinContext | None = None,
+    rules: Ruleset | None = None,
+) -> ScoreResult: ...
+def encode_win(
+    hand: _TilesLike,
+    win_tile: _TileLike,
+    *,
+    melds: Iterable[Meld] | None = None,
+    context: WinContext | None = None,
+) -> npt.NDArray[np.uint8]: ...
+def score_batch(
+    records: npt.NDArray[np.uint8], rules: Ruleset | None = None
+) -> dict[str, npt.NDArray[Any]]: ...
+def nagashi_mangan(
+    seat_wind: _Wind, *, honba: int = 0, rules: Ruleset | None = None
+) -> tuple[int, int, int, int]: ...

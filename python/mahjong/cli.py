@@ -2,7 +2,7 @@
 
 ``mahjong analyze HAND`` prints shanten by form, then the waits (13 tiles, tenpai), the
 improving draws (3n+1 tiles) or the best discards (3n+2 tiles), and every decomposition of a
-complete hand.
+complete hand. ``mahjong score HAND --win TILE`` scores a Riichi win.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 
 from mahjong import Tiles, riichi
 from mahjong.errors import MahjongError
+from mahjong.riichi import cli as scoring
 
 KIND_NAMES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
 
@@ -109,6 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--visible", default="", help="tiles seen outside the hand (MPSZ)")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.set_defaults(run=_cmd_analyze)
+    scoring.add_command(commands)
     return parser
 
 

@@ -9,6 +9,7 @@ from mahjong._core import (
     InvalidArgumentError,
     InvalidHandError,
     InvalidMeldError,
+    InvalidRuleError,
     InvalidTileError,
     MahjongError,
 )
@@ -17,6 +18,7 @@ __all__ = [
     "InvalidArgumentError",
     "InvalidHandError",
     "InvalidMeldError",
+    "InvalidRuleError",
     "InvalidTileError",
     "MahjongError",
 ]

@@ -1,17 +1,27 @@
-"""Japanese Riichi mahjong: hand analysis (shanten, waits, ukeire, decomposition).
+"""Japanese Riichi mahjong: hand analysis and scoring.
 
-Hands are given as :class:`mahjong.Tiles` or MPSZ strings (``"123m406p789s11z"``). Functions
-work on the concealed part of a hand: its size says how many sets are still needed (14 or 13
-tiles with no melds, 11 or 10 with one meld, and so on). Batch forms take uint8 arrays of
-shape ``(N, 34)`` and release the GIL.
+Hands are given as :class:`mahjong.Tiles` or MPSZ strings (``"123m406p789s11z"``). Analysis
+functions work on the concealed part of a hand: its size says how many sets are still needed
+(14 or 13 tiles with no melds, 11 or 10 with one meld, and so on). :func:`score` scores a win
+under a :class:`Ruleset` (six presets, every option of the rules spec). Batch forms take uint8
+arrays and release the GIL.
 """
 
 from mahjong._core import (
+    RECORD_WIDTH,
     Decomposition,
+    Ruleset,
+    ScoreResult,
     Ukeire,
+    WinContext,
+    Yaku,
     decompose,
+    encode_win,
     is_win,
     is_win_batch,
+    nagashi_mangan,
+    score,
+    score_batch,
     shanten,
     shanten_batch,
     ukeire,
@@ -19,11 +29,20 @@ from mahjong._core import (
 )
 
 __all__ = [
+    "RECORD_WIDTH",
     "Decomposition",
+    "Ruleset",
+    "ScoreResult",
     "Ukeire",
+    "WinContext",
+    "Yaku",
     "decompose",
+    "encode_win",
     "is_win",
     "is_win_batch",
+    "nagashi_mangan",
+    "score",
+    "score_batch",
     "shanten",
     "shanten_batch",
     "ukeire",

@@ -145,13 +145,16 @@ pub fn decompose_into(counts: &[u8; RIICHI_KINDS], out: &mut Vec<Decomposition>)
     if len % 3 != 2 {
         return;
     }
-    let mut work = *counts;
-    let mut sets = [Set::Triplet(0); 4];
-    for pair in 0..RIICHI_KINDS {
-        if work[pair] >= 2 && pair_fits(counts, pair) {
-            work[pair] -= 2;
-            split_sets(&mut work, 0, &mut sets, 0, pair as u8, out);
-            work[pair] += 2;
+    if let Some(pair_suit) = pair_suit(counts) {
+        let mut work = *counts;
+        let mut sets = [Set::Triplet(0); 4];
+        let start = pair_suit * 9;
+        for pair in start..(start + 9).min(RIICHI_KINDS) {
+            if work[pair] >= 2 {
+                work[pair] -= 2;
+                split_sets(&mut work, 0, &mut sets, 0, pair as u8, out);
+                work[pair] += 2;
+            }
         }
     }
     if len == 14 {
@@ -194,16 +197,18 @@ pub fn is_win(counts: &[u8; RIICHI_KINDS]) -> Result<bool> {
     Ok(is_complete(counts, len))
 }
 
-/// A pair on `pair` can only work if its suit is left with a multiple of 3 tiles.
-fn pair_fits(counts: &[u8; RIICHI_KINDS], pair: usize) -> bool {
-    let start = pair - pair % 9;
-    let end = (start + 9).min(RIICHI_KINDS);
-    counts[start..end]
-        .iter()
-        .map(|&c| usize::from(c))
-        .sum::<usize>()
-        % 3
-        == 2
+/// The suit (0 m, 1 p, 2 s, 3 honours) that must hold the pair: the only one whose tile count
+/// is 2 modulo 3, with every other suit a multiple of 3. `None` if no split can exist.
+fn pair_suit(counts: &[u8; RIICHI_KINDS]) -> Option<usize> {
+    let mut found = None;
+    for (suit, chunk) in counts.chunks(9).enumerate() {
+        match chunk.iter().map(|&c| usize::from(c)).sum::<usize>() % 3 {
+            0 => {}
+            2 if found.is_none() => found = Some(suit),
+            _ => return None,
+        }
+    }
+    found
 }
 
 /// Splits the remaining tiles into sets. The lowest remaining kind must start every set that
@@ -217,9 +222,9 @@ fn split_sets(
     out: &mut Vec<Decomposition>,
 ) {
     let Some(kind) = (from..RIICHI_KINDS).find(|&k| work[k] > 0) else {
-        let mut found = sets[..used].to_vec();
-        found.sort_unstable_by_key(|s| (s.first(), matches!(s, Set::Triplet(_))));
-        out.push(Decomposition::standard(pair, &found));
+        let mut found = *sets;
+        found[..used].sort_unstable_by_key(|s| (s.first(), matches!(s, Set::Triplet(_))));
+        out.push(Decomposition::standard(pair, &found[..used]));
         return;
     };
     let held = work[kind];

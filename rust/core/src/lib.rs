@@ -8,6 +8,7 @@ pub mod efficiency;
 pub mod error;
 pub mod meld;
 pub mod notation;
+pub mod riichi;
 pub mod shanten;
 pub mod tile;
 pub mod tiles;

@@ -73,6 +73,7 @@ pub struct Meld {
     tiles: Tiles,
     called: Option<u8>,
     from_seat: Option<u8>,
+    first: u8,
 }
 
 impl Meld {
@@ -83,34 +84,26 @@ impl Meld {
         called: Option<u8>,
         from_seat: Option<u8>,
     ) -> Result<Self> {
-        let meld = Self {
-            kind,
-            tiles,
-            called,
-            from_seat,
-        };
+        let first = (0..34).find(|&k| tiles.count(k) > 0).unwrap_or(0);
+        let meld = Self { kind, tiles, called, from_seat, first };
         meld.check()
             .map_err(|e| e.context(format!("{} {tiles}", kind.name())))?;
         Ok(meld)
     }
 
     fn check(&self) -> Result<()> {
-        let kinds = self.tiles.kinds();
-        if kinds.len() != self.kind.size() {
-            return Err(Error::meld(format!(
-                "needs {} tiles, got {}",
-                self.kind.size(),
-                kinds.len()
-            )));
+        let size = self.tiles.len();
+        if size != self.kind.size() {
+            return Err(Error::meld(format!("needs {} tiles, got {size}", self.kind.size())));
         }
         if !self.tiles.is_riichi() {
             return Err(Error::meld("flowers and jokers cannot form a Riichi meld"));
         }
-        let first = kinds[0];
+        let first = self.first;
         let shape_ok = if self.kind == MeldKind::Chi {
-            first < EAST && first % 9 <= 6 && kinds == [first, first + 1, first + 2]
+            first < EAST && first % 9 <= 6 && (first..first + 3).all(|k| self.tiles.count(k) == 1)
         } else {
-            kinds.iter().all(|&k| k == first)
+            usize::from(self.tiles.count(first)) == size
         };
         if !shape_ok {
             let shape = if self.kind == MeldKind::Chi {
@@ -129,7 +122,7 @@ impl Meld {
             }
             (MeldKind::Ankan, None) => {}
             (_, None) => return Err(Error::meld("the called tile is missing")),
-            (_, Some(c)) if !kinds.contains(&c) => {
+            (_, Some(c)) if self.tiles.count(c) == 0 => {
                 return Err(Error::meld(format!(
                     "called tile {} is not one of its tiles",
                     kind_name(c, false)
@@ -168,7 +161,7 @@ impl Meld {
 
     /// The lowest kind in the meld (the kind itself for pon and kans).
     pub fn first_kind(&self) -> u8 {
-        self.tiles.kinds()[0]
+        self.first
     }
 
     /// Whether the meld opens the hand (everything but an ankan).

@@ -33,6 +33,12 @@ const AMERICAN_LETTERS: [(char, u8); 8] = [
 
 /// Parses MPSZ and American notation (see the module docs).
 pub fn parse(text: &str) -> Result<Tiles> {
+    let (kinds, red) = parse_sequence(text)?;
+    Tiles::from_kinds_and_red(&kinds, red)
+}
+
+/// Parses a notation into kinds in the order written, plus red fives per suit.
+pub fn parse_sequence(text: &str) -> Result<(Vec<u8>, [u8; 3])> {
     let mut kinds = Vec::new();
     let mut red = [0u8; 3];
     let mut digits = String::new();
@@ -99,7 +105,7 @@ pub fn parse(text: &str) -> Result<Tiles> {
         }
     }
     flush(&mut digits, &mut kinds)?;
-    Tiles::from_kinds_and_red(&kinds, red)
+    Ok((kinds, red))
 }
 
 fn no_empty_run(digits: &str, letter: char, pos: usize, text: &str) -> Result<()> {

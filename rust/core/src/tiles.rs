@@ -101,6 +101,21 @@ impl Tiles {
         notation::parse(text)
     }
 
+    /// The same tiles with `red` fives per suit marked red (each at most one, on a five held).
+    pub fn with_red(mut self, red: [u8; 3]) -> Result<Self> {
+        for (suit, &n) in red.iter().enumerate() {
+            if n > self.counts[five(suit)].min(1) {
+                return Err(Error::hand(format!(
+                    "{n} red fives 0{} but {} fives held (at most one red per suit)",
+                    SUIT_LETTERS[suit],
+                    self.counts[five(suit)]
+                )));
+            }
+        }
+        self.red = red;
+        Ok(self)
+    }
+
     /// Builds from kinds plus red fives per suit (each red five is also counted in `kinds`).
     pub(crate) fn from_kinds_and_red(kinds: &[u8], red: [u8; 3]) -> Result<Self> {
         let mut tiles = Self {

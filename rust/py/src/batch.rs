@@ -9,17 +9,18 @@ use pyo3::prelude::*;
 
 use crate::errors::IntoPyResult;
 
-/// Runs `per_row` over every row of an `(N, 34)` uint8 array without holding the interpreter.
-/// The first bad row is reported with its index.
-fn map_rows<T: Send>(
+/// Runs `per_row` over every row of an `(N, width)` uint8 array without holding the
+/// interpreter. The first bad row is reported with its index.
+pub(crate) fn map_rows<T: Send>(
     py: Python<'_>,
     counts: &PyReadonlyArray2<'_, u8>,
-    per_row: impl Fn(&[u8; RIICHI_KINDS]) -> Result<T> + Send + Sync,
+    width: usize,
+    mut per_row: impl FnMut(&[u8]) -> Result<T> + Send,
 ) -> PyResult<Vec<T>> {
     let shape = counts.shape();
-    if shape[1] != RIICHI_KINDS {
+    if shape[1] != width {
         return Err(Error::argument(format!(
-            "counts must have shape (N, 34), got ({}, {})",
+            "the array must have shape (N, {width}), got ({}, {})",
             shape[0], shape[1]
         )))
         .py();
@@ -33,16 +34,19 @@ fn map_rows<T: Send>(
         }
     };
     py.detach(|| {
-        flat.chunks_exact(RIICHI_KINDS)
+        flat.chunks_exact(width)
             .enumerate()
-            .map(|(row, chunk)| {
-                let mut hand = [0u8; RIICHI_KINDS];
-                hand.copy_from_slice(chunk);
-                per_row(&hand).map_err(|e| e.context(format!("row {row}")))
-            })
+            .map(|(row, chunk)| per_row(chunk).map_err(|e| e.context(format!("row {row}"))))
             .collect::<Result<Vec<T>>>()
     })
     .py()
+}
+
+/// A row of counts as an array.
+fn hand(row: &[u8]) -> [u8; RIICHI_KINDS] {
+    let mut hand = [0u8; RIICHI_KINDS];
+    hand.copy_from_slice(row);
+    hand
 }
 
 /// Shanten of every row of a uint8 array of shape (N, 34) (counts per kind), as int8 (N,).
@@ -56,7 +60,7 @@ pub(crate) fn shanten_batch<'py>(
     kind: &str,
 ) -> PyResult<Bound<'py, PyArray1<i8>>> {
     let form = Form::parse(kind).py()?;
-    let out = map_rows(py, &counts, |hand| shanten::shanten(hand, form))?;
+    let out = map_rows(py, &counts, RIICHI_KINDS, |row| shanten::shanten(&hand(row), form))?;
     Ok(PyArray1::from_vec(py, out))
 }
 
@@ -66,14 +70,13 @@ pub(crate) fn is_win_batch<'py>(
     py: Python<'py>,
     counts: PyReadonlyArray2<'py, u8>,
 ) -> PyResult<Bound<'py, PyArray1<bool>>> {
-    let out = map_rows(py, &counts, |hand| {
-        let len = shanten::check_counts(hand)?;
+    let out = map_rows(py, &counts, RIICHI_KINDS, |row| {
+        let hand = hand(row);
+        let len = shanten::check_counts(&hand)?;
         if len % 3 != 2 {
-            return Err(Error::hand(format!(
-                "a complete hand part has 3n+2 tiles, got {len}"
-            )));
+            return Err(Error::hand(format!("a complete hand part has 3n+2 tiles, got {len}")));
         }
-        Ok(is_complete(hand, len))
+        Ok(is_complete(&hand, len))
     })?;
     Ok(PyArray1::from_vec(py, out))
 }

@@ -36,6 +36,13 @@ create_exception!(
     "An argument outside its documented values (an unknown mode, a bad array shape)."
 );
 
+create_exception!(
+    mahjong.errors,
+    InvalidRuleError,
+    MahjongError,
+    "An unknown rule option, or a value the option does not accept."
+);
+
 /// Converts a core error into the matching Python exception.
 pub(crate) fn to_pyerr(error: Error) -> PyErr {
     let message = error.message().to_owned();
@@ -44,6 +51,7 @@ pub(crate) fn to_pyerr(error: Error) -> PyErr {
         ErrorKind::InvalidHand => InvalidHandError::new_err(message),
         ErrorKind::InvalidMeld => InvalidMeldError::new_err(message),
         ErrorKind::InvalidArgument => InvalidArgumentError::new_err(message),
+        ErrorKind::InvalidRule => InvalidRuleError::new_err(message),
     }
 }
 

@@ -6,6 +6,8 @@ mod batch;
 mod convert;
 mod errors;
 mod riichi;
+mod rules;
+mod score;
 mod tiles;
 
 use pyo3::prelude::*;
@@ -16,10 +18,17 @@ mod _core {
     use crate::batch::{is_win_batch, shanten_batch};
     #[pymodule_export]
     use crate::errors::{
-        InvalidArgumentError, InvalidHandError, InvalidMeldError, InvalidTileError, MahjongError,
+        InvalidArgumentError, InvalidHandError, InvalidMeldError, InvalidRuleError, InvalidTileError,
+        MahjongError,
     };
     #[pymodule_export]
     use crate::riichi::{PyDecomposition, PyUkeire, decompose, is_win, shanten, ukeire, waits};
+    #[pymodule_export]
+    use crate::rules::PyRuleset;
+    #[pymodule_export]
+    use crate::score::{
+        PyScoreResult, PyWinContext, PyYaku, _rescore, encode_win, nagashi_mangan, score, score_batch,
+    };
     #[pymodule_export]
     use crate::tiles::{PyMeld, PyTiles};
 
@@ -27,6 +36,7 @@ mod _core {
 
     #[pymodule_init]
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
-        m.add("__version__", env!("CARGO_PKG_VERSION"))
+        m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+        m.add("RECORD_WIDTH", mahjong_core::riichi::record::RECORD_WIDTH)
     }
 }

@@ -178,7 +178,7 @@ impl PyDecomposition {
         }
     }
 
-    fn read(reading: &Reading) -> Self {
+    pub(crate) fn read(reading: &Reading) -> Self {
         Self {
             decomposition: reading.decomposition,
             win: Some((reading.win, reading.wait.name(), reading.win_set)),

@@ -1,0 +1,178 @@
+//! Option values and the traits that let a [`super::Ruleset`] read and write them by name.
+
+use crate::error::{Error, Result};
+
+/// A dynamically typed option value, as read from a dict or TOML.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Value {
+    /// `true` / `false`.
+    Bool(bool),
+    /// An integer.
+    Int(i64),
+    /// A name, e.g. `"hanchan"`.
+    Str(String),
+    /// No value (`None` in Python, `"none"` in TOML).
+    None,
+    /// A list of values.
+    List(Vec<Value>),
+}
+
+impl Value {
+    /// How the value is written in messages and TOML.
+    pub fn describe(&self) -> String {
+        match self {
+            Self::Bool(b) => b.to_string(),
+            Self::Int(i) => i.to_string(),
+            Self::Str(s) => format!("{s:?}"),
+            Self::None => "\"none\"".to_owned(),
+            Self::List(items) => {
+                format!("[{}]", items.iter().map(Value::describe).collect::<Vec<_>>().join(", "))
+            }
+        }
+    }
+}
+
+/// A type an option can have.
+pub(crate) trait OptionType: Sized {
+    fn to_value(&self) -> Value;
+    fn from_value(value: &Value) -> Option<Self>;
+    /// The accepted values, for error messages and `Ruleset.options()`.
+    fn allowed() -> String;
+}
+
+/// Converts `value` for option `name`, or says what the option accepts.
+pub(crate) fn convert<T: OptionType>(name: &str, value: &Value) -> Result<T> {
+    T::from_value(value).ok_or_else(|| {
+        Error::rule(format!(
+            "option {name} cannot be {}; it accepts {}",
+            value.describe(),
+            T::allowed()
+        ))
+    })
+}
+
+impl OptionType for bool {
+    fn to_value(&self) -> Value {
+        Value::Bool(*self)
+    }
+    fn from_value(value: &Value) -> Option<Self> {
+        match value {
+            Value::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+    fn allowed() -> String {
+        "true or false".to_owned()
+    }
+}
+
+/// Points (a non-negative integer).
+impl OptionType for u32 {
+    fn to_value(&self) -> Value {
+        Value::Int(i64::from(*self))
+    }
+    fn from_value(value: &Value) -> Option<Self> {
+        match value {
+            Value::Int(i) => u32::try_from(*i).ok(),
+            _ => None,
+        }
+    }
+    fn allowed() -> String {
+        "a non-negative integer".to_owned()
+    }
+}
+
+/// An optional amount: an integer, or `none`.
+impl OptionType for Option<u32> {
+    fn to_value(&self) -> Value {
+        self.map_or(Value::None, |v| Value::Int(i64::from(v)))
+    }
+    fn from_value(value: &Value) -> Option<Self> {
+        match value {
+            Value::None => Some(None),
+            Value::Str(s) if s == "none" => Some(None),
+            Value::Int(i) => u32::try_from(*i).ok().map(Some),
+            _ => None,
+        }
+    }
+    fn allowed() -> String {
+        "a non-negative integer or \"none\"".to_owned()
+    }
+}
+
+/// Uma: four integers (points for 1st to 4th place).
+impl OptionType for [i32; 4] {
+    fn to_value(&self) -> Value {
+        Value::List(self.iter().map(|&v| Value::Int(i64::from(v))).collect())
+    }
+    fn from_value(value: &Value) -> Option<Self> {
+        let Value::List(items) = value else { return None };
+        let ints: Vec<i32> = items
+            .iter()
+            .map(|v| match v {
+                Value::Int(i) => i32::try_from(*i).ok(),
+                _ => None,
+            })
+            .collect::<Option<_>>()?;
+        ints.try_into().ok()
+    }
+    fn allowed() -> String {
+        "a list of four integers".to_owned()
+    }
+}
+
+/// Declares an enum option type whose values are names (or small integers).
+macro_rules! choice {
+    ($(#[$meta:meta])* $name:ident: str { $($(#[$vmeta:meta])* $variant:ident = $text:literal),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum $name { $($(#[$vmeta])* $variant),+ }
+
+        impl $crate::riichi::options::OptionType for $name {
+            fn to_value(&self) -> $crate::riichi::options::Value {
+                $crate::riichi::options::Value::Str(match self { $(Self::$variant => $text),+ }.to_owned())
+            }
+            fn from_value(value: &$crate::riichi::options::Value) -> Option<Self> {
+                match value {
+                    $crate::riichi::options::Value::Str(s) => match s.as_str() {
+                        $($text => Some(Self::$variant),)+
+                        _ => None,
+                    },
+                    _ => None,
+                }
+            }
+            fn allowed() -> String {
+                [$(concat!("\"", $text, "\"")),+].join(", ")
+            }
+        }
+    };
+    ($(#[$meta:meta])* $name:ident: int { $($(#[$vmeta:meta])* $variant:ident = $number:literal),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum $name { $($(#[$vmeta])* $variant),+ }
+
+        impl $name {
+            /// The numeric value.
+            pub fn get(self) -> u32 {
+                match self { $(Self::$variant => $number),+ }
+            }
+        }
+
+        impl $crate::riichi::options::OptionType for $name {
+            fn to_value(&self) -> $crate::riichi::options::Value {
+                $crate::riichi::options::Value::Int(i64::from(self.get()))
+            }
+            fn from_value(value: &$crate::riichi::options::Value) -> Option<Self> {
+                match value {
+                    $($crate::riichi::options::Value::Int($number) => Some(Self::$variant),)+
+                    _ => None,
+                }
+            }
+            fn allowed() -> String {
+                [$(stringify!($number)),+].join(", ")
+            }
+        }
+    };
+}
+
+pub(crate) use choice;

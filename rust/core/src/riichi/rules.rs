@@ -1,0 +1,451 @@
+//! [`Ruleset`]: every option of the rules spec (§4) with the six presets.
+//!
+//! One struct holds scoring and play options alike, so the game engine needs no second
+//! config. Options are read and written by name ([`Ruleset::get`], [`Ruleset::set`]) for the
+//! Python layer, dicts and TOML; an unknown name or value is an error that lists what is valid.
+
+use crate::error::{Error, Result};
+use crate::riichi::options::{OptionType, Value, choice, convert};
+
+/// The named presets, in the column order of the spec's §4 table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Preset {
+    /// The project's seed: one deal, East round, dealer seat 0.
+    Seed,
+    /// tenhou.net ranked lobby (red fives, open tanyao).
+    Tenhou,
+    /// Mahjong Soul 4-player ranked rooms.
+    MahjongSoul,
+    /// World Riichi Championship rules (2015).
+    Wrc,
+    /// EMA Riichi Competition Rules 2016.
+    Ema,
+    /// M-League.
+    MLeague,
+}
+
+impl Preset {
+    /// Every preset.
+    pub const ALL: [Self; 6] =
+        [Self::Seed, Self::Tenhou, Self::MahjongSoul, Self::Wrc, Self::Ema, Self::MLeague];
+
+    /// The preset's name in the API.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Seed => "seed",
+            Self::Tenhou => "tenhou",
+            Self::MahjongSoul => "mahjongsoul",
+            Self::Wrc => "wrc",
+            Self::Ema => "ema",
+            Self::MLeague => "mleague",
+        }
+    }
+
+    /// Parses a preset name.
+    pub fn parse(name: &str) -> Result<Self> {
+        Self::ALL.into_iter().find(|p| p.name() == name).ok_or_else(|| {
+            let names: Vec<_> = Self::ALL.iter().map(|p| p.name()).collect();
+            Error::rule(format!("unknown preset {name:?} (expected one of {})", names.join(", ")))
+        })
+    }
+}
+
+choice!(/// How long a game lasts.
+    GameLength: str { OneDeal = "one_deal", Tonpuusen = "tonpuusen", Hanchan = "hanchan" });
+choice!(/// Sudden-death extension after the last scheduled hand.
+    Extension: str { None = "none", NextWindRound = "next_wind_round" });
+choice!(/// When a game ends because a player's score dropped.
+    Busting: str { Off = "off", BelowZero = "below_zero" });
+choice!(/// Agari-yame / tenpai-yame in the final hand.
+    Yame: str { Off = "off", Optional = "optional", Automatic = "automatic" });
+choice!(/// Where riichi deposits left at the end of the game go.
+    LeftoverDeposits: str { ToFirst = "to_first", Returned = "returned", Lost = "lost" });
+choice!(/// Red fives per suit.
+    RedFives: int { Zero = 0, One = 1 });
+choice!(/// Swap-calling (kuikae) restriction.
+    Kuikae: str {
+        ForbiddenInclSuji = "forbidden_incl_suji",
+        ForbiddenSameOnly = "forbidden_same_only",
+        Allowed = "allowed",
+    });
+choice!(/// What a non-yakuman hand of 13 or more han is worth.
+    Kazoe: str { Yakuman = "yakuman", Sanbaiman = "sanbaiman" });
+choice!(/// How many players may win on one discard.
+    MultiRon: str { HeadBump = "head_bump", Double = "double", Triple = "triple" });
+choice!(/// Three rons on one discard under `multi_ron = double`.
+    Sanchahou: str { Abort = "abort", TwoNearest = "two_nearest" });
+choice!(/// Who takes the deposits after a multiple ron.
+    MultiRonSticks: str { NearestTakesAll = "nearest_takes_all", WinnersReclaim = "winners_reclaim" });
+choice!(/// Who takes the honba after a multiple ron.
+    MultiRonHonba: str { Nearest = "nearest", Each = "each" });
+choice!(/// Whether the dealer keeps the deal after a multiple ron.
+    MultiRonRenchan: str {
+        DealerAmongWinners = "dealer_among_winners",
+        DealerNearestOnly = "dealer_nearest_only",
+    });
+choice!(/// When a kan reveals its dora indicator.
+    KanDoraTiming: str { Immediate = "immediate", Tenhou = "tenhou", AfterDiscard = "after_discard" });
+choice!(/// What renhou is worth.
+    Renhou: str {
+        Off = "off",
+        ManganYaku = "mangan_yaku",
+        ManganFlat = "mangan_flat",
+        Yakuman = "yakuman",
+    });
+choice!(/// Live tiles needed to declare riichi.
+    MinLiveTiles: int { Zero = 0, One = 1, Four = 4 });
+choice!(/// Which concealed kans a riichi player may declare.
+    RiichiAnkan: str {
+        None = "none",
+        SameWaits = "same_waits",
+        SameWaitsAndShape = "same_waits_and_shape",
+    });
+choice!(/// Whether a riichi without tenpai can happen.
+    NotenRiichi: str { Impossible = "impossible", Chombo = "chombo" });
+choice!(/// A hand waiting only on a tile it holds all four of.
+    Karaten: str { Noten = "noten", Tenpai = "tenpai" });
+choice!(/// Fu of a pair of a wind that is both seat and round wind.
+    DoubleWindPairFu: int { Two = 2, Four = 4 });
+choice!(/// Who pays the honba on a pao win.
+    PaoHonba: str { Liable = "liable", Discarder = "discarder" });
+choice!(/// What the liable player pays for when the hand has several yakuman.
+    PaoScope: str { WholeHand = "whole_hand", ThatYakumanOnly = "that_yakuman_only" });
+choice!(/// What starts temporary furiten.
+    TempFuritenTrigger: str { AnyWaitTile = "any_wait_tile", LegalRonOnly = "legal_ron_only" });
+choice!(/// What ends temporary furiten.
+    TempFuritenEnd: str { OwnNextTile = "own_next_tile", AnyCallToo = "any_call_too" });
+choice!(/// Minimum yaku han (ryanhan shibari applies at 5 or more honba).
+    MinHan: int { One = 1, Two = 2 });
+choice!(/// Which tile is the winning tile of a tenhou.
+    TenhouWinTile: str { LastDealt = "last_dealt", Best = "best" });
+choice!(/// Daisharin (seven pairs 2-8 of one suit) as a yakuman.
+    Daisharin: str { Off = "off", On = "on", AllSuits = "all_suits" });
+/// The yakuman that make a feeding player liable (pao), as a bit set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct PaoSet(u8);
+
+impl PaoSet {
+    const NAMES: [&'static str; 3] = ["daisangen", "daisuushii", "suukantsu"];
+    /// Big three dragons.
+    pub const DAISANGEN: Self = Self(1);
+    /// Big four winds.
+    pub const DAISUUSHII: Self = Self(2);
+    /// Four kans.
+    pub const SUUKANTSU: Self = Self(4);
+
+    /// Whether every member of `other` is in the set.
+    pub fn contains(self, other: Self) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+
+impl OptionType for PaoSet {
+    fn to_value(&self) -> Value {
+        let names = Self::NAMES.iter().enumerate().filter(|(i, _)| self.0 & (1 << i) != 0);
+        Value::List(names.map(|(_, n)| Value::Str((*n).to_owned())).collect())
+    }
+    fn from_value(value: &Value) -> Option<Self> {
+        let Value::List(items) = value else { return None };
+        let mut bits = 0;
+        for item in items {
+            let Value::Str(name) = item else { return None };
+            bits |= 1 << Self::NAMES.iter().position(|n| n == name)?;
+        }
+        Some(Self(bits))
+    }
+    fn allowed() -> String {
+        "a list drawn from \"daisangen\", \"daisuushii\", \"suukantsu\"".to_owned()
+    }
+}
+
+/// Declares the option fields with one value per preset (seed, tenhou, mahjongsoul, wrc,
+/// ema, mleague) and the by-name accessors.
+macro_rules! ruleset {
+    ($($(#[doc = $doc:literal])* $field:ident: $ty:ty = [$seed:expr, $tenhou:expr, $soul:expr, $wrc:expr, $ema:expr, $ml:expr]),+ $(,)?) => {
+        /// Every rule option (spec §4). Build one with [`Ruleset::preset`] and change it with
+        /// [`Ruleset::set`]; the fields are read directly by scoring and the game engine.
+        #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+        pub struct Ruleset {
+            $($(#[doc = $doc])* pub $field: $ty,)+
+        }
+
+        impl Ruleset {
+            /// Option names, in declaration order.
+            pub const OPTIONS: &'static [&'static str] = &[$(stringify!($field)),+];
+
+            /// The values of a preset.
+            pub fn preset(preset: Preset) -> Self {
+                match preset {
+                    Preset::Seed => Self { $($field: $seed),+ },
+                    Preset::Tenhou => Self { $($field: $tenhou),+ },
+                    Preset::MahjongSoul => Self { $($field: $soul),+ },
+                    Preset::Wrc => Self { $($field: $wrc),+ },
+                    Preset::Ema => Self { $($field: $ema),+ },
+                    Preset::MLeague => Self { $($field: $ml),+ },
+                }
+            }
+
+            /// The value of option `name`.
+            pub fn get(&self, name: &str) -> Result<Value> {
+                match name {
+                    $(stringify!($field) => Ok(self.$field.to_value()),)+
+                    _ => Err(unknown_option(name)),
+                }
+            }
+
+            /// Sets option `name`; an unknown name or a bad value is an error naming it.
+            pub fn set(&mut self, name: &str, value: &Value) -> Result<()> {
+                match name {
+                    $(stringify!($field) => self.$field = convert(name, value)?,)+
+                    _ => return Err(unknown_option(name)),
+                }
+                Ok(())
+            }
+
+            /// What option `name` accepts, in words.
+            pub fn allowed(name: &str) -> Result<String> {
+                match name {
+                    $(stringify!($field) => Ok(<$ty as OptionType>::allowed()),)+
+                    _ => Err(unknown_option(name)),
+                }
+            }
+        }
+    };
+}
+
+fn unknown_option(name: &str) -> Error {
+    Error::rule(format!(
+        "unknown rule option {name:?}; valid options: {}",
+        Ruleset::OPTIONS.join(", ")
+    ))
+}
+
+const NONE_UMA: [i32; 4] = [0; 4];
+const PAO: PaoSet = PaoSet(PaoSet::DAISANGEN.0 | PaoSet::DAISUUSHII.0);
+use GameLength::{Hanchan, OneDeal};
+use Kazoe::{Sanbaiman, Yakuman};
+
+ruleset! {
+    /// one_deal, tonpuusen or hanchan.
+    game_length: GameLength = [OneDeal, Hanchan, Hanchan, Hanchan, Hanchan, Hanchan],
+    /// Points each player starts with.
+    start_points: u32 = [25_000, 25_000, 25_000, 30_000, 30_000, 25_000],
+    /// Points a player needs for the game to end after the last scheduled hand.
+    target_points: u32 = [30_000, 30_000, 30_000, 30_000, 30_000, 30_000],
+    /// Sudden-death extension (R16.4).
+    extension: Extension = [Extension::None, Extension::NextWindRound, Extension::NextWindRound,
+        Extension::None, Extension::None, Extension::None],
+    /// Game ends when a score drops below zero (R16.4).
+    busting: Busting = [Busting::Off, Busting::BelowZero, Busting::BelowZero, Busting::Off,
+        Busting::Off, Busting::Off],
+    /// Final-hand dealer who wins in first place ends the game.
+    agariyame: Yame = [Yame::Off, Yame::Automatic, Yame::Automatic, Yame::Off, Yame::Off, Yame::Off],
+    /// Final-hand dealer who is tenpai in first place ends the game.
+    tenpaiyame: Yame = [Yame::Off, Yame::Automatic, Yame::Automatic, Yame::Off, Yame::Off, Yame::Off],
+    /// Bonus for first place, in points.
+    oka: u32 = [0, 20_000, 0, 0, 0, 20_000],
+    /// Placement points for 1st..4th, in points.
+    uma: [i32; 4] = [NONE_UMA, [20_000, 10_000, -10_000, -20_000], NONE_UMA,
+        [15_000, 5_000, -5_000, -15_000], [15_000, 5_000, -5_000, -15_000],
+        [30_000, 10_000, -10_000, -30_000]],
+    /// Riichi deposits left at the end of the game (R13.5).
+    leftover_deposits: LeftoverDeposits = [LeftoverDeposits::Returned, LeftoverDeposits::ToFirst,
+        LeftoverDeposits::ToFirst, LeftoverDeposits::Lost, LeftoverDeposits::ToFirst,
+        LeftoverDeposits::ToFirst],
+    /// Red fives per suit (R1.3).
+    red_fives: RedFives = [RedFives::One, RedFives::One, RedFives::One, RedFives::Zero,
+        RedFives::Zero, RedFives::One],
+    /// Tanyao counts in an open hand (kuitan).
+    open_tanyao: bool = [true, true, true, true, true, true],
+    /// Swap-calling restriction (R4.5).
+    kuikae: Kuikae = [Kuikae::ForbiddenInclSuji, Kuikae::ForbiddenInclSuji, Kuikae::ForbiddenInclSuji, Kuikae::ForbiddenInclSuji, Kuikae::ForbiddenInclSuji, Kuikae::ForbiddenInclSuji],
+    /// Kokushi 13-wait, suuankou tanki, junsei chuuren and daisuushii are double yakuman.
+    double_yakuman: bool = [false, false, true, false, false, false],
+    /// Different yakuman in one hand add up (YR2).
+    yakuman_stacking: bool = [true, true, true, false, false, true],
+    /// Most yakuman units a hand can be worth, or none.
+    yakuman_cap_units: Option<u32> = [None, None, None, None, None, None],
+    /// A non-yakuman hand of 13+ han: yakuman or sanbaiman (YR3).
+    kazoe: Kazoe = [Yakuman, Yakuman, Yakuman, Sanbaiman, Sanbaiman, Sanbaiman],
+    /// 4 han 30 fu and 3 han 60 fu round up to mangan (P3).
+    kiriage: bool = [false, false, false, true, false, true],
+    /// Nagashi mangan at an exhaustive draw (R13.6).
+    nagashi_mangan: bool = [false, true, true, false, false, true],
+    /// Nagashi mangan requires the player to have made no calls.
+    nagashi_requires_closed: bool = [false, false, false, false, false, false],
+    /// Nagashi mangan adds honba to its payment.
+    nagashi_honba: bool = [false, false, false, false, false, false],
+    /// Abortive draw: nine terminal/honour kinds (R14.1).
+    kyuushu_kyuuhai: bool = [false, true, true, false, false, false],
+    /// Abortive draw: four identical wind discards (R14.2).
+    suufon_renda: bool = [false, true, true, false, false, false],
+    /// Abortive draw: four riichi (R14.3).
+    suucha_riichi: bool = [false, true, true, false, false, false],
+    /// Abortive draw: four kans by two or more players (R14.4).
+    suukaikan: bool = [false, true, true, false, false, false],
+    /// Several rons on one discard (R12.1).
+    multi_ron: MultiRon = [MultiRon::HeadBump, MultiRon::Double, MultiRon::Triple,
+        MultiRon::HeadBump, MultiRon::Triple, MultiRon::HeadBump],
+    /// Three rons under `multi_ron = double` (R12.1).
+    sanchahou: Sanchahou = [Sanchahou::Abort, Sanchahou::Abort, Sanchahou::Abort, Sanchahou::Abort, Sanchahou::Abort, Sanchahou::Abort],
+    /// Deposits after a multiple ron (R12.2).
+    multi_ron_sticks: MultiRonSticks = [MultiRonSticks::NearestTakesAll,
+        MultiRonSticks::NearestTakesAll, MultiRonSticks::NearestTakesAll,
+        MultiRonSticks::NearestTakesAll, MultiRonSticks::WinnersReclaim,
+        MultiRonSticks::NearestTakesAll],
+    /// Honba after a multiple ron (R12.2).
+    multi_ron_honba: MultiRonHonba = [MultiRonHonba::Nearest, MultiRonHonba::Nearest, MultiRonHonba::Nearest, MultiRonHonba::Nearest, MultiRonHonba::Nearest, MultiRonHonba::Nearest],
+    /// Dealer continuation after a multiple ron (R12.3).
+    multi_ron_renchan: MultiRonRenchan = [MultiRonRenchan::DealerAmongWinners, MultiRonRenchan::DealerAmongWinners, MultiRonRenchan::DealerAmongWinners, MultiRonRenchan::DealerAmongWinners, MultiRonRenchan::DealerAmongWinners, MultiRonRenchan::DealerAmongWinners],
+    /// Ura dora for riichi winners (R10.3).
+    ura_dora: bool = [true, true, true, true, true, true],
+    /// Kans reveal further dora indicators (R10.4).
+    kan_dora: bool = [true, true, true, true, true, true],
+    /// Each revealed kan indicator has an ura indicator too (R10.3).
+    kan_ura: bool = [true, true, true, true, true, true],
+    /// When kan indicators are revealed (R5.6).
+    kan_dora_timing: KanDoraTiming = [KanDoraTiming::Tenhou, KanDoraTiming::Tenhou,
+        KanDoraTiming::Tenhou, KanDoraTiming::Immediate, KanDoraTiming::Immediate,
+        KanDoraTiming::Immediate],
+    /// A kokushi tenpai may rob a concealed kan (R5.4).
+    kokushi_rob_ankan: bool = [false, false, true, false, false, false],
+    /// Renhou (R8.4, §2.4).
+    renhou: Renhou = [Renhou::Off, Renhou::Off, Renhou::Off, Renhou::ManganYaku,
+        Renhou::ManganYaku, Renhou::Off],
+    /// Points needed to declare riichi, or none (R6.1).
+    riichi_min_points: Option<u32> = [Some(1000), Some(1000), Some(1000), Some(1000), Some(1000), None],
+    /// Live tiles needed to declare riichi (R6.1).
+    riichi_min_live_tiles: MinLiveTiles = [MinLiveTiles::Four, MinLiveTiles::Four,
+        MinLiveTiles::Four, MinLiveTiles::Four, MinLiveTiles::Four, MinLiveTiles::Zero],
+    /// Concealed kans after riichi (R6.3).
+    riichi_ankan: RiichiAnkan = [RiichiAnkan::None, RiichiAnkan::SameWaits, RiichiAnkan::SameWaits,
+        RiichiAnkan::SameWaitsAndShape, RiichiAnkan::SameWaitsAndShape,
+        RiichiAnkan::SameWaitsAndShape],
+    /// Riichi without tenpai (R13.7).
+    noten_riichi: NotenRiichi = [NotenRiichi::Impossible, NotenRiichi::Impossible,
+        NotenRiichi::Impossible, NotenRiichi::Chombo, NotenRiichi::Chombo, NotenRiichi::Chombo],
+    /// Waiting only on a tile one holds all four of (R13.1).
+    karaten: Karaten = [Karaten::Noten, Karaten::Noten, Karaten::Noten, Karaten::Noten, Karaten::Noten, Karaten::Noten],
+    /// Fu for a double-wind pair (F7).
+    double_wind_pair_fu: DoubleWindPairFu = [DoubleWindPairFu::Four, DoubleWindPairFu::Four, DoubleWindPairFu::Four, DoubleWindPairFu::Four, DoubleWindPairFu::Four, DoubleWindPairFu::Four],
+    /// An open ron with exactly 20 fu is raised to 30 (F9).
+    open_pinfu_30: bool = [true, true, true, true, true, true],
+    /// Pinfu tsumo gets the +2 tsumo fu anyway (F5, old rules).
+    pinfu_tsumo_fu: bool = [false, false, false, false, false, false],
+    /// Yakuman with liability (R15.1).
+    pao: PaoSet = [PAO, PAO, PAO, PAO, PAO, PAO],
+    /// Who pays the honba on a pao win (R15.3).
+    pao_honba: PaoHonba = [PaoHonba::Liable, PaoHonba::Liable, PaoHonba::Liable,
+        PaoHonba::Liable, PaoHonba::Discarder, PaoHonba::Liable],
+    /// Liability for composite yakuman (R15.4).
+    pao_scope: PaoScope = [PaoScope::WholeHand, PaoScope::WholeHand, PaoScope::ThatYakumanOnly,
+        PaoScope::WholeHand, PaoScope::WholeHand, PaoScope::WholeHand],
+    /// A rinshan win after a daiminkan is paid by the kan tile's discarder (R5.10).
+    daiminkan_rinshan_pao: bool = [false, false, false, false, false, false],
+    /// What starts temporary furiten (R11.3).
+    temp_furiten_trigger: TempFuritenTrigger = [TempFuritenTrigger::AnyWaitTile, TempFuritenTrigger::AnyWaitTile, TempFuritenTrigger::AnyWaitTile, TempFuritenTrigger::AnyWaitTile, TempFuritenTrigger::AnyWaitTile, TempFuritenTrigger::AnyWaitTile],
+    /// What ends temporary furiten (R11.3).
+    temp_furiten_end: TempFuritenEnd = [TempFuritenEnd::OwnNextTile, TempFuritenEnd::OwnNextTile,
+        TempFuritenEnd::OwnNextTile, TempFuritenEnd::OwnNextTile, TempFuritenEnd::AnyCallToo,
+        TempFuritenEnd::OwnNextTile],
+    /// Ryuuiisou needs the green dragon (2.3.17).
+    ryuuiisou_requires_hatsu: bool = [false, false, false, false, false, false],
+    /// Minimum yaku han (2 = ryanhan shibari at 5 or more honba; R9.7).
+    min_han: MinHan = [MinHan::One, MinHan::One, MinHan::One, MinHan::One, MinHan::One, MinHan::One],
+    /// A replacement draw can be the haitei tile (R2.12).
+    rinshan_counts_as_haitei: bool = [false, false, false, false, false, false],
+    /// Non-riichi players may declare noten at a draw (R13.3).
+    declare_noten: bool = [false, false, false, false, false, false],
+    /// The winning tile of a tenhou (YR4).
+    tenhou_win_tile: TenhouWinTile = [TenhouWinTile::LastDealt, TenhouWinTile::LastDealt, TenhouWinTile::LastDealt, TenhouWinTile::LastDealt, TenhouWinTile::LastDealt, TenhouWinTile::LastDealt],
+    /// Honba bonus on a ron (P5).
+    honba_ron: u32 = [300, 300, 300, 300, 300, 300],
+    /// Honba bonus per payer on a tsumo (P5).
+    honba_tsumo: u32 = [100, 100, 100, 100, 100, 100],
+    /// Total noten payment at an exhaustive draw (R13.4).
+    noten_payment: u32 = [3000, 3000, 3000, 3000, 3000, 3000],
+    /// A riichi deposit.
+    riichi_deposit: u32 = [1000, 1000, 1000, 1000, 1000, 1000],
+    /// Local yaku: daisharin (§2.4).
+    daisharin: Daisharin = [Daisharin::Off, Daisharin::Off, Daisharin::Off, Daisharin::Off, Daisharin::Off, Daisharin::Off],
+    /// Local yaku: daichisei, seven honour pairs as a double yakuman (2.3.18).
+    daichisei: bool = [false, false, false, false, false, false],
+    /// Local yaku: open riichi (R6.5).
+    open_riichi: bool = [false, false, false, false, false, false],
+    /// Local yaku: paarenchan, the eighth consecutive dealer win.
+    paarenchan: bool = [false, false, false, false, false, false],
+}
+
+impl Default for Ruleset {
+    fn default() -> Self {
+        Self::preset(Preset::Seed)
+    }
+}
+
+impl Ruleset {
+    /// Builds from a preset and `(name, value)` overrides.
+    pub fn with_overrides<'a>(
+        preset: Preset,
+        overrides: impl IntoIterator<Item = (&'a str, &'a Value)>,
+    ) -> Result<Self> {
+        let mut rules = Self::preset(preset);
+        for (name, value) in overrides {
+            rules.set(name, value)?;
+        }
+        Ok(rules)
+    }
+
+    /// Every option with its value, in declaration order.
+    pub fn values(&self) -> Vec<(&'static str, Value)> {
+        Self::OPTIONS.iter().map(|&name| (name, self.get(name).unwrap_or(Value::None))).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_differ_where_the_spec_says() {
+        let seed = Ruleset::preset(Preset::Seed);
+        let tenhou = Ruleset::preset(Preset::Tenhou);
+        assert_eq!(seed.game_length, GameLength::OneDeal);
+        assert!(tenhou.nagashi_mangan && !seed.nagashi_mangan);
+        assert_eq!(Ruleset::preset(Preset::Wrc).kazoe, Kazoe::Sanbaiman);
+        assert!(Ruleset::preset(Preset::MahjongSoul).double_yakuman);
+        assert_eq!(Ruleset::preset(Preset::MLeague).riichi_min_points, None);
+        assert!(seed.pao.contains(PaoSet::DAISANGEN) && !seed.pao.contains(PaoSet::SUUKANTSU));
+    }
+
+    #[test]
+    fn get_and_set_by_name() {
+        let mut rules = Ruleset::default();
+        rules.set("kiriage", &Value::Bool(true)).unwrap();
+        assert!(rules.kiriage);
+        rules.set("kazoe", &Value::Str("sanbaiman".into())).unwrap();
+        assert_eq!(rules.get("kazoe").unwrap(), Value::Str("sanbaiman".into()));
+        rules.set("red_fives", &Value::Int(0)).unwrap();
+        assert_eq!(rules.red_fives.get(), 0);
+        rules.set("riichi_min_points", &Value::Str("none".into())).unwrap();
+        assert_eq!(rules.riichi_min_points, None);
+        let pao = Value::List(vec![Value::Str("suukantsu".into())]);
+        rules.set("pao", &pao).unwrap();
+        assert_eq!(rules.get("pao").unwrap(), pao);
+        let uma = Value::List((0..4).map(Value::Int).collect());
+        rules.set("uma", &uma).unwrap();
+        assert_eq!(rules.uma, [0, 1, 2, 3]);
+        assert_eq!(rules.values().len(), Ruleset::OPTIONS.len());
+    }
+
+    #[test]
+    fn errors_list_what_is_valid() {
+        let mut rules = Ruleset::default();
+        let e = rules.set("kazoe", &Value::Str("big".into())).unwrap_err();
+        assert!(e.message().contains("\"yakuman\", \"sanbaiman\""), "{e}");
+        let e = rules.set("kiriage_x", &Value::Bool(true)).unwrap_err();
+        assert!(e.message().contains("kiriage_x") && e.message().contains("kiriage,"), "{e}");
+        assert!(rules.set("red_fives", &Value::Int(2)).is_err());
+        assert!(rules.set("uma", &Value::List(vec![Value::Int(1)])).is_err());
+        assert!(Preset::parse("majsoul").unwrap_err().message().contains("mahjongsoul"));
+    }
+}

@@ -1,0 +1,148 @@
+"""The 5,000 scored hands of ../shared/data/majiang_scoring (kobalab/majiang-core)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from mahjong import Meld, Tiles
+from mahjong.riichi import Ruleset, WinContext, score
+from support import data_path
+
+RULES = Ruleset.preset("tenhou").replace(double_yakuman=True)
+WINDS = ["東", "南", "西", "北"]
+NAMES = {
+    "門前清自摸和": "menzen_tsumo",
+    "立直": "riichi",
+    "ダブル立直": "double_riichi",
+    "一発": "ippatsu",
+    "槍槓": "chankan",
+    "嶺上開花": "rinshan_kaihou",
+    "海底摸月": "haitei",
+    "河底撈魚": "houtei",
+    "平和": "pinfu",
+    "断幺九": "tanyao",
+    "一盃口": "iipeikou",
+    "七対子": "chiitoitsu",
+    "混全帯幺九": "chanta",
+    "一気通貫": "ittsu",
+    "三色同順": "sanshoku_doujun",
+    "三色同刻": "sanshoku_doukou",
+    "三槓子": "sankantsu",
+    "対々和": "toitoi",
+    "三暗刻": "sanankou",
+    "小三元": "shousangen",
+    "混老頭": "honroutou",
+    "二盃口": "ryanpeikou",
+    "純全帯幺九": "junchan",
+    "混一色": "honitsu",
+    "清一色": "chinitsu",
+    "ドラ": "dora",
+    "裏ドラ": "ura_dora",
+    "赤ドラ": "aka_dora",
+    "四暗刻": "suuankou",
+    "四暗刻単騎": "suuankou_tanki",
+    "国士無双": "kokushi_musou",
+    "国士無双１３面": "kokushi_musou_13",
+    "大三元": "daisangen",
+    "字一色": "tsuuiisou",
+    "緑一色": "ryuuiisou",
+    "清老頭": "chinroutou",
+    "九蓮宝燈": "chuuren_poutou",
+    "純正九蓮宝燈": "junsei_chuuren_poutou",
+    "大四喜": "daisuushii",
+    "小四喜": "shousuushii",
+    "四槓子": "suukantsu",
+    "天和": "tenhou",
+    "地和": "chiihou",
+}
+for i, wind in enumerate(["east", "south", "west", "north"]):
+    NAMES[f"自風 {WINDS[i]}"] = f"seat_wind_{wind}"
+    NAMES[f"場風 {WINDS[i]}"] = f"round_wind_{wind}"
+for kanji, name in (("白", "haku"), ("發", "hatsu"), ("中", "chun")):
+    NAMES[f"翻牌 {kanji}"] = f"yakuhai_{name}"
+SOURCE = {"+": 1, "=": 2, "-": 3}  # next player, opposite, previous player
+
+
+def tiles(text: str) -> list[str]:
+    """Majiang notation (suit letter first) to tile names in written order."""
+    out = []
+    for suit, digits in re.findall(r"([mpsz])([\d+=\-_*]+)", text):
+        out.extend(f"{d}{suit}" for d in digits if d.isdigit())
+    return out
+
+
+def meld(text: str) -> Meld:
+    names = tiles(text)
+    marked = re.search(r"(\d)[+=\-]", text)
+    called = Tiles(f"{marked[1]}{text[0]}").kinds()[0] if marked else None
+    if len(names) == 4:
+        kind = "ankan" if called is None else ("kakan" if text[-1].isdigit() else "daiminkan")
+    else:
+        kind = "pon" if len(set(n.replace("0", "5") for n in names)) == 1 else "chi"
+    return Meld(kind, "".join(names), called=called)
+
+
+def check(case: dict[str, Any]) -> None:
+    given, expected = case["in"], case["out"]
+    concealed, *melds = given["shoupai"].split(",")
+    names = tiles(concealed)
+    param = given["param"]
+    flags = param["hupai"]
+    ron = given.get("rongpai")
+    if ron:
+        win = tiles(ron)[0]
+        names.append(win)
+        discarder = (param["menfeng"] + SOURCE[ron[-1]]) % 4
+    else:
+        win, discarder = names[-1], None
+    ctx = WinContext(
+        tsumo=ron is None,
+        riichi=flags.get("lizhi") == 1,
+        double_riichi=flags.get("lizhi") == 2,
+        ippatsu=bool(flags.get("yifa")),
+        chankan=bool(flags.get("qianggang")),
+        rinshan=bool(flags.get("lingshang")),
+        haitei=flags.get("haidi") == 1,
+        houtei=flags.get("haidi") == 2,
+        tenhou=flags.get("tianhu") == 1,
+        chiihou=flags.get("tianhu") == 2,
+        seat_wind=param["menfeng"],
+        round_wind=param["zhuangfeng"],
+        dora_indicators=[t for p in param["baopai"] for t in tiles(p)],
+        ura_indicators=[t for p in param["fubaopai"] or [] for t in tiles(p)],
+        honba=param["jicun"]["changbang"],
+        riichi_sticks=param["jicun"]["lizhibang"],
+        discarder=discarder,
+    )
+    result = score("".join(names), win, melds=[meld(m) for m in melds], context=ctx, rules=RULES)
+    where = f"case {case['case_index']}: {result!r}"
+    assert result.is_win, where
+    want = {
+        (NAMES[h["name"]], h["fanshu"])
+        for h in expected["hupai"]
+        if isinstance(h["fanshu"], int) and h["fanshu"] > 0
+    }
+    assert {(y.romaji, y.han) for y in result.yaku} == want, where
+    want_yakuman = {NAMES[h["name"]] for h in expected["hupai"] if isinstance(h["fanshu"], str)}
+    assert {y.romaji for y in result.yakuman} == want_yakuman, where
+    if expected["damanguan"]:
+        assert result.yakuman_units == expected["damanguan"], where
+    else:
+        assert (result.han, result.fu) == (expected["fanshu"], expected["fu"]), where
+    assert result.points == expected["defen"], where
+    assert result.deltas == tuple(expected["fenpei"]), where
+
+
+def test_all_majiang_hands() -> None:
+    lines = data_path("majiang_scoring", "hule_cases.jsonl").read_text().splitlines()
+    cases = [json.loads(line) for line in lines]
+    assert len(cases) == 5000
+    failures = []
+    for case in cases:
+        try:
+            check(case)
+        except AssertionError as error:
+            failures.append(str(error).splitlines()[0])
+    assert not failures, f"{len(failures)} of 5000 differ:\n" + "\n".join(failures[:20])
