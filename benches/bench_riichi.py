@@ -15,8 +15,9 @@ from typing import Any
 import numpy as np
 import pytest
 from corpus import SIZE, SMOKE_SIZE, random_hands, winning_hands
-from mahjong import Tiles, riichi
 from reference import reference
+
+from mahjong import Tiles, riichi
 
 
 def corpus(benchmark: Any, make: Callable[[int], np.ndarray]) -> np.ndarray:

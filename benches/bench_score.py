@@ -10,9 +10,10 @@ from typing import Any
 
 import numpy as np
 import pytest
-from mahjong.riichi import score_batch
 from random_wins import RandomWin, random_wins
 from reference_scoring import RULES, ours, record, reference_call
+
+from mahjong.riichi import score_batch
 
 SIZE = 100_000
 SMOKE_SIZE = 1_000

@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import random_counts
+
 from mahjong import Tiles, riichi
 from mahjong.errors import InvalidHandError
-from support import random_counts
 
 SEQUENCES = [s * 9 + n for s in range(3) for n in range(7)]
 YAOCHUU = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]

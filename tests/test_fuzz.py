@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from mahjong import Meld, Tiles, riichi
 from mahjong.errors import MahjongError
 
@@ -106,3 +107,35 @@ def test_batch_arrays(array: np.ndarray, kind: str) -> None:
     allowed(lambda: riichi.shanten_batch(array, kind=kind))  # type: ignore[arg-type]
     allowed(lambda: riichi.is_win_batch(array))
     allowed(lambda: riichi.shanten_batch(array[::-1]))
+
+
+@FUZZ
+@given(values, values, values)
+def test_scoring_inputs(a: Any, b: Any, c: Any) -> None:
+    from mahjong.riichi import Ruleset, WinContext, encode_win, nagashi_mangan, score
+
+    calls: list[Callable[[], Any]] = [
+        lambda: score(a, b),
+        lambda: score("234m456p678s34s88p", a, melds=b, context=c),
+        lambda: score("234m456p678s34s88p", "5s", rules=a),
+        lambda: encode_win(a, b, melds=c),
+        lambda: WinContext(seat_wind=a, dora_indicators=b, honba=c),
+        lambda: WinContext(discarder=a, liable=b, ura_indicators=c),
+        lambda: Ruleset().replace(**{str(a): b}),
+        lambda: Ruleset.preset(a),
+        lambda: Ruleset.from_dict(a),
+        lambda: Ruleset.from_toml(a),
+        lambda: nagashi_mangan(a, honba=b),
+    ]
+    for call in calls:
+        allowed(call)
+
+
+@FUZZ
+@given(st.binary(min_size=80, max_size=80), st.integers(0, 79), st.integers(0, 255))
+def test_score_batch_records(raw: bytes, at: int, value: int) -> None:
+    from mahjong.riichi import encode_win, score_batch
+
+    good = encode_win("234m456p678s34s88p", "5s").copy()
+    good[at] = value
+    allowed(lambda: score_batch(np.stack([good, np.frombuffer(raw, np.uint8)])))

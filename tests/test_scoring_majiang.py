@@ -6,9 +6,10 @@ import json
 import re
 from typing import Any
 
+from support import data_path
+
 from mahjong import Meld, Tiles
 from mahjong.riichi import Ruleset, WinContext, score
-from support import data_path
 
 RULES = Ruleset.preset("tenhou").replace(double_yakuman=True)
 WINDS = ["東", "南", "西", "北"]

@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from scoring_support import spec_context, spec_melds
+from spec_scoring_cases import CASES
+
 from mahjong import Tiles
 from mahjong.errors import InvalidHandError
 from mahjong.riichi import Ruleset, ScoreResult, score
-from scoring_support import spec_context, spec_melds
-from spec_scoring_cases import CASES
 
 RULES = Ruleset.preset("tenhou").replace(double_yakuman=True)
 NAMES = {

@@ -6,9 +6,10 @@ import json
 from typing import Any
 
 import pytest
+from support import data_path
+
 from mahjong import Meld, Tiles
 from mahjong.riichi import Ruleset, WinContext, score
-from support import data_path
 
 RULES = Ruleset.preset("tenhou")
 WINDS = "ESWN"

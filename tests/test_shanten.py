@@ -7,9 +7,10 @@ import threading
 
 import numpy as np
 import pytest
+from support import data_path, random_counts
+
 from mahjong import Tiles, riichi
 from mahjong.errors import InvalidArgumentError, InvalidHandError
-from support import data_path, random_counts
 
 SETS = {
     "shanten_ara": ("p_", 20_000),

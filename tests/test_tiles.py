@@ -5,6 +5,7 @@ from __future__ import annotations
 import pickle
 
 import pytest
+
 from mahjong import Meld, Tiles
 from mahjong.errors import (
     InvalidArgumentError,

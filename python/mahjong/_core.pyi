@@ -239,8 +239,8 @@ class WinContext:
         round_wind: _Wind | None = None,
         dora_indicators: _Indicators = None,
         ura_indicators: _Indicators = None,
-        honba: int = 0,
-        riichi_sticks: int = 0,
+        honba: int | None = None,
+        riichi_sticks: int | None = None,
         discarder: _Wind | None = None,
         liable: _Wind | None = None,
     ) -> WinContext: ...
@@ -357,5 +357,5 @@ def score_batch(
     records: npt.NDArray[np.uint8], rules: Ruleset | None = None
 ) -> dict[str, npt.NDArray[Any]]: ...
 def nagashi_mangan(
-    seat_wind: _Wind, *, honba: int = 0, rules: Ruleset | None = None
+    seat_wind: _Wind, *, honba: int | None = None, rules: Ruleset | None = None
 ) -> tuple[int, int, int, int]: ...

@@ -85,7 +85,13 @@ impl Meld {
         from_seat: Option<u8>,
     ) -> Result<Self> {
         let first = (0..34).find(|&k| tiles.count(k) > 0).unwrap_or(0);
-        let meld = Self { kind, tiles, called, from_seat, first };
+        let meld = Self {
+            kind,
+            tiles,
+            called,
+            from_seat,
+            first,
+        };
         meld.check()
             .map_err(|e| e.context(format!("{} {tiles}", kind.name())))?;
         Ok(meld)
@@ -94,7 +100,10 @@ impl Meld {
     fn check(&self) -> Result<()> {
         let size = self.tiles.len();
         if size != self.kind.size() {
-            return Err(Error::meld(format!("needs {} tiles, got {size}", self.kind.size())));
+            return Err(Error::meld(format!(
+                "needs {} tiles, got {size}",
+                self.kind.size()
+            )));
         }
         if !self.tiles.is_riichi() {
             return Err(Error::meld("flowers and jokers cannot form a Riichi meld"));

@@ -60,7 +60,9 @@ pub(crate) fn shanten_batch<'py>(
     kind: &str,
 ) -> PyResult<Bound<'py, PyArray1<i8>>> {
     let form = Form::parse(kind).py()?;
-    let out = map_rows(py, &counts, RIICHI_KINDS, |row| shanten::shanten(&hand(row), form))?;
+    let out = map_rows(py, &counts, RIICHI_KINDS, |row| {
+        shanten::shanten(&hand(row), form)
+    })?;
     Ok(PyArray1::from_vec(py, out))
 }
 
@@ -74,7 +76,9 @@ pub(crate) fn is_win_batch<'py>(
         let hand = hand(row);
         let len = shanten::check_counts(&hand)?;
         if len % 3 != 2 {
-            return Err(Error::hand(format!("a complete hand part has 3n+2 tiles, got {len}")));
+            return Err(Error::hand(format!(
+                "a complete hand part has 3n+2 tiles, got {len}"
+            )));
         }
         Ok(is_complete(&hand, len))
     })?;

@@ -18,8 +18,8 @@ mod _core {
     use crate::batch::{is_win_batch, shanten_batch};
     #[pymodule_export]
     use crate::errors::{
-        InvalidArgumentError, InvalidHandError, InvalidMeldError, InvalidRuleError, InvalidTileError,
-        MahjongError,
+        InvalidArgumentError, InvalidHandError, InvalidMeldError, InvalidRuleError,
+        InvalidTileError, MahjongError,
     };
     #[pymodule_export]
     use crate::riichi::{PyDecomposition, PyUkeire, decompose, is_win, shanten, ukeire, waits};
@@ -27,7 +27,8 @@ mod _core {
     use crate::rules::PyRuleset;
     #[pymodule_export]
     use crate::score::{
-        PyScoreResult, PyWinContext, PyYaku, _rescore, encode_win, nagashi_mangan, score, score_batch,
+        _rescore, PyScoreResult, PyWinContext, PyYaku, encode_win, nagashi_mangan, score,
+        score_batch,
     };
     #[pymodule_export]
     use crate::tiles::{PyMeld, PyTiles};

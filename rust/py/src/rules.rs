@@ -17,7 +17,12 @@ use crate::errors::IntoPyResult;
 /// `"wrc"`, `"ema"`, `"mleague"`) and change options with `replace(kiriage=True)`. Options read
 /// as attributes (`rules.kiriage`). An unknown option or a value it does not accept raises
 /// InvalidRuleError listing what is valid. `Ruleset()` is the seed preset.
-#[pyclass(name = "Ruleset", module = "mahjong.riichi", frozen, skip_from_py_object)]
+#[pyclass(
+    name = "Ruleset",
+    module = "mahjong.riichi",
+    frozen,
+    skip_from_py_object
+)]
 #[derive(Clone)]
 pub(crate) struct PyRuleset {
     pub(crate) rules: Arc<Ruleset>,
@@ -28,11 +33,17 @@ pub(crate) struct PyRuleset {
 impl PyRuleset {
     /// The seed preset.
     pub(crate) fn seed() -> Self {
-        Self { rules: Arc::new(Ruleset::preset(Preset::Seed)), preset: Preset::Seed }
+        Self {
+            rules: Arc::new(Ruleset::preset(Preset::Seed)),
+            preset: Preset::Seed,
+        }
     }
 
     fn with(&self, rules: Ruleset) -> Self {
-        Self { rules: Arc::new(rules), preset: self.preset }
+        Self {
+            rules: Arc::new(rules),
+            preset: self.preset,
+        }
     }
 }
 
@@ -51,7 +62,8 @@ fn to_value(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<Value> {
         return Ok(Value::Str(s.to_cow()?.into_owned()));
     }
     if obj.cast::<PyList>().is_ok() || obj.cast::<PyTuple>().is_ok() {
-        let items: PyResult<Vec<Value>> = obj.try_iter()?.map(|item| to_value(name, &item?)).collect();
+        let items: PyResult<Vec<Value>> =
+            obj.try_iter()?.map(|item| to_value(name, &item?)).collect();
         return Ok(Value::List(items?));
     }
     Err(Error::rule(format!(
@@ -99,7 +111,10 @@ impl PyRuleset {
     #[staticmethod]
     fn preset(name: &str) -> PyResult<Self> {
         let preset = Preset::parse(name).py()?;
-        Ok(Self { rules: Arc::new(Ruleset::preset(preset)), preset })
+        Ok(Self {
+            rules: Arc::new(Ruleset::preset(preset)),
+            preset,
+        })
     }
 
     /// The preset names.
@@ -145,7 +160,10 @@ impl PyRuleset {
             Some(name) => {
                 options.del_item("preset")?;
                 let name = name.cast::<PyString>().map_err(|_| {
-                    PyTypeError::new_err(format!("preset must be a string, got {}", type_name(&name)))
+                    PyTypeError::new_err(format!(
+                        "preset must be a string, got {}",
+                        type_name(&name)
+                    ))
                 })?;
                 Preset::parse(&name.to_cow()?).py()?
             }
@@ -153,7 +171,10 @@ impl PyRuleset {
         };
         let mut rules = Ruleset::preset(preset);
         apply(&mut rules, &options)?;
-        Ok(Self { rules: Arc::new(rules), preset })
+        Ok(Self {
+            rules: Arc::new(rules),
+            preset,
+        })
     }
 
     /// TOML text with one `option = value` line per option (None is written "none").
@@ -185,7 +206,9 @@ impl PyRuleset {
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<Self>().is_ok_and(|o| o.get().rules == self.rules)
+        other
+            .cast::<Self>()
+            .is_ok_and(|o| o.get().rules == self.rules)
     }
 
     fn __hash__(&self) -> u64 {
@@ -205,10 +228,16 @@ impl PyRuleset {
             .map(|(name, value)| format!("{name}={}", python_literal(&value)))
             .collect();
         let preset = format!("Ruleset.preset('{}')", self.preset.name());
-        if changes.is_empty() { preset } else { format!("{preset}.replace({})", changes.join(", ")) }
+        if changes.is_empty() {
+            preset
+        } else {
+            format!("{preset}.replace({})", changes.join(", "))
+        }
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyDict>,))> {
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyDict>,))> {
         let py = slf.py();
         let dict = slf.get().to_dict(py)?;
         dict.set_item("preset", slf.get().preset.name())?;
@@ -224,6 +253,13 @@ fn python_literal(value: &Value) -> String {
         Value::Int(i) => i.to_string(),
         Value::Str(s) => format!("'{s}'"),
         Value::None => "None".to_owned(),
-        Value::List(items) => format!("[{}]", items.iter().map(python_literal).collect::<Vec<_>>().join(", ")),
+        Value::List(items) => format!(
+            "[{}]",
+            items
+                .iter()
+                .map(python_literal)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
     }
 }

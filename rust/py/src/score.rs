@@ -48,7 +48,9 @@ fn wind_arg(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<u8> {
 }
 
 fn optional_wind(name: &str, obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u8>> {
-    obj.filter(|o| !o.is_none()).map(|o| wind_arg(name, o)).transpose()
+    obj.filter(|o| !o.is_none())
+        .map(|o| wind_arg(name, o))
+        .transpose()
 }
 
 /// Indicators in the order given: an MPSZ string, Tiles, or a sequence of tiles.
@@ -74,8 +76,19 @@ fn indicators_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Indicators> {
     Indicators::new(&kinds).py()
 }
 
-fn count_arg(name: &str, value: i64) -> PyResult<u32> {
-    u32::try_from(value).map_err(|_| Error::argument(format!("{name} {value} is negative or too large"))).py()
+fn optional_count(name: &str, obj: Option<&Bound<'_, PyAny>>) -> PyResult<u32> {
+    obj.filter(|o| !o.is_none())
+        .map_or(Ok(0), |o| count_arg(name, o))
+}
+
+/// A non-negative count (honba, deposits) from any Python int.
+fn count_arg(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<u32> {
+    let value = int_value(obj).ok_or_else(|| {
+        PyTypeError::new_err(format!("{name} must be an int, got {}", type_name(obj)))
+    })?;
+    u32::try_from(value)
+        .map_err(|_| Error::argument(format!("{name} {value} is negative or too large")))
+        .py()
 }
 
 /// The situation of a win. Seats are named by seat wind: 0 / "E" is the dealer.
@@ -84,7 +97,14 @@ fn count_arg(name: &str, value: i64) -> PyResult<u32> {
 /// sequences of tiles; ura indicators count only for a riichi winner. `discarder` is the seat
 /// wind that dealt in (for payments; a ron without it reports the discarder as None);
 /// `liable` names a player liable for a pao yakuman.
-#[pyclass(name = "WinContext", module = "mahjong.riichi", frozen, eq, hash, skip_from_py_object)]
+#[pyclass(
+    name = "WinContext",
+    module = "mahjong.riichi",
+    frozen,
+    eq,
+    hash,
+    skip_from_py_object
+)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub(crate) struct PyWinContext {
     pub(crate) ctx: WinContext,
@@ -96,7 +116,7 @@ impl PyWinContext {
     #[pyo3(signature = (*, tsumo = false, riichi = false, double_riichi = false, open_riichi = false,
         ippatsu = false, rinshan = false, chankan = false, haitei = false, houtei = false,
         tenhou = false, chiihou = false, renhou = false, seat_wind = None, round_wind = None,
-        dora_indicators = None, ura_indicators = None, honba = 0, riichi_sticks = 0,
+        dora_indicators = None, ura_indicators = None, honba = None, riichi_sticks = None,
         discarder = None, liable = None))]
     #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
     fn new(
@@ -116,8 +136,8 @@ impl PyWinContext {
         round_wind: Option<&Bound<'_, PyAny>>,
         dora_indicators: Option<&Bound<'_, PyAny>>,
         ura_indicators: Option<&Bound<'_, PyAny>>,
-        honba: i64,
-        riichi_sticks: i64,
+        honba: Option<&Bound<'_, PyAny>>,
+        riichi_sticks: Option<&Bound<'_, PyAny>>,
         discarder: Option<&Bound<'_, PyAny>>,
         liable: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
@@ -138,8 +158,8 @@ impl PyWinContext {
             round_wind: optional_wind("round_wind", round_wind)?.unwrap_or(0),
             dora_indicators: indicators_arg(dora_indicators)?,
             ura_indicators: indicators_arg(ura_indicators)?,
-            honba: count_arg("honba", honba)?,
-            riichi_sticks: count_arg("riichi_sticks", riichi_sticks)?,
+            honba: optional_count("honba", honba)?,
+            riichi_sticks: optional_count("riichi_sticks", riichi_sticks)?,
             discarder: optional_wind("discarder", discarder)?,
             liable: optional_wind("liable", liable)?,
         };
@@ -272,10 +292,16 @@ impl PyWinContext {
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let default = Self { ctx: WinContext::default() }.to_dict(py)?;
+        let default = Self {
+            ctx: WinContext::default(),
+        }
+        .to_dict(py)?;
         let mut parts = Vec::new();
         for (key, value) in self.to_dict(py)?.iter() {
-            if !default.get_item(&key)?.is_some_and(|d| d.eq(&value).unwrap_or(false)) {
+            if !default
+                .get_item(&key)?
+                .is_some_and(|d| d.eq(&value).unwrap_or(false))
+            {
                 parts.push(format!("{}={}", key, value.repr()?));
             }
         }
@@ -292,7 +318,14 @@ fn names(kinds: &[u8]) -> String {
 }
 
 /// One yaku (or dora count) of a scored hand, or a yakuman with its units.
-#[pyclass(name = "Yaku", module = "mahjong.riichi", frozen, eq, hash, skip_from_py_object)]
+#[pyclass(
+    name = "Yaku",
+    module = "mahjong.riichi",
+    frozen,
+    eq,
+    hash,
+    skip_from_py_object
+)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub(crate) struct PyYaku {
     /// Stable identifier in romaji, e.g. "tanyao", "yakuhai_haku", "kokushi_musou_13".
@@ -322,11 +355,21 @@ impl PyYaku {
 
 impl PyYaku {
     fn yaku(y: Yaku, han: u8) -> Self {
-        Self { romaji: y.romaji(), name: y.english(), han, yakuman: 0 }
+        Self {
+            romaji: y.romaji(),
+            name: y.english(),
+            han,
+            yakuman: 0,
+        }
     }
 
     fn yakuman(y: Yakuman, units: u8) -> Self {
-        Self { romaji: y.romaji(), name: y.english(), han: 0, yakuman: units }
+        Self {
+            romaji: y.romaji(),
+            name: y.english(),
+            han: 0,
+            yakuman: units,
+        }
     }
 }
 
@@ -342,7 +385,12 @@ struct Inputs {
 /// The scored win: yaku, han, fu, limit and payments of the best reading.
 ///
 /// A complete hand without a yaku scores `is_win=False` with no payments.
-#[pyclass(name = "ScoreResult", module = "mahjong.riichi", frozen, skip_from_py_object)]
+#[pyclass(
+    name = "ScoreResult",
+    module = "mahjong.riichi",
+    frozen,
+    skip_from_py_object
+)]
 pub(crate) struct PyScoreResult {
     result: ScoreResult,
     inputs: Arc<Inputs>,
@@ -358,7 +406,11 @@ fn fu_label(part: FuPart) -> String {
         FuPart::Pair(k) => format!("pair {}{}", &kind_name(k, false)[..1], kind_name(k, false)),
         FuPart::OpenPinfu => "open hand raised to 30".to_owned(),
         FuPart::Set(g) => {
-            let shape = if g.kind == GroupKind::Kan { "kan" } else { "triplet" };
+            let shape = if g.kind == GroupKind::Kan {
+                "kan"
+            } else {
+                "triplet"
+            };
             let how = if g.concealed { "concealed" } else { "open" };
             let name = kind_name(g.first, false);
             let digits = name[..1].repeat(if g.kind == GroupKind::Kan { 4 } else { 3 });
@@ -387,17 +439,29 @@ impl PyScoreResult {
     /// `(what, fu)` lines adding up to the fu before rounding.
     #[getter]
     fn fu_breakdown(&self) -> Vec<(String, u8)> {
-        self.result.fu_parts.iter().map(|(part, fu)| (fu_label(part), fu)).collect()
+        self.result
+            .fu_parts
+            .iter()
+            .map(|(part, fu)| (fu_label(part), fu))
+            .collect()
     }
     /// The yaku with their han, dora entries last.
     #[getter]
     fn yaku(&self) -> Vec<PyYaku> {
-        self.result.yaku.iter().map(|&(y, han)| PyYaku::yaku(y, han)).collect()
+        self.result
+            .yaku
+            .iter()
+            .map(|&(y, han)| PyYaku::yaku(y, han))
+            .collect()
     }
     /// The yakuman with their units.
     #[getter]
     fn yakuman(&self) -> Vec<PyYaku> {
-        self.result.yakuman.iter().map(|&(y, units)| PyYaku::yakuman(y, units)).collect()
+        self.result
+            .yakuman
+            .iter()
+            .map(|&(y, units)| PyYaku::yakuman(y, units))
+            .collect()
     }
     /// Yakuman units the hand is paid for (0 if none; a kazoe yakuman is 0 here).
     #[getter]
@@ -428,7 +492,11 @@ impl PyScoreResult {
     /// ron whose discarder was not given.
     #[getter]
     fn payments(&self) -> Vec<(Option<u8>, u32)> {
-        self.result.payments.iter().map(|p| (p.payer, p.amount)).collect()
+        self.result
+            .payments
+            .iter()
+            .map(|p| (p.payer, p.amount))
+            .collect()
     }
     /// What the winner receives: the payments plus the deposits on the table.
     #[getter]
@@ -451,7 +519,11 @@ impl PyScoreResult {
             .yaku()
             .iter()
             .map(|y| format!("{} {}", y.romaji, y.han))
-            .chain(self.yakuman().iter().map(|y| format!("{} x{}", y.romaji, y.yakuman)))
+            .chain(
+                self.yakuman()
+                    .iter()
+                    .map(|y| format!("{} x{}", y.romaji, y.yakuman)),
+            )
             .collect();
         format!(
             "ScoreResult(is_win={}, han={}, fu={}, points={}, yaku=[{}])",
@@ -475,7 +547,10 @@ impl PyScoreResult {
     fn __reduce__<'py>(
         &self,
         py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (PyTiles, u8, Vec<PyMeld>, PyWinContext, PyRuleset))> {
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (PyTiles, u8, Vec<PyMeld>, PyWinContext, PyRuleset),
+    )> {
         let i = &*self.inputs;
         Ok((
             py.import("mahjong._core")?.getattr("_rescore")?,
@@ -491,14 +566,24 @@ impl PyScoreResult {
 }
 
 fn melds_arg(melds: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Meld>> {
-    let Some(melds) = melds.filter(|m| !m.is_none()) else { return Ok(Vec::new()) };
+    let Some(melds) = melds.filter(|m| !m.is_none()) else {
+        return Ok(Vec::new());
+    };
     melds
         .try_iter()
-        .map_err(|_| PyTypeError::new_err(format!("melds must be a sequence of Meld, got {}", type_name(melds))))?
+        .map_err(|_| {
+            PyTypeError::new_err(format!(
+                "melds must be a sequence of Meld, got {}",
+                type_name(melds)
+            ))
+        })?
         .map(|item| {
             let item = item?;
             item.cast::<PyMeld>().map(|m| m.get().meld).map_err(|_| {
-                PyTypeError::new_err(format!("melds must be Meld objects, got {}", type_name(&item)))
+                PyTypeError::new_err(format!(
+                    "melds must be Meld objects, got {}",
+                    type_name(&item)
+                ))
             })
         })
         .collect()
@@ -545,10 +630,19 @@ fn with_win_tile(concealed: Tiles, win_tile: u8, melds: usize) -> PyResult<Tiles
 }
 
 fn score_inputs(inputs: Inputs) -> PyResult<PyScoreResult> {
-    let win = Win { concealed: &inputs.concealed, win_tile: inputs.win_tile, melds: &inputs.melds };
-    let scored = Scorer::default().score(&win, &inputs.ctx, &inputs.rules.rules).py()?;
+    let win = Win {
+        concealed: &inputs.concealed,
+        win_tile: inputs.win_tile,
+        melds: &inputs.melds,
+    };
+    let scored = Scorer::default()
+        .score(&win, &inputs.ctx, &inputs.rules.rules)
+        .py()?;
     let result = ScoreResult::new(&scored, &inputs.ctx, &inputs.rules.rules);
-    Ok(PyScoreResult { result, inputs: Arc::new(inputs) })
+    Ok(PyScoreResult {
+        result,
+        inputs: Arc::new(inputs),
+    })
 }
 
 /// Rebuilds a pickled ScoreResult by scoring its inputs again.
@@ -608,7 +702,11 @@ fn score_record(
     rules: &mahjong_core::riichi::Ruleset,
 ) -> Result<BatchRow> {
     let decoded = record::decode(row, melds)?;
-    let win = Win { concealed: &decoded.concealed, win_tile: decoded.win_tile, melds };
+    let win = Win {
+        concealed: &decoded.concealed,
+        win_tile: decoded.win_tile,
+        melds,
+    };
     let ctx = decoded.context;
     let scored = scorer.score(&win, &ctx, rules)?;
     let mut out = BatchRow {
@@ -652,15 +750,30 @@ pub(crate) fn score_batch<'py>(
         score_record(&mut scorer, &mut melds, row, &rules.rules)
     })?;
     let out = PyDict::new(py);
-    out.set_item("is_win", PyArray1::from_iter(py, rows.iter().map(|r| r.is_win)))?;
+    out.set_item(
+        "is_win",
+        PyArray1::from_iter(py, rows.iter().map(|r| r.is_win)),
+    )?;
     out.set_item("han", PyArray1::from_iter(py, rows.iter().map(|r| r.han)))?;
     out.set_item("fu", PyArray1::from_iter(py, rows.iter().map(|r| r.fu)))?;
-    out.set_item("yakuman", PyArray1::from_iter(py, rows.iter().map(|r| r.units)))?;
-    out.set_item("limit", PyArray1::from_iter(py, rows.iter().map(|r| r.limit)))?;
-    out.set_item("points", PyArray1::from_iter(py, rows.iter().map(|r| r.points)))?;
+    out.set_item(
+        "yakuman",
+        PyArray1::from_iter(py, rows.iter().map(|r| r.units)),
+    )?;
+    out.set_item(
+        "limit",
+        PyArray1::from_iter(py, rows.iter().map(|r| r.limit)),
+    )?;
+    out.set_item(
+        "points",
+        PyArray1::from_iter(py, rows.iter().map(|r| r.points)),
+    )?;
     out.set_item("gain", PyArray1::from_iter(py, rows.iter().map(|r| r.gain)))?;
     let deltas: Vec<i32> = rows.iter().flat_map(|r| r.deltas).collect();
-    out.set_item("deltas", PyArray1::from_vec(py, deltas).reshape([rows.len(), 4])?)?;
+    out.set_item(
+        "deltas",
+        PyArray1::from_vec(py, deltas).reshape([rows.len(), 4])?,
+    )?;
     Ok(out)
 }
 
@@ -668,16 +781,19 @@ pub(crate) fn score_batch<'py>(
 /// mangan tsumo for `seat_wind`, with honba only under `nagashi_honba`. Raises
 /// InvalidRuleError when the ruleset has `nagashi_mangan` off.
 #[pyfunction]
-#[pyo3(signature = (seat_wind, *, honba = 0, rules = None))]
+#[pyo3(signature = (seat_wind, *, honba = None, rules = None))]
 pub(crate) fn nagashi_mangan(
     seat_wind: &Bound<'_, PyAny>,
-    honba: i64,
+    honba: Option<&Bound<'_, PyAny>>,
     rules: Option<&Bound<'_, PyRuleset>>,
 ) -> PyResult<(i32, i32, i32, i32)> {
     let seat = wind_arg("seat_wind", seat_wind)?;
     let rules = rules_arg(rules);
-    let [e, s, w, n] =
-        mahjong_core::riichi::points::nagashi_mangan(seat, count_arg("honba", honba)?, &rules.rules)
-            .py()?;
+    let [e, s, w, n] = mahjong_core::riichi::points::nagashi_mangan(
+        seat,
+        optional_count("honba", honba)?,
+        &rules.rules,
+    )
+    .py()?;
     Ok((e, s, w, n))
 }

@@ -22,7 +22,9 @@ impl Indicators {
         let mut out = Self::default();
         for &kind in kinds {
             if usize::from(kind) >= RIICHI_KINDS {
-                return Err(Error::tile(format!("indicator kind {kind} is out of range 0..=33")));
+                return Err(Error::tile(format!(
+                    "indicator kind {kind} is out of range 0..=33"
+                )));
             }
             out.kinds[usize::from(out.len)] = kind;
             out.len += 1;
@@ -96,25 +98,46 @@ impl WinContext {
 
     /// Checks that the flags fit together and with an `open` hand.
     pub fn check(&self, open: bool) -> Result<()> {
-        for (name, wind) in [("seat_wind", self.seat_wind), ("round_wind", self.round_wind)] {
+        for (name, wind) in [
+            ("seat_wind", self.seat_wind),
+            ("round_wind", self.round_wind),
+        ] {
             if wind > 3 {
-                return Err(Error::argument(format!("{name} {wind} is out of range 0..=3")));
+                return Err(Error::argument(format!(
+                    "{name} {wind} is out of range 0..=3"
+                )));
             }
         }
         let fail = |message: String| Err(Error::argument(message));
         let ron = !self.tsumo;
         let flags = [
             ("ippatsu", self.ippatsu && !self.in_riichi(), "needs riichi"),
-            ("open_riichi", self.open_riichi && !self.in_riichi(), "needs riichi"),
+            (
+                "open_riichi",
+                self.open_riichi && !self.in_riichi(),
+                "needs riichi",
+            ),
             ("riichi", self.in_riichi() && open, "needs a closed hand"),
             ("rinshan", self.rinshan && ron, "is a tsumo"),
             ("haitei", self.haitei && ron, "is a tsumo"),
             ("chankan", self.chankan && self.tsumo, "is a ron"),
             ("houtei", self.houtei && self.tsumo, "is a ron"),
             ("chankan", self.chankan && self.houtei, "cannot be houtei"),
-            ("tenhou", self.tenhou && (ron || !self.dealer() || open), "is a dealer's closed tsumo"),
-            ("chiihou", self.chiihou && (ron || self.dealer() || open), "is a non-dealer's closed tsumo"),
-            ("renhou", self.renhou && (self.tsumo || self.dealer() || open), "is a non-dealer's closed ron"),
+            (
+                "tenhou",
+                self.tenhou && (ron || !self.dealer() || open),
+                "is a dealer's closed tsumo",
+            ),
+            (
+                "chiihou",
+                self.chiihou && (ron || self.dealer() || open),
+                "is a non-dealer's closed tsumo",
+            ),
+            (
+                "renhou",
+                self.renhou && (self.tsumo || self.dealer() || open),
+                "is a non-dealer's closed ron",
+            ),
         ];
         if let Some((name, _, why)) = flags.iter().find(|(_, bad, _)| *bad) {
             return fail(format!("{name} {why}"));
@@ -141,14 +164,30 @@ mod tests {
 
     #[test]
     fn flag_rules() {
-        let ok = WinContext { tsumo: true, riichi: true, ippatsu: true, ..Default::default() };
+        let ok = WinContext {
+            tsumo: true,
+            riichi: true,
+            ippatsu: true,
+            ..Default::default()
+        };
         assert!(ok.check(false).is_ok());
         assert!(ok.check(true).unwrap_err().message().contains("closed"));
-        let bad = WinContext { ippatsu: true, ..Default::default() };
+        let bad = WinContext {
+            ippatsu: true,
+            ..Default::default()
+        };
         assert!(bad.check(false).unwrap_err().message().contains("ippatsu"));
-        let bad = WinContext { tenhou: true, tsumo: true, seat_wind: 1, ..Default::default() };
+        let bad = WinContext {
+            tenhou: true,
+            tsumo: true,
+            seat_wind: 1,
+            ..Default::default()
+        };
         assert!(bad.check(false).unwrap_err().message().contains("tenhou"));
-        let bad = WinContext { discarder: Some(0), ..Default::default() };
+        let bad = WinContext {
+            discarder: Some(0),
+            ..Default::default()
+        };
         assert!(bad.check(false).unwrap_err().message().contains("own seat"));
         assert!(Indicators::new(&[0; 6]).is_err());
         assert!(Indicators::new(&[34]).is_err());

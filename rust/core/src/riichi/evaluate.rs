@@ -36,7 +36,11 @@ impl Group {
             MeldKind::Pon => GroupKind::Triplet,
             MeldKind::Daiminkan | MeldKind::Ankan | MeldKind::Kakan => GroupKind::Kan,
         };
-        Self { kind, first: meld.first_kind(), concealed: !meld.is_open() }
+        Self {
+            kind,
+            first: meld.first_kind(),
+            concealed: !meld.is_open(),
+        }
     }
 
     fn is_set_of_three(self) -> bool {
@@ -112,11 +116,17 @@ pub struct HandFacts {
 impl HandFacts {
     /// Facts of a hand holding `counts` in all (melds included) with these `melds`.
     pub fn new(counts: &[u8; RIICHI_KINDS], melds: &[Meld]) -> Self {
-        let mut groups = [Group { kind: GroupKind::Sequence, first: 0, concealed: true }; 4];
+        let mut groups = [Group {
+            kind: GroupKind::Sequence,
+            first: 0,
+            concealed: true,
+        }; 4];
         for (slot, meld) in groups.iter_mut().zip(melds) {
             *slot = Group::of_meld(meld);
         }
-        let present = (0..RIICHI_KINDS).filter(|&k| counts[k] > 0).fold(0u64, |m, k| m | 1 << k);
+        let present = (0..RIICHI_KINDS)
+            .filter(|&k| counts[k] > 0)
+            .fold(0u64, |m, k| m | 1 << k);
         Self {
             counts: *counts,
             present,
@@ -158,15 +168,28 @@ impl<'a> Arrangement<'a> {
         let mut n = hand.meld_count;
         for (i, set) in reading.decomposition.sets().iter().enumerate() {
             groups[n] = match *set {
-                Set::Sequence(first) => Group { kind: GroupKind::Sequence, first, concealed: true },
+                Set::Sequence(first) => Group {
+                    kind: GroupKind::Sequence,
+                    first,
+                    concealed: true,
+                },
                 Set::Triplet(first) => {
                     let by_ron = !tsumo && reading.win_set == Some(i as u8);
-                    Group { kind: GroupKind::Triplet, first, concealed: !by_ron }
+                    Group {
+                        kind: GroupKind::Triplet,
+                        first,
+                        concealed: !by_ron,
+                    }
                 }
             };
             n += 1;
         }
-        Self { reading, hand, groups, group_count: n }
+        Self {
+            reading,
+            hand,
+            groups,
+            group_count: n,
+        }
     }
 
     /// The sets (empty for chiitoitsu and kokushi).
@@ -206,13 +229,20 @@ impl<'a> Arrangement<'a> {
     fn sequences_and_triplets(&self) -> (Firsts, Firsts) {
         let (mut sequences, mut triplets) = (Firsts::default(), Firsts::default());
         for g in self.groups() {
-            if g.kind == GroupKind::Sequence { sequences.push(g.first) } else { triplets.push(g.first) }
+            if g.kind == GroupKind::Sequence {
+                sequences.push(g.first)
+            } else {
+                triplets.push(g.first)
+            }
         }
         (sequences, triplets)
     }
 
     fn concealed_triplets(&self) -> usize {
-        self.groups().iter().filter(|g| g.is_set_of_three() && g.concealed).count()
+        self.groups()
+            .iter()
+            .filter(|g| g.is_set_of_three() && g.concealed)
+            .count()
     }
 }
 
@@ -273,7 +303,10 @@ fn situational(arr: &Arrangement, ctx: &WinContext, rules: &Ruleset, found: &mut
         (ctx.chankan, Yaku::Chankan),
         (ctx.haitei, Yaku::Haitei),
         (ctx.houtei, Yaku::Houtei),
-        (ctx.renhou && matches!(rules.renhou, Renhou::ManganYaku | Renhou::ManganFlat), Yaku::Renhou),
+        (
+            ctx.renhou && matches!(rules.renhou, Renhou::ManganYaku | Renhou::ManganFlat),
+            Yaku::Renhou,
+        ),
     ];
     for (present, yaku) in flags {
         if present {
@@ -289,7 +322,11 @@ fn tile_yaku(arr: &Arrangement, rules: &Ruleset, found: &mut Found) {
     }
     let (suits, honors) = arr.suits();
     if suits.count_ones() == 1 {
-        found.add(if honors { Yaku::Honitsu } else { Yaku::Chinitsu });
+        found.add(if honors {
+            Yaku::Honitsu
+        } else {
+            Yaku::Chinitsu
+        });
     }
     if arr.all_tiles(is_yaochuu) && arr.kinds_present().any(is_terminal) && honors {
         found.add(Yaku::Honroutou);
@@ -315,7 +352,11 @@ fn set_yaku(arr: &Arrangement, ctx: &WinContext, found: &mut Found) {
             _ => {}
         }
     }
-    if arr.closed() && sequences.len == 4 && !is_value_pair(pair, ctx) && arr.reading.wait == Wait::Ryanmen {
+    if arr.closed()
+        && sequences.len == 4
+        && !is_value_pair(pair, ctx)
+        && arr.reading.wait == Wait::Ryanmen
+    {
         found.add(Yaku::Pinfu);
     }
     if arr.closed() {
@@ -343,7 +384,14 @@ fn set_yaku(arr: &Arrangement, ctx: &WinContext, found: &mut Found) {
     if arr.hand.kans == 3 {
         found.add(Yaku::Sankantsu);
     }
-    if triplets.as_slice().iter().filter(|&&k| is_dragon(k)).count() == 2 && is_dragon(pair) {
+    if triplets
+        .as_slice()
+        .iter()
+        .filter(|&&k| is_dragon(k))
+        .count()
+        == 2
+        && is_dragon(pair)
+    {
         found.add(Yaku::Shousangen);
     }
     let outside = groups.iter().all(|g| g.has_yaochuu()) && is_yaochuu(pair);
@@ -380,7 +428,10 @@ fn yakuman(arr: &Arrangement, ctx: &WinContext, rules: &Ruleset, found: &mut Fou
     let flags = [
         (ctx.tenhou, Yakuman::Tenhou),
         (ctx.chiihou, Yakuman::Chiihou),
-        (ctx.renhou && rules.renhou == Renhou::Yakuman, Yakuman::Renhou),
+        (
+            ctx.renhou && rules.renhou == Renhou::Yakuman,
+            Yakuman::Renhou,
+        ),
     ];
     for (present, yakuman) in flags {
         if present {
@@ -396,7 +447,11 @@ fn yakuman(arr: &Arrangement, ctx: &WinContext, rules: &Ruleset, found: &mut Fou
         }),
         Shape::Chiitoitsu => {
             if all_honors {
-                found.add_yakuman(if rules.daichisei { Yakuman::Daichisei } else { Yakuman::Tsuuiisou });
+                found.add_yakuman(if rules.daichisei {
+                    Yakuman::Daichisei
+                } else {
+                    Yakuman::Tsuuiisou
+                });
             }
             if is_daisharin(arr, rules.daisharin) {
                 found.add_yakuman(Yakuman::Daisharin);
@@ -412,7 +467,9 @@ fn is_daisharin(arr: &Arrangement, option: Daisharin) -> bool {
         Daisharin::On => &[1],
         Daisharin::AllSuits => &[0, 1, 2],
     };
-    suits.iter().any(|&s| (1..8).all(|n| arr.hand.counts[usize::from(s * 9 + n)] == 2))
+    suits
+        .iter()
+        .any(|&s| (1..8).all(|n| arr.hand.counts[usize::from(s * 9 + n)] == 2))
 }
 
 fn standard_yakuman(arr: &Arrangement, rules: &Ruleset, all_honors: bool, found: &mut Found) {
@@ -429,7 +486,10 @@ fn standard_yakuman(arr: &Arrangement, rules: &Ruleset, all_honors: bool, found:
     if triplets.iter().filter(|&&k| is_dragon(k)).count() == 3 {
         found.add_yakuman(Yakuman::Daisangen);
     }
-    let winds = triplets.iter().filter(|&&k| (EAST..WHITE).contains(&k)).count();
+    let winds = triplets
+        .iter()
+        .filter(|&&k| (EAST..WHITE).contains(&k))
+        .count();
     if winds == 4 {
         found.add_yakuman(Yakuman::Daisuushii);
     } else if winds == 3 && (EAST..WHITE).contains(&pair) {
@@ -447,7 +507,11 @@ fn standard_yakuman(arr: &Arrangement, rules: &Ruleset, all_honors: bool, found:
         found.add_yakuman(Yakuman::Ryuuiisou);
     }
     if let Some(junsei) = chuuren(arr) {
-        found.add_yakuman(if junsei { Yakuman::JunseiChuuren } else { Yakuman::Chuuren });
+        found.add_yakuman(if junsei {
+            Yakuman::JunseiChuuren
+        } else {
+            Yakuman::Chuuren
+        });
     }
     if arr.hand.kans == 4 {
         found.add_yakuman(Yakuman::Suukantsu);
@@ -553,7 +617,11 @@ impl FuParts {
     /// The fu of the hand: chiitoitsu exactly 25, otherwise rounded up to a multiple of 10.
     pub fn total(&self) -> u8 {
         let raw = self.raw();
-        let fu = if self.iter().any(|(p, _)| p == FuPart::Chiitoitsu) { raw } else { raw.div_ceil(10) * 10 };
+        let fu = if self.iter().any(|(p, _)| p == FuPart::Chiitoitsu) {
+            raw
+        } else {
+            raw.div_ceil(10) * 10
+        };
         u8::try_from(fu).unwrap_or(u8::MAX)
     }
 }

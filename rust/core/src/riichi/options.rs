@@ -26,7 +26,14 @@ impl Value {
             Self::Str(s) => format!("{s:?}"),
             Self::None => "\"none\"".to_owned(),
             Self::List(items) => {
-                format!("[{}]", items.iter().map(Value::describe).collect::<Vec<_>>().join(", "))
+                format!(
+                    "[{}]",
+                    items
+                        .iter()
+                        .map(Value::describe)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
             }
         }
     }
@@ -106,7 +113,9 @@ impl OptionType for [i32; 4] {
         Value::List(self.iter().map(|&v| Value::Int(i64::from(v))).collect())
     }
     fn from_value(value: &Value) -> Option<Self> {
-        let Value::List(items) = value else { return None };
+        let Value::List(items) = value else {
+            return None;
+        };
         let ints: Vec<i32> = items
             .iter()
             .map(|v| match v {

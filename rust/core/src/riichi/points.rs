@@ -117,7 +117,11 @@ fn split(base: u32, ctx: &WinContext, discarder: Option<u8>) -> Payments {
     let mut out = Payments::default();
     if ctx.tsumo {
         for seat in (0..4).filter(|&s| s != ctx.seat_wind) {
-            let share = if ctx.dealer() || seat == 0 { 2 * base } else { base };
+            let share = if ctx.dealer() || seat == 0 {
+                2 * base
+            } else {
+                base
+            };
             out.add(Some(seat), round_up(share));
         }
     } else {
@@ -153,7 +157,11 @@ pub fn payments(base: u32, pao_units: u8, ctx: &WinContext, rules: &Ruleset) -> 
     let honba = ctx.honba;
     match liable {
         Some(liable) if rules.pao_honba == PaoHonba::Liable => {
-            let per = if ctx.tsumo { 3 * rules.honba_tsumo } else { rules.honba_ron };
+            let per = if ctx.tsumo {
+                3 * rules.honba_tsumo
+            } else {
+                rules.honba_ron
+            };
             out.add(Some(liable), per * honba);
         }
         _ if ctx.tsumo => {
@@ -174,7 +182,9 @@ pub fn nagashi_mangan(seat_wind: u8, honba: u32, rules: &Ruleset) -> Result<[i32
         return Err(Error::rule("nagashi_mangan is off in this ruleset"));
     }
     if seat_wind > 3 {
-        return Err(Error::argument(format!("seat_wind {seat_wind} is out of range 0..=3")));
+        return Err(Error::argument(format!(
+            "seat_wind {seat_wind} is out of range 0..=3"
+        )));
     }
     let ctx = WinContext {
         tsumo: true,
@@ -192,7 +202,10 @@ mod tests {
     use crate::riichi::rules::Preset;
 
     fn ron(base: u32, dealer: bool) -> u32 {
-        let ctx = WinContext { seat_wind: if dealer { 0 } else { 1 }, ..Default::default() };
+        let ctx = WinContext {
+            seat_wind: if dealer { 0 } else { 1 },
+            ..Default::default()
+        };
         hand_value(base, &ctx)
     }
 
@@ -206,11 +219,24 @@ mod tests {
         assert_eq!(ron(b(2, 25), true), 2400);
         assert_eq!(ron(b(4, 40), true), 12000);
         assert_eq!(ron(b(2, 110), false), 7100);
-        let tsumo = WinContext { tsumo: true, seat_wind: 1, ..Default::default() };
+        let tsumo = WinContext {
+            tsumo: true,
+            seat_wind: 1,
+            ..Default::default()
+        };
         let p = payments(b(1, 40), 0, &tsumo, &rules);
-        assert_eq!(p.to_vec().iter().map(|p| p.amount).collect::<Vec<_>>(), vec![700, 400, 400]);
-        let kiriage = Ruleset { kiriage: true, ..rules.clone() };
-        assert_eq!(base_points(4, 30, 0, &kiriage), (2000, Limit::Mangan, false));
+        assert_eq!(
+            p.to_vec().iter().map(|p| p.amount).collect::<Vec<_>>(),
+            vec![700, 400, 400]
+        );
+        let kiriage = Ruleset {
+            kiriage: true,
+            ..rules.clone()
+        };
+        assert_eq!(
+            base_points(4, 30, 0, &kiriage),
+            (2000, Limit::Mangan, false)
+        );
         assert_eq!(base_points(13, 30, 0, &rules), (8000, Limit::Yakuman, true));
         assert_eq!(base_points(0, 0, 2, &rules), (16000, Limit::Yakuman, false));
     }
@@ -218,20 +244,43 @@ mod tests {
     #[test]
     fn nagashi() {
         let tenhou = Ruleset::preset(Preset::Tenhou);
-        assert_eq!(nagashi_mangan(1, 3, &tenhou), Ok([-4000, 8000, -2000, -2000]));
-        assert_eq!(nagashi_mangan(0, 0, &tenhou), Ok([12000, -4000, -4000, -4000]));
-        let honba = Ruleset { nagashi_honba: true, ..tenhou.clone() };
-        assert_eq!(nagashi_mangan(1, 1, &honba), Ok([-4100, 8300, -2100, -2100]));
+        assert_eq!(
+            nagashi_mangan(1, 3, &tenhou),
+            Ok([-4000, 8000, -2000, -2000])
+        );
+        assert_eq!(
+            nagashi_mangan(0, 0, &tenhou),
+            Ok([12000, -4000, -4000, -4000])
+        );
+        let honba = Ruleset {
+            nagashi_honba: true,
+            ..tenhou.clone()
+        };
+        assert_eq!(
+            nagashi_mangan(1, 1, &honba),
+            Ok([-4100, 8300, -2100, -2100])
+        );
         assert!(nagashi_mangan(1, 0, &Ruleset::preset(Preset::Seed)).is_err());
     }
 
     #[test]
     fn pao_splits() {
         let rules = Ruleset::preset(Preset::Tenhou);
-        let tsumo = WinContext { tsumo: true, seat_wind: 1, liable: Some(2), honba: 1, ..Default::default() };
+        let tsumo = WinContext {
+            tsumo: true,
+            seat_wind: 1,
+            liable: Some(2),
+            honba: 1,
+            ..Default::default()
+        };
         let p = payments(8000, 1, &tsumo, &rules);
         assert_eq!(p.deltas(1, p.total()), Some([0, 32300, -32300, 0]));
-        let ron = WinContext { seat_wind: 1, discarder: Some(3), liable: Some(2), ..Default::default() };
+        let ron = WinContext {
+            seat_wind: 1,
+            discarder: Some(3),
+            liable: Some(2),
+            ..Default::default()
+        };
         let p = payments(8000, 1, &ron, &rules);
         assert_eq!(p.deltas(1, p.total()), Some([0, 32000, -16000, -16000]));
     }

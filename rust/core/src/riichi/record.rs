@@ -56,7 +56,12 @@ fn flags(ctx: &WinContext) -> [bool; 12] {
 }
 
 /// Encodes a win as a record.
-pub fn encode(concealed: &Tiles, win_tile: u8, melds: &[Meld], ctx: &WinContext) -> Result<[u8; RECORD_WIDTH]> {
+pub fn encode(
+    concealed: &Tiles,
+    win_tile: u8,
+    melds: &[Meld],
+    ctx: &WinContext,
+) -> Result<[u8; RECORD_WIDTH]> {
     if melds.len() > 4 {
         return Err(Error::hand(format!("at most 4 melds, got {}", melds.len())));
     }
@@ -66,11 +71,22 @@ pub fn encode(concealed: &Tiles, win_tile: u8, melds: &[Meld], ctx: &WinContext)
     r[37] = win_tile;
     r[38] = melds.len() as u8;
     for (i, meld) in melds.iter().enumerate() {
-        let code = MeldKind::ALL.iter().position(|&k| k == meld.kind()).unwrap_or(0) as u8;
+        let code = MeldKind::ALL
+            .iter()
+            .position(|&k| k == meld.kind())
+            .unwrap_or(0) as u8;
         let at = 39 + 4 * i;
-        r[at..at + 4].copy_from_slice(&[code, meld.first_kind(), meld.tiles().red_total(), meld.called().unwrap_or(NONE)]);
+        r[at..at + 4].copy_from_slice(&[
+            code,
+            meld.first_kind(),
+            meld.tiles().red_total(),
+            meld.called().unwrap_or(NONE),
+        ]);
     }
-    let bits = flags(ctx).iter().enumerate().fold(0u16, |acc, (i, &f)| acc | (u16::from(f) << i));
+    let bits = flags(ctx)
+        .iter()
+        .enumerate()
+        .fold(0u16, |acc, (i, &f)| acc | (u16::from(f) << i));
     r[55..57].copy_from_slice(&bits.to_le_bytes());
     r[57] = ctx.seat_wind;
     r[58] = ctx.round_wind;
@@ -79,9 +95,17 @@ pub fn encode(concealed: &Tiles, win_tile: u8, melds: &[Meld], ctx: &WinContext)
         r[at] = kinds.len() as u8;
         r[at + 1..at + 1 + kinds.len()].copy_from_slice(kinds);
     }
-    r[71] = u8::try_from(ctx.honba).map_err(|_| Error::argument(format!("honba {} does not fit a record (at most 255)", ctx.honba)))?;
+    r[71] = u8::try_from(ctx.honba).map_err(|_| {
+        Error::argument(format!(
+            "honba {} does not fit a record (at most 255)",
+            ctx.honba
+        ))
+    })?;
     r[72] = u8::try_from(ctx.riichi_sticks).map_err(|_| {
-        Error::argument(format!("riichi_sticks {} does not fit a record (at most 255)", ctx.riichi_sticks))
+        Error::argument(format!(
+            "riichi_sticks {} does not fit a record (at most 255)",
+            ctx.riichi_sticks
+        ))
     })?;
     r[73] = ctx.discarder.unwrap_or(NONE);
     r[74] = ctx.liable.unwrap_or(NONE);
@@ -92,7 +116,10 @@ pub fn encode(concealed: &Tiles, win_tile: u8, melds: &[Meld], ctx: &WinContext)
 /// replace the contents of `melds`.
 pub fn decode(r: &[u8], melds: &mut Vec<Meld>) -> Result<Decoded> {
     if r.len() != RECORD_WIDTH {
-        return Err(Error::argument(format!("a record has {RECORD_WIDTH} bytes, got {}", r.len())));
+        return Err(Error::argument(format!(
+            "a record has {RECORD_WIDTH} bytes, got {}",
+            r.len()
+        )));
     }
     let concealed = Tiles::from_counts(&r[..RIICHI_KINDS])?.with_red([r[34], r[35], r[36]])?;
     let meld_count = usize::from(r[38]);
@@ -135,7 +162,11 @@ pub fn decode(r: &[u8], melds: &mut Vec<Meld>) -> Result<Decoded> {
         discarder: seat(r[73]),
         liable: seat(r[74]),
     };
-    Ok(Decoded { concealed, win_tile: r[37], context })
+    Ok(Decoded {
+        concealed,
+        win_tile: r[37],
+        context,
+    })
 }
 
 fn decode_meld(m: &[u8]) -> Result<Meld> {
@@ -144,7 +175,9 @@ fn decode_meld(m: &[u8]) -> Result<Meld> {
         .ok_or_else(|| Error::meld(format!("meld kind code {} is out of range 0..=4", m[0])))?;
     let first = m[1];
     if usize::from(first) >= RIICHI_KINDS {
-        return Err(Error::tile(format!("meld tile kind {first} is out of range 0..=33")));
+        return Err(Error::tile(format!(
+            "meld tile kind {first} is out of range 0..=33"
+        )));
     }
     let mut counts = [0u8; RIICHI_KINDS];
     if kind == MeldKind::Chi {
@@ -158,7 +191,9 @@ fn decode_meld(m: &[u8]) -> Result<Meld> {
     let mut red = [0u8; 3];
     if m[2] > 0 {
         let five = (0..3).find(|&s| counts[s * 9 + 4] > 0).ok_or_else(|| {
-            Error::meld(format!("meld starting at kind {first} holds no five to be red"))
+            Error::meld(format!(
+                "meld starting at kind {first} holds no five to be red"
+            ))
         })?;
         red[five] = m[2];
     }
@@ -173,7 +208,13 @@ mod tests {
     #[test]
     fn round_trip() {
         let tiles = Tiles::parse("123m406p55s").unwrap();
-        let chi = Meld::new(MeldKind::Chi, Tiles::parse("0s67s").unwrap(), Some(22), Some(2)).unwrap();
+        let chi = Meld::new(
+            MeldKind::Chi,
+            Tiles::parse("0s67s").unwrap(),
+            Some(22),
+            Some(2),
+        )
+        .unwrap();
         let ankan = Meld::new(MeldKind::Ankan, Tiles::parse("7777z").unwrap(), None, None).unwrap();
         let ctx = WinContext {
             tsumo: true,

@@ -26,8 +26,14 @@ pub enum Preset {
 
 impl Preset {
     /// Every preset.
-    pub const ALL: [Self; 6] =
-        [Self::Seed, Self::Tenhou, Self::MahjongSoul, Self::Wrc, Self::Ema, Self::MLeague];
+    pub const ALL: [Self; 6] = [
+        Self::Seed,
+        Self::Tenhou,
+        Self::MahjongSoul,
+        Self::Wrc,
+        Self::Ema,
+        Self::MLeague,
+    ];
 
     /// The preset's name in the API.
     pub fn name(self) -> &'static str {
@@ -43,10 +49,16 @@ impl Preset {
 
     /// Parses a preset name.
     pub fn parse(name: &str) -> Result<Self> {
-        Self::ALL.into_iter().find(|p| p.name() == name).ok_or_else(|| {
-            let names: Vec<_> = Self::ALL.iter().map(|p| p.name()).collect();
-            Error::rule(format!("unknown preset {name:?} (expected one of {})", names.join(", ")))
-        })
+        Self::ALL
+            .into_iter()
+            .find(|p| p.name() == name)
+            .ok_or_else(|| {
+                let names: Vec<_> = Self::ALL.iter().map(|p| p.name()).collect();
+                Error::rule(format!(
+                    "unknown preset {name:?} (expected one of {})",
+                    names.join(", ")
+                ))
+            })
     }
 }
 
@@ -63,11 +75,11 @@ choice!(/// Where riichi deposits left at the end of the game go.
 choice!(/// Red fives per suit.
     RedFives: int { Zero = 0, One = 1 });
 choice!(/// Swap-calling (kuikae) restriction.
-    Kuikae: str {
-        ForbiddenInclSuji = "forbidden_incl_suji",
-        ForbiddenSameOnly = "forbidden_same_only",
-        Allowed = "allowed",
-    });
+Kuikae: str {
+    ForbiddenInclSuji = "forbidden_incl_suji",
+    ForbiddenSameOnly = "forbidden_same_only",
+    Allowed = "allowed",
+});
 choice!(/// What a non-yakuman hand of 13 or more han is worth.
     Kazoe: str { Yakuman = "yakuman", Sanbaiman = "sanbaiman" });
 choice!(/// How many players may win on one discard.
@@ -79,27 +91,27 @@ choice!(/// Who takes the deposits after a multiple ron.
 choice!(/// Who takes the honba after a multiple ron.
     MultiRonHonba: str { Nearest = "nearest", Each = "each" });
 choice!(/// Whether the dealer keeps the deal after a multiple ron.
-    MultiRonRenchan: str {
-        DealerAmongWinners = "dealer_among_winners",
-        DealerNearestOnly = "dealer_nearest_only",
-    });
+MultiRonRenchan: str {
+    DealerAmongWinners = "dealer_among_winners",
+    DealerNearestOnly = "dealer_nearest_only",
+});
 choice!(/// When a kan reveals its dora indicator.
     KanDoraTiming: str { Immediate = "immediate", Tenhou = "tenhou", AfterDiscard = "after_discard" });
 choice!(/// What renhou is worth.
-    Renhou: str {
-        Off = "off",
-        ManganYaku = "mangan_yaku",
-        ManganFlat = "mangan_flat",
-        Yakuman = "yakuman",
-    });
+Renhou: str {
+    Off = "off",
+    ManganYaku = "mangan_yaku",
+    ManganFlat = "mangan_flat",
+    Yakuman = "yakuman",
+});
 choice!(/// Live tiles needed to declare riichi.
     MinLiveTiles: int { Zero = 0, One = 1, Four = 4 });
 choice!(/// Which concealed kans a riichi player may declare.
-    RiichiAnkan: str {
-        None = "none",
-        SameWaits = "same_waits",
-        SameWaitsAndShape = "same_waits_and_shape",
-    });
+RiichiAnkan: str {
+    None = "none",
+    SameWaits = "same_waits",
+    SameWaitsAndShape = "same_waits_and_shape",
+});
 choice!(/// Whether a riichi without tenpai can happen.
     NotenRiichi: str { Impossible = "impossible", Chombo = "chombo" });
 choice!(/// A hand waiting only on a tile it holds all four of.
@@ -141,11 +153,16 @@ impl PaoSet {
 
 impl OptionType for PaoSet {
     fn to_value(&self) -> Value {
-        let names = Self::NAMES.iter().enumerate().filter(|(i, _)| self.0 & (1 << i) != 0);
+        let names = Self::NAMES
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.0 & (1 << i) != 0);
         Value::List(names.map(|(_, n)| Value::Str((*n).to_owned())).collect())
     }
     fn from_value(value: &Value) -> Option<Self> {
-        let Value::List(items) = value else { return None };
+        let Value::List(items) = value else {
+            return None;
+        };
         let mut bits = 0;
         for item in items {
             let Value::Str(name) = item else { return None };
@@ -397,7 +414,10 @@ impl Ruleset {
 
     /// Every option with its value, in declaration order.
     pub fn values(&self) -> Vec<(&'static str, Value)> {
-        Self::OPTIONS.iter().map(|&name| (name, self.get(name).unwrap_or(Value::None))).collect()
+        Self::OPTIONS
+            .iter()
+            .map(|&name| (name, self.get(name).unwrap_or(Value::None)))
+            .collect()
     }
 }
 
@@ -426,7 +446,9 @@ mod tests {
         assert_eq!(rules.get("kazoe").unwrap(), Value::Str("sanbaiman".into()));
         rules.set("red_fives", &Value::Int(0)).unwrap();
         assert_eq!(rules.red_fives.get(), 0);
-        rules.set("riichi_min_points", &Value::Str("none".into())).unwrap();
+        rules
+            .set("riichi_min_points", &Value::Str("none".into()))
+            .unwrap();
         assert_eq!(rules.riichi_min_points, None);
         let pao = Value::List(vec![Value::Str("suukantsu".into())]);
         rules.set("pao", &pao).unwrap();
@@ -443,9 +465,17 @@ mod tests {
         let e = rules.set("kazoe", &Value::Str("big".into())).unwrap_err();
         assert!(e.message().contains("\"yakuman\", \"sanbaiman\""), "{e}");
         let e = rules.set("kiriage_x", &Value::Bool(true)).unwrap_err();
-        assert!(e.message().contains("kiriage_x") && e.message().contains("kiriage,"), "{e}");
+        assert!(
+            e.message().contains("kiriage_x") && e.message().contains("kiriage,"),
+            "{e}"
+        );
         assert!(rules.set("red_fives", &Value::Int(2)).is_err());
         assert!(rules.set("uma", &Value::List(vec![Value::Int(1)])).is_err());
-        assert!(Preset::parse("majsoul").unwrap_err().message().contains("mahjongsoul"));
+        assert!(
+            Preset::parse("majsoul")
+                .unwrap_err()
+                .message()
+                .contains("mahjongsoul")
+        );
     }
 }

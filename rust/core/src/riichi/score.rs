@@ -43,11 +43,21 @@ pub struct Scored {
 impl Scored {
     /// Total han, dora included (0 for a yakuman).
     pub fn han(&self) -> u8 {
-        if self.units > 0 { 0 } else { self.yaku_han + self.dora.iter().sum::<u8>() }
+        if self.units > 0 {
+            0
+        } else {
+            self.yaku_han + self.dora.iter().sum::<u8>()
+        }
     }
 
     fn rank(&self) -> (bool, u32, bool, u8, u8) {
-        (self.is_win, self.points, self.units > 0, self.han(), self.fu.total())
+        (
+            self.is_win,
+            self.points,
+            self.units > 0,
+            self.han(),
+            self.fu.total(),
+        )
     }
 }
 
@@ -77,7 +87,10 @@ impl Win<'_> {
             return Err(Error::hand("flowers and jokers are not Riichi tiles"));
         }
         if self.melds.len() > 4 {
-            return Err(Error::hand(format!("at most 4 melds, got {}", self.melds.len())));
+            return Err(Error::hand(format!(
+                "at most 4 melds, got {}",
+                self.melds.len()
+            )));
         }
         let expected = 14 - 3 * self.melds.len();
         if self.concealed.len() != expected {
@@ -112,7 +125,9 @@ impl Win<'_> {
             )));
         }
         if red.iter().any(|&n| n > 1) {
-            return Err(Error::hand("more than one red five of a suit between the hand and its melds"));
+            return Err(Error::hand(
+                "more than one red five of a suit between the hand and its melds",
+            ));
         }
         Ok((counts, red.iter().sum()))
     }
@@ -140,7 +155,11 @@ impl Scorer {
             Error::hand(format!(
                 "{} is not a complete hand{}",
                 win.concealed,
-                if win.melds.is_empty() { "" } else { " with these melds" }
+                if win.melds.is_empty() {
+                    ""
+                } else {
+                    " with these melds"
+                }
             ))
         })
     }
@@ -168,7 +187,11 @@ impl Scorer {
 /// Dora, ura dora (riichi winners only) and red fives in the hand.
 fn dora_counts(counts: &[u8; RIICHI_KINDS], red: u8, ctx: &WinContext, rules: &Ruleset) -> [u8; 3] {
     let count = |indicators: &[u8], all: bool| -> u8 {
-        let used = if all { indicators.len() } else { indicators.len().min(1) };
+        let used = if all {
+            indicators.len()
+        } else {
+            indicators.len().min(1)
+        };
         indicators[..used]
             .iter()
             .map(|&i| counts[usize::from(dora_from_indicator(i))])
@@ -180,11 +203,20 @@ fn dora_counts(counts: &[u8; RIICHI_KINDS], red: u8, ctx: &WinContext, rules: &R
     } else {
         0
     };
-    let aka = if rules.red_fives == RedFives::One { red } else { 0 };
+    let aka = if rules.red_fives == RedFives::One {
+        red
+    } else {
+        0
+    };
     [dora, ura, aka]
 }
 
-fn score_reading(arrangement: &Arrangement<'_>, dora: [u8; 3], ctx: &WinContext, rules: &Ruleset) -> Scored {
+fn score_reading(
+    arrangement: &Arrangement<'_>,
+    dora: [u8; 3],
+    ctx: &WinContext,
+    rules: &Ruleset,
+) -> Scored {
     let found = evaluate::find(arrangement, ctx, rules);
     let units = evaluate::yakuman_units(&found, rules);
     let yaku_han = evaluate::yaku_han(&found, arrangement.closed(), rules);
@@ -198,7 +230,11 @@ fn score_reading(arrangement: &Arrangement<'_>, dora: [u8; 3], ctx: &WinContext,
     if flat_renhou && base < 2000 {
         (base, limit) = (2000, Limit::Mangan);
     }
-    let points = if is_win { points::hand_value(base, ctx) } else { 0 };
+    let points = if is_win {
+        points::hand_value(base, ctx)
+    } else {
+        0
+    };
     Scored {
         reading: arrangement.reading,
         closed: arrangement.closed(),
@@ -218,7 +254,13 @@ fn score_reading(arrangement: &Arrangement<'_>, dora: [u8; 3], ctx: &WinContext,
 /// Yakuman units of the hand that make a feeding player liable under the rules.
 pub fn pao_units(scored: &Scored, rules: &Ruleset) -> u8 {
     use crate::riichi::rules::PaoSet;
-    let units = |y: Yakuman| if rules.double_yakuman { y.double_units() } else { 1 };
+    let units = |y: Yakuman| {
+        if rules.double_yakuman {
+            y.double_units()
+        } else {
+            1
+        }
+    };
     scored
         .found
         .yakuman_list()
@@ -273,8 +315,15 @@ impl ScoreResult {
         let closed = scored.closed;
         let mut yaku: Vec<(Yaku, u8)> = Vec::new();
         if scored.units == 0 {
-            yaku.extend(scored.found.yaku_list().map(|y| (y, evaluate::han_of(y, closed, rules))));
-            let dora = [Yaku::Dora, Yaku::UraDora, Yaku::AkaDora].into_iter().zip(scored.dora);
+            yaku.extend(
+                scored
+                    .found
+                    .yaku_list()
+                    .map(|y| (y, evaluate::han_of(y, closed, rules))),
+            );
+            let dora = [Yaku::Dora, Yaku::UraDora, Yaku::AkaDora]
+                .into_iter()
+                .zip(scored.dora);
             yaku.extend(dora.filter(|&(_, n)| n > 0));
         }
         let units = |y: Yakuman| match y {
@@ -284,7 +333,8 @@ impl ScoreResult {
         };
         let yakuman = scored.found.yakuman_list().map(|y| (y, units(y))).collect();
         let (payments, gain, deltas) = if scored.is_win {
-            let paid: Payments = points::payments(scored.base, pao_units(scored, rules), ctx, rules);
+            let paid: Payments =
+                points::payments(scored.base, pao_units(scored, rules), ctx, rules);
             let gain = paid.total() + ctx.riichi_sticks * rules.riichi_deposit;
             (paid.to_vec(), gain, paid.deltas(ctx.seat_wind, gain))
         } else {

@@ -78,12 +78,22 @@ yaku_table! {
 impl Yaku {
     /// Seat-wind yaku for wind `w` (0 East .. 3 North).
     pub fn seat_wind(w: u8) -> Self {
-        [Self::SeatEast, Self::SeatSouth, Self::SeatWest, Self::SeatNorth][usize::from(w & 3)]
+        [
+            Self::SeatEast,
+            Self::SeatSouth,
+            Self::SeatWest,
+            Self::SeatNorth,
+        ][usize::from(w & 3)]
     }
 
     /// Round-wind yaku for wind `w`.
     pub fn round_wind(w: u8) -> Self {
-        [Self::RoundEast, Self::RoundSouth, Self::RoundWest, Self::RoundNorth][usize::from(w & 3)]
+        [
+            Self::RoundEast,
+            Self::RoundSouth,
+            Self::RoundWest,
+            Self::RoundNorth,
+        ][usize::from(w & 3)]
     }
 
     /// Dragon yaku for dragon kind `k` (31 white, 32 green, 33 red).
