@@ -13,6 +13,8 @@ pub enum ErrorKind {
     InvalidMeld,
     /// An argument value outside the documented set (an unknown mode, a bad shape).
     InvalidArgument,
+    /// An American card file that breaks the card format or its validation rules.
+    CardFormat,
 }
 
 /// A rejected input, with a message that names the offending value.
@@ -49,6 +51,11 @@ impl Error {
     /// Shorthand for an [`ErrorKind::InvalidArgument`] error.
     pub fn argument(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::InvalidArgument, message)
+    }
+
+    /// Shorthand for an [`ErrorKind::CardFormat`] error.
+    pub fn card(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::CardFormat, message)
     }
 
     /// The kind of input that was rejected.
