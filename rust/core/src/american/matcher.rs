@@ -443,3 +443,304 @@ impl Card {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::american::card::tests::{hand, house_with};
+    use crate::american::testing::{Rng, rack};
+    use crate::tile::WHITE;
+
+    fn house() -> Card {
+        Card::builtin("house-2026").unwrap()
+    }
+
+    fn matched(card: &Card, concealed: &str, exposures: &[&str]) -> Option<String> {
+        let m = card.match_rack(&rack(concealed, exposures)).unwrap()?;
+        Some(card.hands[m.hand].id.clone())
+    }
+
+    fn kind(name: &str) -> u8 {
+        Tiles::parse(name).unwrap().kinds()[0]
+    }
+
+    #[test]
+    fn a_year_hand_with_jokers_in_its_sets() {
+        let card = house();
+        let r = rack("F F J 2C 0 2C 6C 6D 6D 6D 6B 6B J J", &[]);
+        let m = card.match_rack(&r).unwrap().unwrap();
+        assert_eq!(card.hands[m.hand].id, "year-1");
+        assert!(!m.jokerless);
+        let d = card.distances(&r).unwrap();
+        assert_eq!((d[0].hand, d[0].distance), (m.hand, 0));
+        assert!(d.windows(2).all(|w| w[0].distance <= w[1].distance));
+        assert_eq!(d.len(), 58);
+    }
+
+    #[test]
+    fn pitfall_jokers_are_eligible_per_group_not_per_kind() {
+        let card = house();
+        // A joker in the 2026 run or in a pair never counts.
+        assert_eq!(
+            matched(&card, "F F F 2C 0 J 6C 6D 6D 6D 6B 6B 6B 6B", &[]),
+            None
+        );
+        assert_eq!(
+            matched(&card, "F F 2B 2B 4B 4B 6B 6B 8B 8B N N S J", &[]),
+            None
+        );
+        // 2026 plus a pung of 2s: the run's 2s must be natural, the pung's may be jokers.
+        let card = Card::from_toml(&house_with(&[
+            hand("t-2026", "year", "2026:a 222:a 444:b 4444:c", "X", ""),
+            hand("t-1111", "like", "FF 11:a 11:a 2222:b 3333:c", "X", ""),
+        ]))
+        .unwrap();
+        let pung = "2C 0 6C 4D 4D 4D 4B 4B 4B 4B";
+        for good in ["2C 2C 2C J", "2C 2C J J", "2C J J J"] {
+            let m = matched(&card, &format!("{pung} {good}"), &[]);
+            assert_eq!(m.as_deref(), Some("t-2026"), "{good}");
+        }
+        assert_eq!(matched(&card, &format!("{pung} J J J J"), &[]), None);
+        // "11 11" is two pairs, not a kong.
+        let tail = "F F 2D 2D 2D 2D 3B 3B 3B 3B";
+        assert_eq!(
+            matched(&card, &format!("{tail} 1C 1C 1C 1C"), &[]).as_deref(),
+            Some("t-1111")
+        );
+        assert_eq!(matched(&card, &format!("{tail} 1C 1C 1C J"), &[]), None);
+    }
+
+    #[test]
+    fn pitfall_exposures_match_sets_of_the_same_size() {
+        let card = house();
+        let concealed = "F F F 2C 0 2C 6C 6B 6B 6B 6B";
+        assert_eq!(
+            matched(&card, concealed, &["6D 6D 6D"]).as_deref(),
+            Some("year-1")
+        );
+        // The kong of bams cannot be a pung exposed plus a loose tile: a pung never grows.
+        let loose = "F F F 2C 0 2C 6C 6D 6D 6D 6B";
+        assert_eq!(matched(&card, loose, &["6B 6B 6B"]), None);
+        assert_eq!(
+            matched(&card, "F F F 2C 0 2C 6C 6D 6D 6D 6B 6B 6B 6B", &[]).as_deref(),
+            Some("year-1")
+        );
+    }
+
+    #[test]
+    fn pitfall_flower_sets_take_jokers_flower_pairs_do_not() {
+        let card = house();
+        let rest = "2C 2C 2C 0 0 0 2D 2D 2D 2D 6D 6D";
+        assert_eq!(
+            matched(&card, &format!("F F {rest}"), &[]).as_deref(),
+            Some("year-3")
+        );
+        assert_eq!(matched(&card, &format!("F J {rest}"), &[]), None);
+    }
+
+    #[test]
+    fn pitfall_soap_is_a_dragon_and_zero_from_one_supply() {
+        let card = house();
+        // year-5 with dots second: the run's zero and a kong of dots' dragons are five whites.
+        assert_eq!(
+            matched(&card, "2C 0 2C 6C 0 0 0 J G G G G F F", &[]).as_deref(),
+            Some("year-5")
+        );
+        let five = Tiles::parse("2C 0 2C 6C 0 0 0 0 G G G G F F").unwrap_err();
+        assert!(
+            five.message().contains("5 copies of 5z"),
+            "{}",
+            five.message()
+        );
+        assert_eq!(kind("0"), WHITE);
+    }
+
+    #[test]
+    fn pitfall_quints_need_a_joker() {
+        let card = house();
+        let r = rack("1C 1C 1C 1C 2D 2D 2D 2D J 3B 3B 3B 3B J", &[]);
+        let m = card.match_rack(&r).unwrap().unwrap();
+        assert_eq!(card.hands[m.hand].id, "quints-1");
+        assert_eq!(card.hands[m.hand].value, 45);
+    }
+
+    #[test]
+    fn pitfall_concealed_hands_take_no_exposure() {
+        let card = house();
+        let all = "N N N 2C 0 2C 6C 2D 0 2D 6D S S S";
+        assert_eq!(matched(&card, all, &[]).as_deref(), Some("year-6"));
+        assert_eq!(
+            matched(&card, "2C 0 2C 6C 2D 0 2D 6D S S S", &["N N N"]),
+            None
+        );
+    }
+
+    #[test]
+    fn pitfall_a_joker_exchange_win_is_self_drawn() {
+        let card = house();
+        let won = card
+            .match_rack(&rack("F F J 2C 0 2C 6C 6D 6D 6D 6B 6B J J", &[]))
+            .unwrap()
+            .unwrap();
+        let exchange = card.payment(&won, Win::JokerExchange);
+        assert_eq!(exchange, card.payment(&won, Win::SelfDrawn));
+        assert_eq!(
+            (exchange.discarder, exchange.each_other, exchange.total()),
+            (None, 50, 150)
+        );
+        let discard = card.payment(&won, Win::Discard);
+        assert_eq!((discard.discarder, discard.each_other), (Some(50), 25));
+        // Jokerless doubles, except for singles and pairs.
+        let jokerless = Match {
+            jokerless: true,
+            ..won
+        };
+        assert_eq!(card.payment(&jokerless, Win::SelfDrawn).total(), 300);
+        let pairs = card
+            .match_rack(&rack("F F 2B 2B 4B 4B 6B 6B 8B 8B N N S S", &[]))
+            .unwrap()
+            .unwrap();
+        assert!(pairs.jokerless);
+        assert_eq!(card.payment(&pairs, Win::Discard).total(), 200);
+        assert!(Win::parse("ron").unwrap_err().message().contains("ron"));
+    }
+
+    #[test]
+    fn pitfall_symmetric_suit_letters_give_no_duplicates() {
+        let card = house();
+        let like2 = &card.hands[card.hand_index("like-2").unwrap()];
+        assert_eq!(like2.variants.len(), 27);
+        let mut seen = std::collections::HashSet::new();
+        assert!(card.variants.iter().all(|v| seen.insert(&v.arrangement)));
+    }
+
+    #[test]
+    fn waits_name_open_slots_and_jokers_only_for_sets() {
+        let card = house();
+        let pung_open = rack("F F 2C 0 2C 6C 6D 6D 6D 6B 6B 6B 6B", &[]);
+        assert_eq!(card.waits(&pung_open).unwrap(), vec![kind("F"), JOKER]);
+        let run_open = rack("F F F 0 2C 6C 6D 6D 6D 6B 6B 6B 6B", &[]);
+        assert_eq!(card.waits(&run_open).unwrap(), vec![kind("2C")]);
+        assert!(card.waits(&rack("F F F", &[])).is_err());
+    }
+
+    #[test]
+    fn dead_hands_from_public_information() {
+        let card = house();
+        let kong = ["W W W W"];
+        let exposures: Vec<Exposure> = kong
+            .iter()
+            .map(|e| Exposure::from_tiles(&Tiles::parse(e).unwrap()).unwrap())
+            .collect();
+        let ids = |live: Vec<usize>| -> Vec<String> {
+            live.iter().map(|&h| card.hands[h].id.clone()).collect()
+        };
+        let visible = |text: &str| Tiles::parse(text).unwrap();
+        assert_eq!(
+            ids(card.live_hands(&exposures, &Tiles::EMPTY).unwrap()),
+            ["winds-1", "winds-6"]
+        );
+        assert_eq!(
+            ids(card.live_hands(&exposures, &visible("E E E E")).unwrap()),
+            ["winds-6"]
+        );
+        assert!(
+            !card
+                .is_dead(&exposures, &visible("E E E E J J J J J"))
+                .unwrap()
+        );
+        assert!(
+            card.is_dead(&exposures, &visible("E E E E J J J J J J"))
+                .unwrap()
+        );
+        let sextet = Exposure::new(kind("N"), 6, 2).unwrap();
+        assert!(card.is_dead(&[sextet], &Tiles::EMPTY).unwrap());
+        assert!(!card.is_dead(&[], &Tiles::EMPTY).unwrap());
+        assert!(card.is_dead(&exposures, &visible("W")).is_err());
+    }
+
+    /// Per card hand, the least live distance of a 13-tile rack, recomputed from scratch.
+    fn recomputed(card: &Card, r: &Rack, visible: Option<&Tiles>) -> Vec<(usize, u8)> {
+        let table = card.view(r.exposures());
+        let mut needs = Needs::default();
+        table.needs(r.concealed().counts(), &mut needs);
+        let live = visible.map(|v| Liveness::new(r, v).unwrap());
+        let mut out = Vec::new();
+        for s in table.segments() {
+            let best = s
+                .columns
+                .clone()
+                .filter(|&i| {
+                    live.as_ref().is_none_or(|l| {
+                        let kinds = &card.variants[table.variants()[i]].kinds;
+                        !l.dead(&table, i, kinds, r.concealed().counts(), l.jokers)
+                    })
+                })
+                .map(|i| needs.distance(i))
+                .min();
+            if let Some(d) = best {
+                out.push((s.hand, d));
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
+    #[test]
+    fn the_discard_update_rule_agrees_with_recomputation() {
+        let card = house();
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut checked = 0;
+        for round in 0..120 {
+            let kinds = rng.draw(14 + 10);
+            let concealed = Tiles::from_kinds(kinds[..14].iter().copied()).unwrap();
+            let seen = Tiles::from_kinds(kinds[14..].iter().copied()).unwrap();
+            let visible = (round % 2 == 1).then_some(&seen);
+            let r = Rack::new(concealed, Vec::new()).unwrap();
+            for option in card.discard_options(&r, visible).unwrap() {
+                let rest =
+                    Rack::new(concealed.with_removed(option.tile).unwrap(), Vec::new()).unwrap();
+                let seen_after = visible.map(|v| v.with_added(option.tile, false).unwrap());
+                let mut got: Vec<(usize, u8)> =
+                    option.hands.iter().map(|h| (h.hand, h.distance)).collect();
+                got.sort_unstable();
+                assert_eq!(got, recomputed(&card, &rest, seen_after.as_ref()));
+                checked += 1;
+            }
+        }
+        assert!(checked > 1000);
+    }
+
+    #[test]
+    fn discard_options_with_exposures_rank_the_spare_tile_first() {
+        let card = house();
+        let r = rack("F F F 2C 0 2C 6C 6B 6B J 9C", &["6D 6D 6D"]);
+        let options = card.discard_options(&r, None).unwrap();
+        assert_eq!(options[0].tile, kind("9C"));
+        assert_eq!(options[0].distance(), Some(1));
+        assert_eq!(card.hands[options[0].hands[0].hand].id, "year-1");
+        assert!(
+            options
+                .iter()
+                .all(|o| o.hands.iter().all(|h| !card.hands[h.hand].concealed))
+        );
+    }
+
+    #[test]
+    fn charleston_passes_the_junk_and_never_a_joker() {
+        let card = house();
+        let hand = Tiles::parse("F F F 2C 0 2C 6C 6D 6D 6D 9C 5D 1B J").unwrap();
+        let mut pass = card.charleston_pass(&hand, 3).unwrap();
+        pass.sort_unstable();
+        assert_eq!(pass, [kind("9C"), kind("5D"), kind("1B")]);
+        let jokers = Tiles::parse("J J J J J J J J J J 1B 2B 3B").unwrap_err();
+        assert!(jokers.message().contains("J"));
+        let mostly = Tiles::parse("J J J J J J J J 1B 2B 3B 4B 5B").unwrap();
+        assert_eq!(card.charleston_pass(&mostly, 3).unwrap().len(), 3);
+        assert!(card.charleston_pass(&mostly, 4).is_err());
+        assert!(
+            card.charleston_pass(&Tiles::parse("1B").unwrap(), 1)
+                .is_err()
+        );
+    }
+}

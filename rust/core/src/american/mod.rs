@@ -65,6 +65,48 @@ pub fn tile_name(kind: u8) -> String {
     Tiles::from_kinds([i64::from(kind)]).map_or_else(|_| "?".to_owned(), |t| t.to_american())
 }
 
+/// Helpers for the tests of this module tree.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::Rack;
+    use super::rack::Exposure;
+    use crate::tiles::Tiles;
+
+    /// A small deterministic generator (xorshift64).
+    pub(crate) struct Rng(pub(crate) u64);
+
+    impl Rng {
+        /// A number below `bound`.
+        pub(crate) fn below(&mut self, bound: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % bound as u64) as usize
+        }
+
+        /// `n` distinct physical tiles of the 152-tile set, as kinds.
+        pub(crate) fn draw(&mut self, n: usize) -> Vec<i64> {
+            let mut ids: Vec<usize> = (0..super::PHYSICAL_TILES).collect();
+            (0..n)
+                .map(|i| {
+                    let j = i + self.below(ids.len() - i);
+                    ids.swap(i, j);
+                    i64::from(super::physical_kind(ids[i] as i64).unwrap_or(0))
+                })
+                .collect()
+        }
+    }
+
+    /// A rack from American text and exposures written as tiles (`"N N N J"`).
+    pub(crate) fn rack(concealed: &str, exposures: &[&str]) -> Rack {
+        let exposures = exposures
+            .iter()
+            .map(|e| Exposure::from_tiles(&Tiles::parse(e).unwrap()).unwrap())
+            .collect();
+        Rack::new(Tiles::parse(concealed).unwrap(), exposures).unwrap()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
