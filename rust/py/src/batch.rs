@@ -9,17 +9,18 @@ use pyo3::prelude::*;
 
 use crate::errors::IntoPyResult;
 
-/// Runs `per_row` over every row of an `(N, 34)` uint8 array without holding the interpreter.
-/// The first bad row is reported with its index.
-fn map_rows<T: Send>(
+/// Runs `per_row` over every row of an `(N, W)` uint8 array (W = 34 Riichi kinds, or 36 with
+/// flowers and jokers) without holding the interpreter. The first bad row is reported with its
+/// index.
+pub(crate) fn map_rows<const W: usize, T: Send>(
     py: Python<'_>,
     counts: &PyReadonlyArray2<'_, u8>,
-    per_row: impl Fn(&[u8; RIICHI_KINDS]) -> Result<T> + Send + Sync,
+    mut per_row: impl FnMut(&[u8; W]) -> Result<T> + Send,
 ) -> PyResult<Vec<T>> {
     let shape = counts.shape();
-    if shape[1] != RIICHI_KINDS {
+    if shape[1] != W {
         return Err(Error::argument(format!(
-            "counts must have shape (N, 34), got ({}, {})",
+            "counts must have shape (N, {W}), got ({}, {})",
             shape[0], shape[1]
         )))
         .py();
@@ -33,10 +34,10 @@ fn map_rows<T: Send>(
         }
     };
     py.detach(|| {
-        flat.chunks_exact(RIICHI_KINDS)
+        flat.chunks_exact(W)
             .enumerate()
             .map(|(row, chunk)| {
-                let mut hand = [0u8; RIICHI_KINDS];
+                let mut hand = [0u8; W];
                 hand.copy_from_slice(chunk);
                 per_row(&hand).map_err(|e| e.context(format!("row {row}")))
             })
@@ -56,7 +57,9 @@ pub(crate) fn shanten_batch<'py>(
     kind: &str,
 ) -> PyResult<Bound<'py, PyArray1<i8>>> {
     let form = Form::parse(kind).py()?;
-    let out = map_rows(py, &counts, |hand| shanten::shanten(hand, form))?;
+    let out = map_rows(py, &counts, |hand: &[u8; RIICHI_KINDS]| {
+        shanten::shanten(hand, form)
+    })?;
     Ok(PyArray1::from_vec(py, out))
 }
 
@@ -66,7 +69,7 @@ pub(crate) fn is_win_batch<'py>(
     py: Python<'py>,
     counts: PyReadonlyArray2<'py, u8>,
 ) -> PyResult<Bound<'py, PyArray1<bool>>> {
-    let out = map_rows(py, &counts, |hand| {
+    let out = map_rows(py, &counts, |hand: &[u8; RIICHI_KINDS]| {
         let len = shanten::check_counts(hand)?;
         if len % 3 != 2 {
             return Err(Error::hand(format!(

@@ -35,6 +35,12 @@ create_exception!(
     MahjongError,
     "An argument outside its documented values (an unknown mode, a bad array shape)."
 );
+create_exception!(
+    mahjong.errors,
+    CardFormatError,
+    MahjongError,
+    "An American card file that breaks the card format or its validation rules."
+);
 
 /// Converts a core error into the matching Python exception.
 pub(crate) fn to_pyerr(error: Error) -> PyErr {
@@ -44,6 +50,7 @@ pub(crate) fn to_pyerr(error: Error) -> PyErr {
         ErrorKind::InvalidHand => InvalidHandError::new_err(message),
         ErrorKind::InvalidMeld => InvalidMeldError::new_err(message),
         ErrorKind::InvalidArgument => InvalidArgumentError::new_err(message),
+        ErrorKind::CardFormat => CardFormatError::new_err(message),
     }
 }
 

@@ -423,6 +423,12 @@ impl Card {
         Ok(out)
     }
 
+    /// Whether `won` is paid the jokerless bonus: no joker among its tiles, the card pays the
+    /// bonus, and its section is not a `no_jokerless_bonus` one (Singles and Pairs).
+    pub fn pays_jokerless_bonus(&self, won: &Match) -> bool {
+        won.jokerless && self.jokerless_bonus && !self.section_of(won.hand).no_jokerless_bonus
+    }
+
     /// What the others pay for `won` (spec §1.8): discarder 2V and the others V on a discard,
     /// everyone 2V self-drawn (a joker exchange counts as self-drawn), all doubled for a
     /// jokerless hand outside `no_jokerless_bonus` sections.
