@@ -35,7 +35,7 @@ def test_hands_and_variants() -> None:
     year1 = HOUSE.variants("year-1")
     assert len(year1) == 6
     assert all(len(v.sets) == 3 and sum(n for _, n in v.strict) == 4 for v in year1)
-    with pytest.raises(InvalidArgumentError, match="no hand 'nope'|no hand \"nope\""):
+    with pytest.raises(InvalidArgumentError, match='no hand "nope"'):
         HOUSE.hand("nope")
 
 
@@ -49,7 +49,7 @@ def test_from_toml_reads_text_paths_and_pathlikes(tmp_path: Path) -> None:
     path.write_text(house_text())
     for source in (house_text(), str(path), path):
         assert Card.from_toml(source).variant_count == 822
-    with pytest.raises(FileNotFoundError, match="missing.toml"):
+    with pytest.raises(FileNotFoundError, match=r"missing\.toml"):
         Card.from_toml(str(tmp_path / "missing.toml"))
     with pytest.raises(TypeError):
         Card.from_toml(3)  # type: ignore[arg-type]

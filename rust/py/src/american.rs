@@ -115,6 +115,20 @@ fn small_int(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u8> {
         .py()
 }
 
+/// A count argument such as `top` or `k`: a non-negative int (large values saturate).
+fn count_arg(obj: Option<&Bound<'_, PyAny>>, what: &str, default: usize) -> PyResult<usize> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(default);
+    };
+    let value = crate::convert::int_value(obj).ok_or_else(|| {
+        PyTypeError::new_err(format!("{what} must be an int, got {}", type_name(obj)))
+    })?;
+    if value < 0 {
+        return Err(Error::argument(format!("{what} {value} must not be negative"))).py();
+    }
+    Ok(usize::try_from(value).unwrap_or(usize::MAX))
+}
+
 /// Exposures from an iterable of `Exposure` objects or tile strings.
 fn exposures_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Exposure>> {
     let Some(obj) = obj else {
@@ -557,12 +571,13 @@ impl PyCard {
         &self,
         hand: &Bound<'_, PyAny>,
         exposures: Option<&Bound<'_, PyAny>>,
-        top: Option<usize>,
+        top: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<PyDistance>> {
+        let top = count_arg(top, "top", usize::MAX)?;
         let found = self.card.distances(&rack_arg(hand, exposures)?).py()?;
         Ok(found
             .iter()
-            .take(top.unwrap_or(usize::MAX))
+            .take(top)
             .map(|d| PyDistance::new(&self.card, d))
             .collect())
     }
@@ -572,7 +587,7 @@ impl PyCard {
     /// players' exposures), hands that can no longer be completed from unseen tiles are left
     /// out.
     #[pyo3(
-        signature = (hand, exposures = None, visible = None, top = 3),
+        signature = (hand, exposures = None, visible = None, top = None),
         text_signature = "($self, hand, exposures=(), visible=None, top=3)"
     )]
     fn discard_options(
@@ -580,8 +595,9 @@ impl PyCard {
         hand: &Bound<'_, PyAny>,
         exposures: Option<&Bound<'_, PyAny>>,
         visible: Option<&Bound<'_, PyAny>>,
-        top: usize,
+        top: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<PyDiscardOption>> {
+        let top = count_arg(top, "top", 3)?;
         let rack = rack_arg(hand, exposures)?;
         let visible = visible
             .filter(|v| !v.is_none())
@@ -649,8 +665,13 @@ impl PyCard {
     /// A suggested Charleston pass of `k` (0..3) kinds from 13 or 14 concealed tiles, never a
     /// joker: greedily the tiles whose loss costs least, valuing a hand as the sum over card
     /// hands of value x 4^-(tiles away).
-    #[pyo3(signature = (hand, k = 3))]
-    fn charleston_pass(&self, hand: &Bound<'_, PyAny>, k: usize) -> PyResult<Vec<u32>> {
+    #[pyo3(signature = (hand, k = None), text_signature = "($self, hand, k=3)")]
+    fn charleston_pass(
+        &self,
+        hand: &Bound<'_, PyAny>,
+        k: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<u32>> {
+        let k = count_arg(k, "k", 3)?;
         Ok(ints(self.card.charleston_pass(&tiles_arg(hand)?, k).py()?))
     }
 
