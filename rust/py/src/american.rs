@@ -124,7 +124,10 @@ fn count_arg(obj: Option<&Bound<'_, PyAny>>, what: &str, default: usize) -> PyRe
         PyTypeError::new_err(format!("{what} must be an int, got {}", type_name(obj)))
     })?;
     if value < 0 {
-        return Err(Error::argument(format!("{what} {value} must not be negative"))).py();
+        return Err(Error::argument(format!(
+            "{what} {value} must not be negative"
+        )))
+        .py();
     }
     Ok(usize::try_from(value).unwrap_or(usize::MAX))
 }
