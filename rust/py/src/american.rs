@@ -323,14 +323,13 @@ pub(crate) struct PyDiscardOption {
 }
 
 impl PyDiscardOption {
-    fn new(card: &Card, option: &DiscardOption, top: usize) -> Self {
+    fn new(card: &Card, option: &DiscardOption) -> Self {
         Self {
             tile: option.tile,
-            distance: option.distance(),
+            distance: option.distance,
             hands: option
                 .hands
                 .iter()
-                .take(top)
                 .map(|h| PyDistance::new(card, h))
                 .collect(),
         }
@@ -606,10 +605,13 @@ impl PyCard {
             .filter(|v| !v.is_none())
             .map(tiles_arg)
             .transpose()?;
-        let options = self.card.discard_options(&rack, visible.as_ref()).py()?;
+        let options = self
+            .card
+            .discard_options(&rack, visible.as_ref(), top)
+            .py()?;
         Ok(options
             .iter()
-            .map(|o| PyDiscardOption::new(&self.card, o, top))
+            .map(|o| PyDiscardOption::new(&self.card, o))
             .collect())
     }
 

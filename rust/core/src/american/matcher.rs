@@ -36,15 +36,10 @@ pub struct Match {
 pub struct DiscardOption {
     /// The kind discarded.
     pub tile: u8,
-    /// The card hands still possible after it, best first (empty if none is).
-    pub hands: Vec<HandDistance>,
-}
-
-impl DiscardOption {
     /// Tiles away from the nearest hand after the discard; `None` if no hand is left.
-    pub fn distance(&self) -> Option<u8> {
-        self.hands.first().map(|h| h.distance)
-    }
+    pub distance: Option<u8>,
+    /// The best card hands still possible after it, best first.
+    pub hands: Vec<HandDistance>,
 }
 
 /// How a hand was won, for payments (spec §1.8).
@@ -171,8 +166,32 @@ impl Card {
         Some(total)
     }
 
-    fn by_rank(&self, hands: &mut [HandDistance]) {
-        hands.sort_by_key(|h| (h.distance, Reverse(self.hands[h.hand].value), h.hand));
+    /// The `top` best of per-segment distances (`u8::MAX` = no live variant), best first: by
+    /// distance, then higher value, then card order. Ranks packed keys, so it stays cheap.
+    fn ranked(&self, table: &Table, minima: &[u8], top: usize) -> Vec<HandDistance> {
+        let mut keys: Vec<u32> = table
+            .segments()
+            .iter()
+            .zip(minima)
+            .filter(|&(_, &d)| d != u8::MAX)
+            .map(|(s, &d)| {
+                let cheaper = 255 - self.hands[s.hand].value.min(255) as u32;
+                (u32::from(d) << 24) | (cheaper << 16) | s.hand as u32
+            })
+            .collect();
+        if top < keys.len() {
+            if top > 0 {
+                keys.select_nth_unstable(top - 1);
+            }
+            keys.truncate(top);
+        }
+        keys.sort_unstable();
+        keys.iter()
+            .map(|&k| HandDistance {
+                hand: (k & 0xFFFF) as usize,
+                distance: (k >> 24) as u8,
+            })
+            .collect()
     }
 
     /// The highest-valued card hand the 14 tiles of `rack` complete, or `None`.
@@ -202,17 +221,8 @@ impl Card {
         let mut needs = Needs::default();
         table.needs(rack.concealed().counts(), &mut needs);
         let d: Vec<u8> = needs.distances().collect();
-        let mut out: Vec<HandDistance> = table
-            .segments()
-            .iter()
-            .zip(table.segment_minima(&d))
-            .map(|(s, distance)| HandDistance {
-                hand: s.hand,
-                distance,
-            })
-            .collect();
-        self.by_rank(&mut out);
-        Ok(out)
+        let minima: Vec<u8> = table.segment_minima(&d).collect();
+        Ok(self.ranked(&table, &minima, usize::MAX))
     }
 
     /// Tiles away per card hand (card order) of concealed counts without exposures, written to
@@ -238,48 +248,49 @@ impl Card {
         needs.distances().min().unwrap_or(u8::MAX)
     }
 
-    /// For each distinct tile of a 14-tile rack, the card hands the other 13 tiles can still
-    /// make, best first. With `visible` (every discard and the other players' exposures), only
-    /// hands that can still be completed from unseen tiles count. Options are ranked by the
-    /// nearest hand kept, then its value, then how many hands are that near.
+    /// For each distinct tile of a 14-tile rack, the `top` best card hands the other 13 tiles
+    /// can still make, best first. With `visible` (every discard and the other players'
+    /// exposures), only hands that can still be completed from unseen tiles count. Options are
+    /// ranked by the nearest hand kept, then its value, then how many hands are that near.
     pub fn discard_options(
         &self,
         rack: &Rack,
         visible: Option<&Tiles>,
+        top: usize,
     ) -> Result<Vec<DiscardOption>> {
         rack.expect_len(&[usize::from(HAND_SIZE)], "discard options")?;
         let live = visible.map(|v| Liveness::new(rack, v)).transpose()?;
         let table = self.view(rack.exposures());
-        let mut options: Vec<DiscardOption> = self
+        let mut ranked: Vec<_> = self
             .discard_minima(&table, rack.concealed().counts(), live.as_ref())
             .into_iter()
             .map(|(tile, minima)| {
-                let mut hands: Vec<HandDistance> = table
-                    .segments()
-                    .iter()
-                    .zip(minima)
-                    .filter(|&(_, d)| d != u8::MAX)
-                    .map(|(s, distance)| HandDistance {
-                        hand: s.hand,
+                let mut hands = self.ranked(&table, &minima, top.max(1));
+                let (distance, value) = hands
+                    .first()
+                    .map_or((u8::MAX, 0), |h| (h.distance, self.hands[h.hand].value));
+                let near = minima.iter().filter(|&&d| d == distance).count();
+                hands.truncate(top);
+                let key = (distance, Reverse(value), Reverse(near), tile);
+                let distance = (distance != u8::MAX).then_some(distance);
+                (
+                    key,
+                    DiscardOption {
+                        tile,
                         distance,
-                    })
-                    .collect();
-                self.by_rank(&mut hands);
-                DiscardOption { tile, hands }
+                        hands,
+                    },
+                )
             })
             .collect();
-        options.sort_by_key(|o| {
-            let best = o.distance().unwrap_or(u8::MAX);
-            let value = o.hands.first().map_or(0, |h| self.hands[h.hand].value);
-            let near = o.hands.iter().filter(|h| h.distance == best).count();
-            (best, Reverse(value), Reverse(near), o.tile)
-        });
-        Ok(options)
+        ranked.sort_unstable_by_key(|(key, _)| *key);
+        Ok(ranked.into_iter().map(|(_, o)| o).collect())
     }
 
     /// For each distinct kind in `c` (jokers included), the least distance per segment of
     /// `table` after discarding one tile of it (`u8::MAX` for a hand with no live variant),
-    /// by the O(1) update rule of spec §4.7.
+    /// by the O(1) update rule of spec §4.7. A discard moves a variant's distance by 0 or +1,
+    /// so without liveness only the columns at their hand's least distance need a look.
     fn discard_minima(
         &self,
         table: &Table,
@@ -288,52 +299,59 @@ impl Card {
     ) -> Vec<(u8, Vec<u8>)> {
         let mut needs = Needs::default();
         table.needs(c, &mut needs);
-        let j = needs.jokers;
         let d: Vec<u8> = needs.distances().collect();
-        let spare_joker: Vec<bool> = (0..table.len()).map(|i| j > needs.flexible(i)).collect();
-        let kinds = |i: usize| &self.variants[table.variants()[i]].kinds;
-        let dead: Vec<bool> = match live {
-            Some(l) => (0..table.len())
-                .map(|i| l.dead(table, i, kinds(i), c, l.jokers))
-                .collect(),
-            None => vec![false; table.len()],
-        };
-        let mut after = vec![0u8; table.len()];
-        let mut out = Vec::new();
-        for tile in (0..KINDS as u8).filter(|&k| c[usize::from(k)] > 0) {
-            let k = usize::from(tile);
+        let spare: Vec<bool> = (0..table.len())
+            .map(|i| needs.jokers > needs.flexible(i))
+            .collect();
+        let delta = |tile: u8, i: usize| -> u8 {
             if tile == JOKER {
-                for (a, (&d, &spare)) in after.iter_mut().zip(d.iter().zip(&spare_joker)) {
-                    *a = d + u8::from(!spare);
-                }
-            } else {
-                let held = c[k];
-                let rows = table.total_row(k).iter().zip(table.strict_row(k));
-                for ((a, (&d, &spare)), (&t, &s)) in
-                    after.iter_mut().zip(d.iter().zip(&spare_joker)).zip(rows)
-                {
-                    *a = d + u8::from(held <= t && (held <= s || !spare));
-                }
+                return u8::from(!spare[i]);
             }
-            if let Some(l) = live {
+            let (k, held) = (usize::from(tile), c[usize::from(tile)]);
+            u8::from(held <= table.total(k, i) && (held <= table.strict(k, i) || !spare[i]))
+        };
+        let tiles = (0..KINDS as u8).filter(|&k| c[usize::from(k)] > 0);
+        let Some(live) = live else {
+            let base: Vec<u8> = table.segment_minima(&d).collect();
+            let nearest: Vec<Vec<usize>> = table
+                .segments()
+                .iter()
+                .zip(&base)
+                .map(|(s, &b)| s.columns.clone().filter(|&i| d[i] == b).collect())
+                .collect();
+            return tiles
+                .map(|tile| {
+                    let minima = nearest
+                        .iter()
+                        .zip(&base)
+                        .map(|(cols, &b)| b + u8::from(cols.iter().all(|&i| delta(tile, i) == 1)))
+                        .collect();
+                    (tile, minima)
+                })
+                .collect();
+        };
+        let kinds = |i: usize| &self.variants[table.variants()[i]].kinds;
+        let dead: Vec<bool> = (0..table.len())
+            .map(|i| live.dead(table, i, kinds(i), c, live.jokers))
+            .collect();
+        tiles
+            .map(|tile| {
                 let mut less = *c;
-                less[k] -= 1;
-                let jokers = l.jokers - u8::from(tile == JOKER);
-                for (i, a) in after.iter_mut().enumerate() {
-                    let touched = tile == JOKER || kinds(i).contains(&tile);
-                    let gone = if touched {
-                        l.dead(table, i, kinds(i), &less, jokers)
-                    } else {
-                        dead[i]
-                    };
-                    if gone {
-                        *a = u8::MAX;
-                    }
-                }
-            }
-            out.push((tile, table.segment_minima(&after).collect()));
-        }
-        out
+                less[usize::from(tile)] -= 1;
+                let jokers = live.jokers - u8::from(tile == JOKER);
+                let after: Vec<u8> = (0..table.len())
+                    .map(|i| {
+                        let gone = if tile == JOKER || kinds(i).contains(&tile) {
+                            live.dead(table, i, kinds(i), &less, jokers)
+                        } else {
+                            dead[i]
+                        };
+                        if gone { u8::MAX } else { d[i] + delta(tile, i) }
+                    })
+                    .collect();
+                (tile, table.segment_minima(&after).collect())
+            })
+            .collect()
     }
 
     /// The 13 tiles' winning tiles: every kind (the joker included) whose addition completes a
@@ -703,7 +721,7 @@ mod tests {
             let seen = Tiles::from_kinds(kinds[14..].iter().copied()).unwrap();
             let visible = (round % 2 == 1).then_some(&seen);
             let r = Rack::new(concealed, Vec::new()).unwrap();
-            for option in card.discard_options(&r, visible).unwrap() {
+            for option in card.discard_options(&r, visible, usize::MAX).unwrap() {
                 let rest =
                     Rack::new(concealed.with_removed(option.tile).unwrap(), Vec::new()).unwrap();
                 let seen_after = visible.map(|v| v.with_added(option.tile, false).unwrap());
@@ -721,9 +739,9 @@ mod tests {
     fn discard_options_with_exposures_rank_the_spare_tile_first() {
         let card = house();
         let r = rack("F F F 2C 0 2C 6C 6B 6B J 9C", &["6D 6D 6D"]);
-        let options = card.discard_options(&r, None).unwrap();
+        let options = card.discard_options(&r, None, 3).unwrap();
         assert_eq!(options[0].tile, kind("9C"));
-        assert_eq!(options[0].distance(), Some(1));
+        assert_eq!(options[0].distance, Some(1));
         assert_eq!(card.hands[options[0].hands[0].hand].id, "year-1");
         assert!(
             options

@@ -158,16 +158,6 @@ impl Table {
         self.strict[kind * self.len + i]
     }
 
-    /// The row of totals of `kind` (one entry per column).
-    pub fn total_row(&self, kind: usize) -> &[u8] {
-        self.row(&self.total, kind)
-    }
-
-    /// The row of natural-only counts of `kind` (one entry per column).
-    pub fn strict_row(&self, kind: usize) -> &[u8] {
-        self.row(&self.strict, kind)
-    }
-
     /// The needs of concealed counts `c` (jokers at [`JOKER`]) against every column.
     pub fn needs(&self, c: &[u8; KINDS], out: &mut Needs) {
         out.jokers = c[usize::from(JOKER)];
