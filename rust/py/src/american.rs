@@ -311,43 +311,49 @@ impl PyDistance {
     skip_from_py_object
 )]
 pub(crate) struct PyDiscardOption {
-    /// The kind discarded (35 = a joker).
-    #[pyo3(get)]
-    tile: u8,
-    /// Tiles away from the nearest hand kept, or None if no hand is left.
-    #[pyo3(get)]
-    distance: Option<u8>,
-    /// The best hands kept (at most `top`), best first.
-    #[pyo3(get)]
-    hands: Vec<PyDistance>,
-}
-
-impl PyDiscardOption {
-    fn new(card: &Card, option: &DiscardOption) -> Self {
-        Self {
-            tile: option.tile,
-            distance: option.distance,
-            hands: option
-                .hands
-                .iter()
-                .map(|h| PyDistance::new(card, h))
-                .collect(),
-        }
-    }
+    card: Py<PyCard>,
+    option: DiscardOption,
 }
 
 #[pymethods]
 impl PyDiscardOption {
-    fn __repr__(&self) -> String {
-        let hands: Vec<String> = self
+    /// The kind discarded (35 = a joker).
+    #[getter]
+    fn tile(&self) -> u8 {
+        self.option.tile
+    }
+
+    /// Tiles away from the nearest hand kept, or None if no hand is left.
+    #[getter]
+    fn distance(&self) -> Option<u8> {
+        self.option.distance
+    }
+
+    /// The best hands kept (at most `top`), best first.
+    #[getter]
+    fn hands(&self) -> Vec<PyDistance> {
+        let card = &self.card.get().card;
+        self.option
             .hands
             .iter()
-            .map(|h| format!("{}:{}", h.hand_id, h.distance))
+            .map(|h| PyDistance::new(card, h))
+            .collect()
+    }
+
+    fn __repr__(&self) -> String {
+        let card = &self.card.get().card;
+        let hands: Vec<String> = self
+            .option
+            .hands
+            .iter()
+            .map(|h| format!("{}:{}", card.hands[h.hand].id, h.distance))
             .collect();
         format!(
             "DiscardOption('{}', distance={}, hands=[{}])",
-            tile_name(self.tile),
-            self.distance.map_or("None".to_owned(), |d| d.to_string()),
+            tile_name(self.option.tile),
+            self.option
+                .distance
+                .map_or("None".to_owned(), |d| d.to_string()),
             hands.join(" ")
         )
     }
@@ -593,7 +599,7 @@ impl PyCard {
         text_signature = "($self, hand, exposures=(), visible=None, top=3)"
     )]
     fn discard_options(
-        &self,
+        slf: &Bound<'_, Self>,
         hand: &Bound<'_, PyAny>,
         exposures: Option<&Bound<'_, PyAny>>,
         visible: Option<&Bound<'_, PyAny>>,
@@ -605,13 +611,17 @@ impl PyCard {
             .filter(|v| !v.is_none())
             .map(tiles_arg)
             .transpose()?;
-        let options = self
+        let options = slf
+            .get()
             .card
             .discard_options(&rack, visible.as_ref(), top)
             .py()?;
         Ok(options
-            .iter()
-            .map(|o| PyDiscardOption::new(&self.card, o))
+            .into_iter()
+            .map(|option| PyDiscardOption {
+                card: slf.clone().unbind(),
+                option,
+            })
             .collect())
     }
 
