@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use crate::batch::map_rows;
-use crate::convert::{ints, kind_below, optional_tiles_arg, tiles_arg, type_name};
+use crate::convert::{int_value, ints, kind_below, optional_tiles_arg, tiles_arg, type_name};
 use crate::errors::IntoPyResult;
 use crate::tiles::PyTiles;
 
@@ -107,7 +107,7 @@ fn natural_kind_arg(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
 
 /// A small non-negative int argument named `what`.
 fn small_int(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u8> {
-    let value = crate::convert::int_value(obj).ok_or_else(|| {
+    let value = int_value(obj).ok_or_else(|| {
         PyTypeError::new_err(format!("{what} must be an int, got {}", type_name(obj)))
     })?;
     u8::try_from(value)
@@ -120,7 +120,7 @@ fn count_arg(obj: Option<&Bound<'_, PyAny>>, what: &str, default: usize) -> PyRe
     let Some(obj) = obj.filter(|o| !o.is_none()) else {
         return Ok(default);
     };
-    let value = crate::convert::int_value(obj).ok_or_else(|| {
+    let value = int_value(obj).ok_or_else(|| {
         PyTypeError::new_err(format!("{what} must be an int, got {}", type_name(obj)))
     })?;
     if value < 0 {
@@ -817,7 +817,7 @@ pub(crate) fn american_physical_kinds() -> Vec<u32> {
 /// The kind of physical tile `id` (0..151); see `physical_kinds`.
 #[pyfunction]
 pub(crate) fn american_physical_kind(id: &Bound<'_, PyAny>) -> PyResult<u8> {
-    let value = crate::convert::int_value(id).ok_or_else(|| {
+    let value = int_value(id).ok_or_else(|| {
         PyTypeError::new_err(format!("expected a tile id, got {}", type_name(id)))
     })?;
     core::physical_kind(value).py()
