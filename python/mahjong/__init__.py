@@ -1,10 +1,11 @@
 """Rust-accelerated Mahjong: Japanese Riichi and American (NMJL-style) rules.
 
 The shared tile model lives here (:class:`Tiles`, :class:`Meld`); rule families are
-subpackages (:mod:`mahjong.riichi`); every error is in :mod:`mahjong.errors`.
+subpackages (:mod:`mahjong.riichi`, :mod:`mahjong.american`); every error is in
+:mod:`mahjong.errors`.
 """
 
-from mahjong import errors, riichi
+from mahjong import american, errors, riichi
 from mahjong._core import Meld, Tiles, __version__
 
-__all__ = ["Meld", "Tiles", "__version__", "errors", "riichi"]
+__all__ = ["Meld", "Tiles", "__version__", "american", "errors", "riichi"]

@@ -2,7 +2,8 @@
 
 ``mahjong analyze HAND`` prints shanten by form, then the waits (13 tiles, tenpai), the
 improving draws (3n+1 tiles) or the best discards (3n+2 tiles), and every decomposition of a
-complete hand. ``mahjong score HAND --win TILE`` scores a Riichi win.
+complete hand. ``mahjong score HAND --win TILE`` scores a Riichi win; ``mahjong american ...``
+works on American hands (see :mod:`mahjong.american.cli`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from mahjong import Tiles, riichi
+from mahjong.american import cli as american_cli
 from mahjong.errors import MahjongError
 from mahjong.riichi import cli as scoring
 
@@ -111,6 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.set_defaults(run=_cmd_analyze)
     scoring.add_command(commands)
+    american_cli.add_commands(commands)
     return parser
 
 

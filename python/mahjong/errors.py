@@ -6,6 +6,7 @@ their home for pickling.
 """
 
 from mahjong._core import (
+    CardFormatError,
     InvalidArgumentError,
     InvalidHandError,
     InvalidMeldError,
@@ -15,6 +16,7 @@ from mahjong._core import (
 )
 
 __all__ = [
+    "CardFormatError",
     "InvalidArgumentError",
     "InvalidHandError",
     "InvalidMeldError",

@@ -15,6 +15,8 @@ pub enum ErrorKind {
     InvalidArgument,
     /// An unknown rule option or a value the option does not accept.
     InvalidRule,
+    /// An American card file that breaks the card format or its validation rules.
+    CardFormat,
 }
 
 /// A rejected input, with a message that names the offending value.
@@ -56,6 +58,11 @@ impl Error {
     /// Shorthand for an [`ErrorKind::InvalidRule`] error.
     pub fn rule(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::InvalidRule, message)
+    }
+
+    /// Shorthand for an [`ErrorKind::CardFormat`] error.
+    pub fn card(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::CardFormat, message)
     }
 
     /// The kind of input that was rejected.

@@ -1,8 +1,10 @@
-//! Pure-Rust core of `mahjong-engine`: tiles, melds, shanten and win decomposition.
+//! Pure-Rust core of `mahjong-engine`: tiles, melds, shanten, win decomposition and the
+//! American card engine.
 //!
 //! Nothing here knows about Python; the `mahjong-py` crate wraps it as `mahjong._core`.
 //! Invalid input is reported as an [`Error`], never by panicking.
 
+pub mod american;
 pub mod decompose;
 pub mod efficiency;
 pub mod error;

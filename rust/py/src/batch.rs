@@ -9,18 +9,18 @@ use pyo3::prelude::*;
 
 use crate::errors::IntoPyResult;
 
-/// Runs `per_row` over every row of an `(N, width)` uint8 array without holding the
-/// interpreter. The first bad row is reported with its index.
-pub(crate) fn map_rows<T: Send>(
+/// Runs `per_row` over every row of an `(N, W)` uint8 array (W = 34 Riichi kinds, or 36 with
+/// flowers and jokers) without holding the interpreter. The first bad row is reported with its
+/// index.
+pub(crate) fn map_rows<const W: usize, T: Send>(
     py: Python<'_>,
     counts: &PyReadonlyArray2<'_, u8>,
-    width: usize,
-    mut per_row: impl FnMut(&[u8]) -> Result<T> + Send,
+    mut per_row: impl FnMut(&[u8; W]) -> Result<T> + Send,
 ) -> PyResult<Vec<T>> {
     let shape = counts.shape();
-    if shape[1] != width {
+    if shape[1] != W {
         return Err(Error::argument(format!(
-            "the array must have shape (N, {width}), got ({}, {})",
+            "counts must have shape (N, {W}), got ({}, {})",
             shape[0], shape[1]
         )))
         .py();
@@ -34,19 +34,16 @@ pub(crate) fn map_rows<T: Send>(
         }
     };
     py.detach(|| {
-        flat.chunks_exact(width)
+        flat.chunks_exact(W)
             .enumerate()
-            .map(|(row, chunk)| per_row(chunk).map_err(|e| e.context(format!("row {row}"))))
+            .map(|(row, chunk)| {
+                let mut hand = [0u8; W];
+                hand.copy_from_slice(chunk);
+                per_row(&hand).map_err(|e| e.context(format!("row {row}")))
+            })
             .collect::<Result<Vec<T>>>()
     })
     .py()
-}
-
-/// A row of counts as an array.
-fn hand(row: &[u8]) -> [u8; RIICHI_KINDS] {
-    let mut hand = [0u8; RIICHI_KINDS];
-    hand.copy_from_slice(row);
-    hand
 }
 
 /// Shanten of every row of a uint8 array of shape (N, 34) (counts per kind), as int8 (N,).
@@ -60,8 +57,8 @@ pub(crate) fn shanten_batch<'py>(
     kind: &str,
 ) -> PyResult<Bound<'py, PyArray1<i8>>> {
     let form = Form::parse(kind).py()?;
-    let out = map_rows(py, &counts, RIICHI_KINDS, |row| {
-        shanten::shanten(&hand(row), form)
+    let out = map_rows(py, &counts, |hand: &[u8; RIICHI_KINDS]| {
+        shanten::shanten(hand, form)
     })?;
     Ok(PyArray1::from_vec(py, out))
 }
@@ -72,15 +69,14 @@ pub(crate) fn is_win_batch<'py>(
     py: Python<'py>,
     counts: PyReadonlyArray2<'py, u8>,
 ) -> PyResult<Bound<'py, PyArray1<bool>>> {
-    let out = map_rows(py, &counts, RIICHI_KINDS, |row| {
-        let hand = hand(row);
-        let len = shanten::check_counts(&hand)?;
+    let out = map_rows(py, &counts, |hand: &[u8; RIICHI_KINDS]| {
+        let len = shanten::check_counts(hand)?;
         if len % 3 != 2 {
             return Err(Error::hand(format!(
                 "a complete hand part has 3n+2 tiles, got {len}"
             )));
         }
-        Ok(is_complete(&hand, len))
+        Ok(is_complete(hand, len))
     })?;
     Ok(PyArray1::from_vec(py, out))
 }

@@ -1,6 +1,6 @@
 //! Conversions of Python arguments into core values.
 
-use mahjong_core::tile::{RIICHI_KINDS, check_riichi_kind};
+use mahjong_core::tile::RIICHI_KINDS;
 use mahjong_core::{Error, Tiles};
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
@@ -49,20 +49,44 @@ pub(crate) fn int_value(obj: &Bound<'_, PyAny>) -> Option<i64> {
 
 /// Accepts a Riichi tile kind as an int `0..=33` or a one-tile string such as `"5m"`.
 pub(crate) fn kind_arg(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
+    kind_below(obj, RIICHI_KINDS as u8, "Riichi", "'5m'")
+}
+
+/// Accepts a tile kind below `limit` as an int or a one-tile string; `family` and `example`
+/// word the errors.
+pub(crate) fn kind_below(
+    obj: &Bound<'_, PyAny>,
+    limit: u8,
+    family: &str,
+    example: &str,
+) -> PyResult<u8> {
     if let Some(value) = int_value(obj) {
-        return check_riichi_kind(value).py();
+        return u8::try_from(value)
+            .ok()
+            .filter(|&k| k < limit)
+            .ok_or_else(|| {
+                Error::tile(format!(
+                    "tile kind {value} is out of range 0..={}",
+                    limit - 1
+                ))
+            })
+            .py();
     }
     if let Ok(text) = obj.cast::<PyString>() {
         let text = text.to_cow()?;
         let tiles = Tiles::parse(&text).py()?;
         let kinds = tiles.kinds();
         return match kinds.as_slice() {
-            [kind] if usize::from(*kind) < RIICHI_KINDS => Ok(*kind),
-            _ => Err(Error::tile(format!("{text:?} is not a single Riichi tile"))).py(),
+            [kind] if *kind < limit => Ok(*kind),
+            _ => Err(Error::tile(format!(
+                "{text:?} is not a single {family} tile"
+            )))
+            .py(),
         };
     }
     Err(PyTypeError::new_err(format!(
-        "expected a tile kind (int 0..=33) or a tile string such as '5m', got {}",
+        "expected a tile kind (int 0..={}) or a tile string such as {example}, got {}",
+        limit - 1,
         type_name(obj)
     )))
 }

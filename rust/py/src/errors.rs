@@ -35,6 +35,12 @@ create_exception!(
     MahjongError,
     "An argument outside its documented values (an unknown mode, a bad array shape)."
 );
+create_exception!(
+    mahjong.errors,
+    CardFormatError,
+    MahjongError,
+    "An American card file that breaks the card format or its validation rules."
+);
 
 create_exception!(
     mahjong.errors,
@@ -52,6 +58,7 @@ pub(crate) fn to_pyerr(error: Error) -> PyErr {
         ErrorKind::InvalidMeld => InvalidMeldError::new_err(message),
         ErrorKind::InvalidArgument => InvalidArgumentError::new_err(message),
         ErrorKind::InvalidRule => InvalidRuleError::new_err(message),
+        ErrorKind::CardFormat => CardFormatError::new_err(message),
     }
 }
 

@@ -2,6 +2,7 @@
 //!
 //! Thin wrappers over `mahjong-core`; the Python package re-exports everything by name.
 
+mod american;
 mod batch;
 mod convert;
 mod errors;
@@ -15,11 +16,16 @@ use pyo3::prelude::*;
 #[pymodule]
 mod _core {
     #[pymodule_export]
+    use crate::american::{
+        PyCard, PyCardHand, PyDiscardOption, PyDistance, PyExposure, PyMatch, PyVariant,
+        american_physical_kind, american_physical_kinds,
+    };
+    #[pymodule_export]
     use crate::batch::{is_win_batch, shanten_batch};
     #[pymodule_export]
     use crate::errors::{
-        InvalidArgumentError, InvalidHandError, InvalidMeldError, InvalidRuleError,
-        InvalidTileError, MahjongError,
+        CardFormatError, InvalidArgumentError, InvalidHandError, InvalidMeldError,
+        InvalidRuleError, InvalidTileError, MahjongError,
     };
     #[pymodule_export]
     use crate::riichi::{PyDecomposition, PyUkeire, decompose, is_win, shanten, ukeire, waits};

@@ -746,7 +746,7 @@ pub(crate) fn score_batch<'py>(
     let rules = rules_arg(rules);
     let mut scorer = Scorer::default();
     let mut melds = Vec::with_capacity(4);
-    let rows = crate::batch::map_rows(py, &records, RECORD_WIDTH, |row| {
+    let rows = crate::batch::map_rows(py, &records, |row: &[u8; RECORD_WIDTH]| {
         score_record(&mut scorer, &mut melds, row, &rules.rules)
     })?;
     let out = PyDict::new(py);

@@ -1,0 +1,770 @@
+//! What a rack makes of a compiled card: the win check (spec §4.4), tiles away (§4.5), live
+//! and dead hands (§4.6), discard advice (§4.7), waits (§4.8), a Charleston pass and payments.
+
+use std::borrow::Cow;
+use std::cmp::Reverse;
+
+use super::card::{Card, HAND_SIZE, Variant};
+use super::rack::{Exposure, Rack};
+use super::table::{Column, Needs, Table};
+use crate::error::{Error, Result};
+use crate::tile::{JOKER, KINDS};
+use crate::tiles::{Tiles, supply};
+
+/// How far a rack is from one card hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HandDistance {
+    /// Index of the card hand.
+    pub hand: usize,
+    /// Tiles away (0 = Mah Jongg with 14 tiles).
+    pub distance: u8,
+}
+
+/// A completed card hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Match {
+    /// Index of the card hand.
+    pub hand: usize,
+    /// Index of the variant the tiles form.
+    pub variant: usize,
+    /// Whether no joker is among the 14 tiles (concealed or exposed).
+    pub jokerless: bool,
+}
+
+/// What one discard keeps.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiscardOption {
+    /// The kind discarded.
+    pub tile: u8,
+    /// Tiles away from the nearest hand after the discard; `None` if no hand is left.
+    pub distance: Option<u8>,
+    /// The best card hands still possible after it, best first.
+    pub hands: Vec<HandDistance>,
+}
+
+/// How a hand was won, for payments (spec §1.8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Win {
+    /// On another player's discard.
+    Discard,
+    /// Drawn from the wall.
+    SelfDrawn,
+    /// Completed by a joker exchange: paid as self-drawn (spec §1.6.6).
+    JokerExchange,
+}
+
+impl Win {
+    /// Parses `"discard"`, `"self_drawn"` or `"joker_exchange"`.
+    pub fn parse(name: &str) -> Result<Self> {
+        match name {
+            "discard" => Ok(Self::Discard),
+            "self_drawn" => Ok(Self::SelfDrawn),
+            "joker_exchange" => Ok(Self::JokerExchange),
+            _ => Err(Error::argument(format!(
+                "unknown win {name:?} (expected discard, self_drawn or joker_exchange)"
+            ))),
+        }
+    }
+}
+
+/// What the three other players pay the winner, in points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Payment {
+    /// What the discarder pays; `None` for a self-drawn win.
+    pub discarder: Option<u32>,
+    /// What each other player pays (all three for a self-drawn win).
+    pub each_other: u32,
+}
+
+impl Payment {
+    /// The winner's total gain.
+    pub fn total(&self) -> u32 {
+        match self.discarder {
+            Some(d) => d + 2 * self.each_other,
+            None => 3 * self.each_other,
+        }
+    }
+}
+
+/// What a player can still get, for live distances (spec §4.6).
+struct Liveness {
+    /// Natural tiles per kind neither visible nor held.
+    unseen: [u8; KINDS],
+    /// Jokers the player holds or can still draw.
+    jokers: u8,
+}
+
+impl Liveness {
+    /// For a rack: `visible` holds every discard and the other players' exposures; the rack's
+    /// own exposures are counted from the rack.
+    fn new(rack: &Rack, visible: &Tiles) -> Result<Self> {
+        let seen = rack
+            .all_tiles()
+            .try_add(visible)
+            .map_err(|e| e.context("the rack and the visible tiles together"))?;
+        let unseen = std::array::from_fn(|k| supply(k) - seen.counts()[k]);
+        let joker = usize::from(JOKER);
+        Ok(Self {
+            jokers: unseen[joker] + rack.concealed().counts()[joker],
+            unseen,
+        })
+    }
+
+    /// Whether column `i` can no longer be completed from concealed counts `c` with `jokers`
+    /// jokers held or to come.
+    fn dead(&self, table: &Table, i: usize, kinds: &[u8], c: &[u8; KINDS], jokers: u8) -> bool {
+        let mut short = 0u8;
+        for &kind in kinds {
+            let k = usize::from(kind);
+            let (total, strict, held) = (table.total(k, i), table.strict(k, i), c[k]);
+            let natural = strict.saturating_sub(held);
+            if natural > self.unseen[k] {
+                return true;
+            }
+            let flexible =
+                (total.saturating_sub(strict)).saturating_sub(held.saturating_sub(strict));
+            short += flexible.saturating_sub(self.unseen[k] - natural);
+        }
+        short > jokers
+    }
+}
+
+impl Card {
+    /// The variants a rack with `exposures` can still complete, each with the tiles it still
+    /// needs concealed. Without exposures, the whole card.
+    pub fn view(&self, exposures: &[Exposure]) -> Cow<'_, Table> {
+        if exposures.is_empty() {
+            return Cow::Borrowed(self.table());
+        }
+        let exposed: u8 = exposures.iter().map(Exposure::size).sum();
+        Cow::Owned(Table::new(
+            HAND_SIZE.saturating_sub(exposed),
+            self.variants.iter().enumerate().filter_map(|(i, v)| {
+                Some(Column {
+                    variant: i,
+                    hand: v.hand,
+                    total: self.absorb(v, exposures)?,
+                    strict: &v.strict,
+                })
+            }),
+        ))
+    }
+
+    /// The tiles `variant` still needs once every exposure is matched to a distinct set of the
+    /// same kind and size; `None` if that is impossible or the hand is concealed.
+    fn absorb(&self, variant: &Variant, exposures: &[Exposure]) -> Option<[u8; KINDS]> {
+        if self.hands[variant.hand].concealed {
+            return None;
+        }
+        let mut sets = variant.arrangement.sets.clone();
+        let mut total = variant.total;
+        for e in exposures {
+            let at = sets.iter().position(|&s| s == (e.kind(), e.size()))?;
+            sets.swap_remove(at);
+            total[usize::from(e.kind())] -= e.size();
+        }
+        Some(total)
+    }
+
+    /// The `top` best of per-segment distances (`u8::MAX` = no live variant), best first: by
+    /// distance, then higher value, then card order. Ranks packed keys, so it stays cheap.
+    fn ranked(&self, table: &Table, minima: &[u8], top: usize) -> Vec<HandDistance> {
+        let mut keys: Vec<u32> = table
+            .segments()
+            .iter()
+            .zip(minima)
+            .filter(|&(_, &d)| d != u8::MAX)
+            .map(|(s, &d)| {
+                let cheaper = 255 - self.hands[s.hand].value.min(255) as u32;
+                (u32::from(d) << 24) | (cheaper << 16) | s.hand as u32
+            })
+            .collect();
+        if top < keys.len() {
+            if top > 0 {
+                keys.select_nth_unstable(top - 1);
+            }
+            keys.truncate(top);
+        }
+        keys.sort_unstable();
+        keys.iter()
+            .map(|&k| HandDistance {
+                hand: (k & 0xFFFF) as usize,
+                distance: (k >> 24) as u8,
+            })
+            .collect()
+    }
+
+    /// The highest-valued card hand the 14 tiles of `rack` complete, or `None`.
+    pub fn match_rack(&self, rack: &Rack) -> Result<Option<Match>> {
+        rack.expect_len(&[usize::from(HAND_SIZE)], "a win check")?;
+        let table = self.view(rack.exposures());
+        let mut needs = Needs::default();
+        table.needs(rack.concealed().counts(), &mut needs);
+        let best = needs
+            .distances()
+            .zip(table.variants())
+            .filter(|&(d, _)| d == 0)
+            .map(|(_, &v)| v)
+            .min_by_key(|&v| (Reverse(self.hands[self.variants[v].hand].value), v));
+        Ok(best.map(|variant| Match {
+            hand: self.variants[variant].hand,
+            variant,
+            jokerless: rack.all_tiles().count(JOKER) == 0,
+        }))
+    }
+
+    /// Tiles away from every card hand the rack (13 or 14 tiles) can still make, best first
+    /// (ties: higher value, then card order).
+    pub fn distances(&self, rack: &Rack) -> Result<Vec<HandDistance>> {
+        rack.expect_len(&[13, 14], "tiles away")?;
+        let table = self.view(rack.exposures());
+        let mut needs = Needs::default();
+        table.needs(rack.concealed().counts(), &mut needs);
+        let d: Vec<u8> = needs.distances().collect();
+        let minima: Vec<u8> = table.segment_minima(&d).collect();
+        Ok(self.ranked(&table, &minima, usize::MAX))
+    }
+
+    /// Tiles away per card hand (card order) of concealed counts without exposures, written to
+    /// `out`; the counts must already be checked. For batch use: `needs` and `d` are scratch.
+    pub fn hand_distances_into(
+        &self,
+        counts: &[u8; KINDS],
+        needs: &mut Needs,
+        d: &mut Vec<u8>,
+        out: &mut [u8],
+    ) {
+        self.table().needs(counts, needs);
+        d.clear();
+        d.extend(needs.distances());
+        for (slot, min) in out.iter_mut().zip(self.table().segment_minima(d)) {
+            *slot = min;
+        }
+    }
+
+    /// Tiles away from the nearest card hand of checked concealed counts without exposures.
+    pub fn min_distance(&self, counts: &[u8; KINDS], needs: &mut Needs) -> u8 {
+        self.table().needs(counts, needs);
+        needs.distances().min().unwrap_or(u8::MAX)
+    }
+
+    /// For each distinct tile of a 14-tile rack, the `top` best card hands the other 13 tiles
+    /// can still make, best first. With `visible` (every discard and the other players'
+    /// exposures), only hands that can still be completed from unseen tiles count. Options are
+    /// ranked by the nearest hand kept, then its value, then how many hands are that near.
+    pub fn discard_options(
+        &self,
+        rack: &Rack,
+        visible: Option<&Tiles>,
+        top: usize,
+    ) -> Result<Vec<DiscardOption>> {
+        rack.expect_len(&[usize::from(HAND_SIZE)], "discard options")?;
+        let live = visible.map(|v| Liveness::new(rack, v)).transpose()?;
+        let table = self.view(rack.exposures());
+        let mut ranked: Vec<_> = self
+            .discard_minima(&table, rack.concealed().counts(), live.as_ref())
+            .into_iter()
+            .map(|(tile, minima)| {
+                let mut hands = self.ranked(&table, &minima, top.max(1));
+                let (distance, value) = hands
+                    .first()
+                    .map_or((u8::MAX, 0), |h| (h.distance, self.hands[h.hand].value));
+                let near = minima.iter().filter(|&&d| d == distance).count();
+                hands.truncate(top);
+                let key = (distance, Reverse(value), Reverse(near), tile);
+                let distance = (distance != u8::MAX).then_some(distance);
+                (
+                    key,
+                    DiscardOption {
+                        tile,
+                        distance,
+                        hands,
+                    },
+                )
+            })
+            .collect();
+        ranked.sort_unstable_by_key(|(key, _)| *key);
+        Ok(ranked.into_iter().map(|(_, o)| o).collect())
+    }
+
+    /// For each distinct kind in `c` (jokers included), the least distance per segment of
+    /// `table` after discarding one tile of it (`u8::MAX` for a hand with no live variant),
+    /// by the O(1) update rule of spec §4.7. A discard moves a variant's distance by 0 or +1,
+    /// so without liveness only the columns at their hand's least distance need a look.
+    fn discard_minima(
+        &self,
+        table: &Table,
+        c: &[u8; KINDS],
+        live: Option<&Liveness>,
+    ) -> Vec<(u8, Vec<u8>)> {
+        let mut needs = Needs::default();
+        table.needs(c, &mut needs);
+        let d: Vec<u8> = needs.distances().collect();
+        let spare: Vec<bool> = (0..table.len())
+            .map(|i| needs.jokers > needs.flexible(i))
+            .collect();
+        let delta = |tile: u8, i: usize| -> u8 {
+            if tile == JOKER {
+                return u8::from(!spare[i]);
+            }
+            let (k, held) = (usize::from(tile), c[usize::from(tile)]);
+            u8::from(held <= table.total(k, i) && (held <= table.strict(k, i) || !spare[i]))
+        };
+        let tiles = (0..KINDS as u8).filter(|&k| c[usize::from(k)] > 0);
+        let Some(live) = live else {
+            let base: Vec<u8> = table.segment_minima(&d).collect();
+            let nearest: Vec<Vec<usize>> = table
+                .segments()
+                .iter()
+                .zip(&base)
+                .map(|(s, &b)| s.columns.clone().filter(|&i| d[i] == b).collect())
+                .collect();
+            return tiles
+                .map(|tile| {
+                    let minima = nearest
+                        .iter()
+                        .zip(&base)
+                        .map(|(cols, &b)| b + u8::from(cols.iter().all(|&i| delta(tile, i) == 1)))
+                        .collect();
+                    (tile, minima)
+                })
+                .collect();
+        };
+        let kinds = |i: usize| &self.variants[table.variants()[i]].kinds;
+        let dead: Vec<bool> = (0..table.len())
+            .map(|i| live.dead(table, i, kinds(i), c, live.jokers))
+            .collect();
+        tiles
+            .map(|tile| {
+                let mut less = *c;
+                less[usize::from(tile)] -= 1;
+                let jokers = live.jokers - u8::from(tile == JOKER);
+                let after: Vec<u8> = (0..table.len())
+                    .map(|i| {
+                        let gone = if tile == JOKER || kinds(i).contains(&tile) {
+                            live.dead(table, i, kinds(i), &less, jokers)
+                        } else {
+                            dead[i]
+                        };
+                        if gone { u8::MAX } else { d[i] + delta(tile, i) }
+                    })
+                    .collect();
+                (tile, table.segment_minima(&after).collect())
+            })
+            .collect()
+    }
+
+    /// The 13 tiles' winning tiles: every kind (the joker included) whose addition completes a
+    /// card hand. A kind whose every copy is already on the rack is not a wait.
+    pub fn waits(&self, rack: &Rack) -> Result<Vec<u8>> {
+        rack.expect_len(&[usize::from(HAND_SIZE) - 1], "waits")?;
+        let table = self.view(rack.exposures());
+        let mut needs = Needs::default();
+        let mut out = Vec::new();
+        for kind in 0..KINDS {
+            if rack.all_tiles().counts()[kind] >= supply(kind) {
+                continue;
+            }
+            let mut c = *rack.concealed().counts();
+            c[kind] += 1;
+            table.needs(&c, &mut needs);
+            if needs.distances().any(|d| d == 0) {
+                out.push(kind as u8);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The card hands that a player with `exposures` can still complete from public
+    /// information (spec §4.6, the referee's test): `visible` holds every discard and the
+    /// other players' exposures; the player's concealed tiles may be any unseen tiles.
+    pub fn live_hands(&self, exposures: &[Exposure], visible: &Tiles) -> Result<Vec<usize>> {
+        let rack = Rack::new(Tiles::EMPTY, exposures.to_vec())?;
+        let live = Liveness::new(&rack, visible)?;
+        let table = self.view(exposures);
+        let none = [0u8; KINDS];
+        Ok(table
+            .segments()
+            .iter()
+            .filter(|s| {
+                s.columns.clone().any(|i| {
+                    let kinds = &self.variants[table.variants()[i]].kinds;
+                    !live.dead(&table, i, kinds, &none, live.jokers)
+                })
+            })
+            .map(|s| s.hand)
+            .collect())
+    }
+
+    /// Whether no card hand can still be completed (see [`Card::live_hands`]).
+    pub fn is_dead(&self, exposures: &[Exposure], visible: &Tiles) -> Result<bool> {
+        Ok(self.live_hands(exposures, visible)?.is_empty())
+    }
+
+    /// A Charleston pass of `count` (0..=3) tiles from 13 or 14 concealed tiles, never a joker.
+    /// Greedy: each step passes the tile whose loss costs least, where a position is worth
+    /// `sum over card hands of value x 4^-(tiles away)` (near, valuable hands dominate).
+    pub fn charleston_pass(&self, concealed: &Tiles, count: usize) -> Result<Vec<u8>> {
+        let rack = Rack::new(*concealed, Vec::new())?;
+        rack.expect_len(&[13, 14], "a Charleston pass")?;
+        let naturals = rack.len() - usize::from(concealed.count(JOKER));
+        if count > 3 || count > naturals {
+            return Err(Error::argument(format!(
+                "a pass has 0 to 3 tiles and never a joker; cannot pass {count} of {:?}",
+                concealed.to_american()
+            )));
+        }
+        let mut c = *concealed.counts();
+        let mut out = Vec::with_capacity(count);
+        for _ in 0..count {
+            let worth = |minima: &[u8]| -> f64 {
+                self.table()
+                    .segments()
+                    .iter()
+                    .zip(minima)
+                    .map(|(s, &d)| f64::from(self.hands[s.hand].value) * 0.25f64.powi(d.into()))
+                    .sum()
+            };
+            let best = self
+                .discard_minima(self.table(), &c, None)
+                .into_iter()
+                .filter(|(tile, _)| *tile != JOKER)
+                .map(|(tile, minima)| (tile, worth(&minima)))
+                .fold(None, |best: Option<(u8, f64)>, (tile, w)| match best {
+                    Some((_, bw)) if bw >= w => best,
+                    _ => Some((tile, w)),
+                });
+            let Some((tile, _)) = best else { break };
+            c[usize::from(tile)] -= 1;
+            out.push(tile);
+        }
+        Ok(out)
+    }
+
+    /// Whether `won` is paid the jokerless bonus: no joker among its tiles, the card pays the
+    /// bonus, and its section is not a `no_jokerless_bonus` one (Singles and Pairs).
+    pub fn pays_jokerless_bonus(&self, won: &Match) -> bool {
+        won.jokerless && self.jokerless_bonus && !self.section_of(won.hand).no_jokerless_bonus
+    }
+
+    /// What the others pay for `won` (spec §1.8): discarder 2V and the others V on a discard,
+    /// everyone 2V self-drawn (a joker exchange counts as self-drawn), all doubled for a
+    /// jokerless hand outside `no_jokerless_bonus` sections.
+    pub fn payment(&self, won: &Match, win: Win) -> Payment {
+        let value = u32::from(self.hands[won.hand].value);
+        let bonus =
+            won.jokerless && self.jokerless_bonus && !self.section_of(won.hand).no_jokerless_bonus;
+        let base = if bonus { 2 * value } else { value };
+        match win {
+            Win::Discard => Payment {
+                discarder: Some(2 * base),
+                each_other: base,
+            },
+            Win::SelfDrawn | Win::JokerExchange => Payment {
+                discarder: None,
+                each_other: 2 * base,
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::american::card::tests::{hand, house_with};
+    use crate::american::testing::{Rng, rack};
+    use crate::tile::WHITE;
+
+    fn house() -> Card {
+        Card::builtin("house-2026").unwrap()
+    }
+
+    fn matched(card: &Card, concealed: &str, exposures: &[&str]) -> Option<String> {
+        let m = card.match_rack(&rack(concealed, exposures)).unwrap()?;
+        Some(card.hands[m.hand].id.clone())
+    }
+
+    fn kind(name: &str) -> u8 {
+        Tiles::parse(name).unwrap().kinds()[0]
+    }
+
+    #[test]
+    fn a_year_hand_with_jokers_in_its_sets() {
+        let card = house();
+        let r = rack("F F J 2C 0 2C 6C 6D 6D 6D 6B 6B J J", &[]);
+        let m = card.match_rack(&r).unwrap().unwrap();
+        assert_eq!(card.hands[m.hand].id, "year-1");
+        assert!(!m.jokerless);
+        let d = card.distances(&r).unwrap();
+        assert_eq!((d[0].hand, d[0].distance), (m.hand, 0));
+        assert!(d.windows(2).all(|w| w[0].distance <= w[1].distance));
+        assert_eq!(d.len(), 58);
+    }
+
+    #[test]
+    fn pitfall_jokers_are_eligible_per_group_not_per_kind() {
+        let card = house();
+        // A joker in the 2026 run or in a pair never counts.
+        assert_eq!(
+            matched(&card, "F F F 2C 0 J 6C 6D 6D 6D 6B 6B 6B 6B", &[]),
+            None
+        );
+        assert_eq!(
+            matched(&card, "F F 2B 2B 4B 4B 6B 6B 8B 8B N N S J", &[]),
+            None
+        );
+        // 2026 plus a pung of 2s: the run's 2s must be natural, the pung's may be jokers.
+        let card = Card::from_toml(&house_with(&[
+            hand("t-2026", "year", "2026:a 222:a 444:b 4444:c", "X", ""),
+            hand("t-1111", "like", "FF 11:a 11:a 2222:b 3333:c", "X", ""),
+        ]))
+        .unwrap();
+        let pung = "2C 0 6C 4D 4D 4D 4B 4B 4B 4B";
+        for good in ["2C 2C 2C J", "2C 2C J J", "2C J J J"] {
+            let m = matched(&card, &format!("{pung} {good}"), &[]);
+            assert_eq!(m.as_deref(), Some("t-2026"), "{good}");
+        }
+        assert_eq!(matched(&card, &format!("{pung} J J J J"), &[]), None);
+        // "11 11" is two pairs, not a kong.
+        let tail = "F F 2D 2D 2D 2D 3B 3B 3B 3B";
+        assert_eq!(
+            matched(&card, &format!("{tail} 1C 1C 1C 1C"), &[]).as_deref(),
+            Some("t-1111")
+        );
+        assert_eq!(matched(&card, &format!("{tail} 1C 1C 1C J"), &[]), None);
+    }
+
+    #[test]
+    fn pitfall_exposures_match_sets_of_the_same_size() {
+        let card = house();
+        let concealed = "F F F 2C 0 2C 6C 6B 6B 6B 6B";
+        assert_eq!(
+            matched(&card, concealed, &["6D 6D 6D"]).as_deref(),
+            Some("year-1")
+        );
+        // The kong of bams cannot be a pung exposed plus a loose tile: a pung never grows.
+        let loose = "F F F 2C 0 2C 6C 6D 6D 6D 6B";
+        assert_eq!(matched(&card, loose, &["6B 6B 6B"]), None);
+        assert_eq!(
+            matched(&card, "F F F 2C 0 2C 6C 6D 6D 6D 6B 6B 6B 6B", &[]).as_deref(),
+            Some("year-1")
+        );
+    }
+
+    #[test]
+    fn pitfall_flower_sets_take_jokers_flower_pairs_do_not() {
+        let card = house();
+        let rest = "2C 2C 2C 0 0 0 2D 2D 2D 2D 6D 6D";
+        assert_eq!(
+            matched(&card, &format!("F F {rest}"), &[]).as_deref(),
+            Some("year-3")
+        );
+        assert_eq!(matched(&card, &format!("F J {rest}"), &[]), None);
+    }
+
+    #[test]
+    fn pitfall_soap_is_a_dragon_and_zero_from_one_supply() {
+        let card = house();
+        // year-5 with dots second: the run's zero and a kong of dots' dragons are five whites.
+        assert_eq!(
+            matched(&card, "2C 0 2C 6C 0 0 0 J G G G G F F", &[]).as_deref(),
+            Some("year-5")
+        );
+        let five = Tiles::parse("2C 0 2C 6C 0 0 0 0 G G G G F F").unwrap_err();
+        assert!(
+            five.message().contains("5 copies of 5z"),
+            "{}",
+            five.message()
+        );
+        assert_eq!(kind("0"), WHITE);
+    }
+
+    #[test]
+    fn pitfall_quints_need_a_joker() {
+        let card = house();
+        let r = rack("1C 1C 1C 1C 2D 2D 2D 2D J 3B 3B 3B 3B J", &[]);
+        let m = card.match_rack(&r).unwrap().unwrap();
+        assert_eq!(card.hands[m.hand].id, "quints-1");
+        assert_eq!(card.hands[m.hand].value, 45);
+    }
+
+    #[test]
+    fn pitfall_concealed_hands_take_no_exposure() {
+        let card = house();
+        let all = "N N N 2C 0 2C 6C 2D 0 2D 6D S S S";
+        assert_eq!(matched(&card, all, &[]).as_deref(), Some("year-6"));
+        assert_eq!(
+            matched(&card, "2C 0 2C 6C 2D 0 2D 6D S S S", &["N N N"]),
+            None
+        );
+    }
+
+    #[test]
+    fn pitfall_a_joker_exchange_win_is_self_drawn() {
+        let card = house();
+        let won = card
+            .match_rack(&rack("F F J 2C 0 2C 6C 6D 6D 6D 6B 6B J J", &[]))
+            .unwrap()
+            .unwrap();
+        let exchange = card.payment(&won, Win::JokerExchange);
+        assert_eq!(exchange, card.payment(&won, Win::SelfDrawn));
+        assert_eq!(
+            (exchange.discarder, exchange.each_other, exchange.total()),
+            (None, 50, 150)
+        );
+        let discard = card.payment(&won, Win::Discard);
+        assert_eq!((discard.discarder, discard.each_other), (Some(50), 25));
+        // Jokerless doubles, except for singles and pairs.
+        let jokerless = Match {
+            jokerless: true,
+            ..won
+        };
+        assert_eq!(card.payment(&jokerless, Win::SelfDrawn).total(), 300);
+        let pairs = card
+            .match_rack(&rack("F F 2B 2B 4B 4B 6B 6B 8B 8B N N S S", &[]))
+            .unwrap()
+            .unwrap();
+        assert!(pairs.jokerless);
+        assert_eq!(card.payment(&pairs, Win::Discard).total(), 200);
+        assert!(Win::parse("ron").unwrap_err().message().contains("ron"));
+    }
+
+    #[test]
+    fn pitfall_symmetric_suit_letters_give_no_duplicates() {
+        let card = house();
+        let like2 = &card.hands[card.hand_index("like-2").unwrap()];
+        assert_eq!(like2.variants.len(), 27);
+        let mut seen = std::collections::HashSet::new();
+        assert!(card.variants.iter().all(|v| seen.insert(&v.arrangement)));
+    }
+
+    #[test]
+    fn waits_name_open_slots_and_jokers_only_for_sets() {
+        let card = house();
+        let pung_open = rack("F F 2C 0 2C 6C 6D 6D 6D 6B 6B 6B 6B", &[]);
+        assert_eq!(card.waits(&pung_open).unwrap(), vec![kind("F"), JOKER]);
+        let run_open = rack("F F F 0 2C 6C 6D 6D 6D 6B 6B 6B 6B", &[]);
+        assert_eq!(card.waits(&run_open).unwrap(), vec![kind("2C")]);
+        assert!(card.waits(&rack("F F F", &[])).is_err());
+    }
+
+    #[test]
+    fn dead_hands_from_public_information() {
+        let card = house();
+        let kong = ["W W W W"];
+        let exposures: Vec<Exposure> = kong
+            .iter()
+            .map(|e| Exposure::from_tiles(&Tiles::parse(e).unwrap()).unwrap())
+            .collect();
+        let ids = |live: Vec<usize>| -> Vec<String> {
+            live.iter().map(|&h| card.hands[h].id.clone()).collect()
+        };
+        let visible = |text: &str| Tiles::parse(text).unwrap();
+        assert_eq!(
+            ids(card.live_hands(&exposures, &Tiles::EMPTY).unwrap()),
+            ["winds-1", "winds-6"]
+        );
+        assert_eq!(
+            ids(card.live_hands(&exposures, &visible("E E E E")).unwrap()),
+            ["winds-6"]
+        );
+        assert!(
+            !card
+                .is_dead(&exposures, &visible("E E E E J J J J J"))
+                .unwrap()
+        );
+        assert!(
+            card.is_dead(&exposures, &visible("E E E E J J J J J J"))
+                .unwrap()
+        );
+        let sextet = Exposure::new(kind("N"), 6, 2).unwrap();
+        assert!(card.is_dead(&[sextet], &Tiles::EMPTY).unwrap());
+        assert!(!card.is_dead(&[], &Tiles::EMPTY).unwrap());
+        assert!(card.is_dead(&exposures, &visible("W")).is_err());
+    }
+
+    /// Per card hand, the least live distance of a 13-tile rack, recomputed from scratch.
+    fn recomputed(card: &Card, r: &Rack, visible: Option<&Tiles>) -> Vec<(usize, u8)> {
+        let table = card.view(r.exposures());
+        let mut needs = Needs::default();
+        table.needs(r.concealed().counts(), &mut needs);
+        let live = visible.map(|v| Liveness::new(r, v).unwrap());
+        let mut out = Vec::new();
+        for s in table.segments() {
+            let best = s
+                .columns
+                .clone()
+                .filter(|&i| {
+                    live.as_ref().is_none_or(|l| {
+                        let kinds = &card.variants[table.variants()[i]].kinds;
+                        !l.dead(&table, i, kinds, r.concealed().counts(), l.jokers)
+                    })
+                })
+                .map(|i| needs.distance(i))
+                .min();
+            if let Some(d) = best {
+                out.push((s.hand, d));
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
+    #[test]
+    fn the_discard_update_rule_agrees_with_recomputation() {
+        let card = house();
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut checked = 0;
+        for round in 0..120 {
+            let kinds = rng.draw(14 + 10);
+            let concealed = Tiles::from_kinds(kinds[..14].iter().copied()).unwrap();
+            let seen = Tiles::from_kinds(kinds[14..].iter().copied()).unwrap();
+            let visible = (round % 2 == 1).then_some(&seen);
+            let r = Rack::new(concealed, Vec::new()).unwrap();
+            for option in card.discard_options(&r, visible, usize::MAX).unwrap() {
+                let rest =
+                    Rack::new(concealed.with_removed(option.tile).unwrap(), Vec::new()).unwrap();
+                let seen_after = visible.map(|v| v.with_added(option.tile, false).unwrap());
+                let mut got: Vec<(usize, u8)> =
+                    option.hands.iter().map(|h| (h.hand, h.distance)).collect();
+                got.sort_unstable();
+                assert_eq!(got, recomputed(&card, &rest, seen_after.as_ref()));
+                checked += 1;
+            }
+        }
+        assert!(checked > 1000);
+    }
+
+    #[test]
+    fn discard_options_with_exposures_rank_the_spare_tile_first() {
+        let card = house();
+        let r = rack("F F F 2C 0 2C 6C 6B 6B J 9C", &["6D 6D 6D"]);
+        let options = card.discard_options(&r, None, 3).unwrap();
+        assert_eq!(options[0].tile, kind("9C"));
+        assert_eq!(options[0].distance, Some(1));
+        assert_eq!(card.hands[options[0].hands[0].hand].id, "year-1");
+        assert!(
+            options
+                .iter()
+                .all(|o| o.hands.iter().all(|h| !card.hands[h.hand].concealed))
+        );
+    }
+
+    #[test]
+    fn charleston_passes_the_junk_and_never_a_joker() {
+        let card = house();
+        let hand = Tiles::parse("F F F 2C 0 2C 6C 6D 6D 6D 9C 5D 1B J").unwrap();
+        let mut pass = card.charleston_pass(&hand, 3).unwrap();
+        pass.sort_unstable();
+        assert_eq!(pass, [kind("9C"), kind("5D"), kind("1B")]);
+        let jokers = Tiles::parse("J J J J J J J J J J 1B 2B 3B").unwrap_err();
+        assert!(jokers.message().contains("J"));
+        let mostly = Tiles::parse("J J J J J J J J 1B 2B 3B 4B 5B").unwrap();
+        assert_eq!(card.charleston_pass(&mostly, 3).unwrap().len(), 3);
+        assert!(card.charleston_pass(&mostly, 4).is_err());
+        assert!(
+            card.charleston_pass(&Tiles::parse("1B").unwrap(), 1)
+                .is_err()
+        );
+    }
+}

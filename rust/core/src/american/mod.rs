@@ -1,0 +1,141 @@
+//! American Mahjong (NMJL style): the card format, joker-aware matching, tiles away, discard
+//! and Charleston advice (spec: `american-rules.md` §1.6-1.7, §3, §4).
+//!
+//! # Tiles
+//!
+//! American play uses the shared tile model ([`crate::Tiles`]) with the shared Riichi kind
+//! order, not the bam-first order proposed in spec §4.1, so one model serves both families:
+//! kinds `0..=8` craks 1-9, `9..=17` dots 1-9, `18..=26` bams 1-9, `27..=30` E S W N, 31 white
+//! dragon (soap, also zero; the dots' dragon), 32 green (the bams' dragon), 33 red (the craks'
+//! dragon), 34 flower, 35 joker. Notation: `"1B 1C 1D N E W S R G 0 F J"` (see
+//! [`crate::notation`]).
+//!
+//! The 152 physical tiles have ids `0..=151`: ids `0..=135` are the 34 natural kinds four
+//! times (`kind = id / 4`, as for Riichi), `136..=143` the eight flowers and `144..=151` the
+//! eight jokers ([`physical_kind`], [`physical_kinds`]).
+//!
+//! # Racks and exposures
+//!
+//! A player's tiles are a [`Rack`]: the concealed tiles, jokers included, plus the exposures
+//! (each a natural kind, a size of 3 to 6 and a number of jokers). A winning hand has 14 tiles
+//! concealed and exposed together. An exposure matches a card set of the same kind and size
+//! (a pung never grows into a kong), and a concealed (C) card hand takes no exposure.
+
+pub mod card;
+pub mod matcher;
+pub mod pattern;
+pub mod rack;
+pub mod table;
+
+pub use card::{Card, CardHand, Section, Variant};
+pub use matcher::{DiscardOption, HandDistance, Match, Payment, Win};
+pub use rack::{Exposure, Rack};
+
+use crate::error::{Error, Result};
+use crate::tile::{FLOWER, JOKER, RIICHI_TILE_COUNT};
+use crate::tiles::Tiles;
+
+/// Number of physical tiles in an American set.
+pub const PHYSICAL_TILES: usize = 152;
+/// First physical id of the flowers.
+const FIRST_FLOWER_ID: usize = RIICHI_TILE_COUNT;
+/// First physical id of the jokers.
+const FIRST_JOKER_ID: usize = FIRST_FLOWER_ID + 8;
+
+/// The kind of physical tile `id` (`0..=151`, see the module docs).
+pub fn physical_kind(id: i64) -> Result<u8> {
+    let id = usize::try_from(id)
+        .ok()
+        .filter(|&i| i < PHYSICAL_TILES)
+        .ok_or_else(|| Error::tile(format!("tile id {id} is out of range 0..=151")))?;
+    Ok(match id {
+        i if i < FIRST_FLOWER_ID => (i / 4) as u8,
+        i if i < FIRST_JOKER_ID => FLOWER,
+        _ => JOKER,
+    })
+}
+
+/// The kind of every physical tile, indexed by id: the 152-tile set for building walls.
+pub fn physical_kinds() -> [u8; PHYSICAL_TILES] {
+    std::array::from_fn(|id| physical_kind(id as i64).unwrap_or(JOKER))
+}
+
+/// The American name of a kind (`"1B"`, `"N"`, `"0"`, `"F"`, `"J"`); `"?"` out of range.
+pub fn tile_name(kind: u8) -> String {
+    Tiles::from_kinds([i64::from(kind)]).map_or_else(|_| "?".to_owned(), |t| t.to_american())
+}
+
+/// Helpers for the tests of this module tree.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::Rack;
+    use super::rack::Exposure;
+    use crate::tiles::Tiles;
+
+    /// A small deterministic generator (xorshift64).
+    pub(crate) struct Rng(pub(crate) u64);
+
+    impl Rng {
+        /// A number below `bound`.
+        pub(crate) fn below(&mut self, bound: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % bound as u64) as usize
+        }
+
+        /// `n` distinct physical tiles of the 152-tile set, as kinds.
+        pub(crate) fn draw(&mut self, n: usize) -> Vec<i64> {
+            let mut ids: Vec<usize> = (0..super::PHYSICAL_TILES).collect();
+            (0..n)
+                .map(|i| {
+                    let j = i + self.below(ids.len() - i);
+                    ids.swap(i, j);
+                    i64::from(super::physical_kind(ids[i] as i64).unwrap_or(0))
+                })
+                .collect()
+        }
+    }
+
+    /// A rack from American text and exposures written as tiles (`"N N N J"`).
+    pub(crate) fn rack(concealed: &str, exposures: &[&str]) -> Rack {
+        let exposures = exposures
+            .iter()
+            .map(|e| Exposure::from_tiles(&Tiles::parse(e).unwrap()).unwrap())
+            .collect();
+        Rack::new(Tiles::parse(concealed).unwrap(), exposures).unwrap()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tile::{KINDS, WHITE};
+
+    #[test]
+    fn the_physical_set_has_152_tiles() {
+        let kinds = physical_kinds();
+        let set = Tiles::from_kinds(kinds.iter().map(|&k| i64::from(k))).unwrap();
+        assert_eq!(set.len(), 152);
+        let counts = set.counts();
+        assert!((0..34).all(|k| counts[k] == 4));
+        assert_eq!(
+            (counts[usize::from(FLOWER)], counts[usize::from(JOKER)]),
+            (8, 8)
+        );
+        assert_eq!(counts.len(), KINDS);
+        assert_eq!(physical_kind(124), Ok(WHITE));
+        assert_eq!(physical_kind(143), Ok(FLOWER));
+        assert_eq!(physical_kind(144), Ok(JOKER));
+        assert!(physical_kind(152).unwrap_err().message().contains("152"));
+        assert!(physical_kind(-1).is_err());
+    }
+
+    #[test]
+    fn names() {
+        assert_eq!(tile_name(18), "1B");
+        assert_eq!(tile_name(WHITE), "0");
+        assert_eq!(tile_name(JOKER), "J");
+        assert_eq!(tile_name(36), "?");
+    }
+}
