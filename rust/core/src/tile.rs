@@ -34,14 +34,6 @@ pub const YAOCHUU: [u8; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 /// The suit letters of the MPSZ notation, indexed by suit (`kind / 9`).
 pub const SUIT_LETTERS: [char; 4] = ['m', 'p', 's', 'z'];
 
-/// Checks that `kind` is a Riichi kind (`0..=33`).
-pub fn check_riichi_kind(kind: i64) -> Result<u8> {
-    u8::try_from(kind)
-        .ok()
-        .filter(|&k| usize::from(k) < RIICHI_KINDS)
-        .ok_or_else(|| Error::tile(format!("tile kind {kind} is out of range 0..=33")))
-}
-
 /// Checks that `id` is a physical Riichi tile id (`0..=135`).
 pub fn check_tile_id(id: i64) -> Result<u8> {
     u8::try_from(id)
@@ -58,11 +50,6 @@ pub fn suit(kind: u8) -> Option<u8> {
 /// Number 1..=9 of a suited kind, `None` for honours and American extras.
 pub fn number(kind: u8) -> Option<u8> {
     (kind < EAST).then_some(kind % 9 + 1)
-}
-
-/// Whether `kind` is a suited kind (m, p or s).
-pub fn is_suited(kind: u8) -> bool {
-    kind < EAST
 }
 
 /// Whether `kind` is an honour (wind or dragon).
@@ -102,11 +89,6 @@ pub fn dora_from_indicator(indicator: u8) -> u8 {
 /// The kind of physical tile `id` (`id / 4`).
 pub fn kind_of_id(id: u8) -> u8 {
     id / 4
-}
-
-/// Whether physical tile `id` is a red five (ids 16, 52, 88), assuming red fives are in use.
-pub fn is_red_id(id: u8) -> bool {
-    RED_FIVE_IDS.contains(&id)
 }
 
 /// The MPSZ name of a Riichi kind, e.g. `"5m"`, `"7z"`; `"0m"` when `red` is set on a five.
@@ -152,7 +134,6 @@ mod tests {
 
     #[test]
     fn checks_name_the_value() {
-        assert!(check_riichi_kind(34).unwrap_err().message().contains("34"));
         assert!(check_tile_id(-1).unwrap_err().message().contains("-1"));
         assert_eq!(check_tile_id(135), Ok(135));
     }

@@ -55,14 +55,6 @@ impl Tiles {
         Ok(tiles)
     }
 
-    /// Builds from Riichi counts already known to be valid (each at most 4).
-    pub fn from_riichi_counts(counts: &[u8; RIICHI_KINDS]) -> Self {
-        let mut tiles = Self::EMPTY;
-        tiles.counts[..RIICHI_KINDS].copy_from_slice(counts);
-        debug_assert!(tiles.check_supply().is_ok());
-        tiles
-    }
-
     /// Builds from a list of kinds (`0..=33`, or 34/35 for flower/joker).
     pub fn from_kinds(kinds: impl IntoIterator<Item = i64>) -> Result<Self> {
         let mut tiles = Self::EMPTY;

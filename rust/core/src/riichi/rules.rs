@@ -400,18 +400,6 @@ impl Default for Ruleset {
 }
 
 impl Ruleset {
-    /// Builds from a preset and `(name, value)` overrides.
-    pub fn with_overrides<'a>(
-        preset: Preset,
-        overrides: impl IntoIterator<Item = (&'a str, &'a Value)>,
-    ) -> Result<Self> {
-        let mut rules = Self::preset(preset);
-        for (name, value) in overrides {
-            rules.set(name, value)?;
-        }
-        Ok(rules)
-    }
-
     /// Every option with its value, in declaration order.
     pub fn values(&self) -> Vec<(&'static str, Value)> {
         Self::OPTIONS

@@ -100,11 +100,6 @@ impl Yaku {
     pub fn dragon(k: u8) -> Self {
         [Self::Haku, Self::Hatsu, Self::Chun][usize::from(k.saturating_sub(31).min(2))]
     }
-
-    /// Whether this entry counts dora rather than being a yaku.
-    pub fn is_dora(self) -> bool {
-        matches!(self, Self::Dora | Self::UraDora | Self::AkaDora)
-    }
 }
 
 /// Declares the yakuman table: variant, romaji, English name, units when double yakuman are on.
