@@ -1,15 +1,18 @@
 //! American Mahjong: cards, exposures, matching, tiles away, discard and Charleston advice.
 
+use std::path::{Path, PathBuf};
+
 use mahjong_core::american::table::Needs;
 use mahjong_core::american::{
-    self as core, Card, DiscardOption, Exposure, HandDistance, Match, Rack, Variant, Win, tile_name,
+    self as core, Card, DiscardOption, Exposure, HandDistance, Match, Payment, Rack, Variant, Win,
+    tile_name,
 };
 use mahjong_core::tile::{JOKER, KINDS};
 use mahjong_core::{Error, Tiles};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2};
 use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyBool, PyString};
 
 use crate::batch::map_rows;
 use crate::convert::{int_value, ints, kind_below, optional_tiles_arg, tiles_arg, type_name};
@@ -100,16 +103,31 @@ impl PyExposure {
     }
 }
 
-/// A natural tile kind (0..=34) as an int or a one-tile string.
+/// Fails with TypeError for a bool: `True` is no tile, size or count in the American API.
+fn reject_bool(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<()> {
+    if obj.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(format!("{what} must not be a bool")));
+    }
+    Ok(())
+}
+
+/// An int argument named `what` (Python or numpy int, not a bool).
+fn int_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<i64> {
+    reject_bool(obj, what)?;
+    int_value(obj).ok_or_else(|| {
+        PyTypeError::new_err(format!("{what} must be an int, got {}", type_name(obj)))
+    })
+}
+
+/// A natural tile kind (0..=34) as an int (not a bool) or a one-tile string.
 fn natural_kind_arg(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
+    reject_bool(obj, "a tile")?;
     kind_below(obj, JOKER, "natural American", "'N' or '2C'")
 }
 
 /// A small non-negative int argument named `what`.
 fn small_int(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u8> {
-    let value = int_value(obj).ok_or_else(|| {
-        PyTypeError::new_err(format!("{what} must be an int, got {}", type_name(obj)))
-    })?;
+    let value = int_arg(obj, what)?;
     u8::try_from(value)
         .map_err(|_| Error::meld(format!("{what} {value} is out of range")))
         .py()
@@ -120,9 +138,7 @@ fn count_arg(obj: Option<&Bound<'_, PyAny>>, what: &str, default: usize) -> PyRe
     let Some(obj) = obj.filter(|o| !o.is_none()) else {
         return Ok(default);
     };
-    let value = int_value(obj).ok_or_else(|| {
-        PyTypeError::new_err(format!("{what} must be an int, got {}", type_name(obj)))
-    })?;
+    let value = int_arg(obj, what)?;
     if value < 0 {
         return Err(Error::argument(format!(
             "{what} {value} must not be negative"
@@ -235,12 +251,17 @@ pub(crate) struct PyCardHand {
     variant_count: usize,
 }
 
+/// `"C"` for a concealed card hand, `"X"` for one that allows exposures.
+fn xc(concealed: bool) -> &'static str {
+    if concealed { "C" } else { "X" }
+}
+
 #[pymethods]
 impl PyCardHand {
     /// `"X"` (exposures allowed) or `"C"` (concealed).
     #[getter]
     fn xc(&self) -> &'static str {
-        if self.concealed { "C" } else { "X" }
+        xc(self.concealed)
     }
 
     fn __repr__(&self) -> String {
@@ -292,13 +313,19 @@ impl PyDistance {
 
 #[pymethods]
 impl PyDistance {
+    /// `"X"` (exposures allowed) or `"C"` (concealed).
+    #[getter]
+    fn xc(&self) -> &'static str {
+        xc(self.concealed)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Distance('{}', distance={}, value={}, xc='{}')",
             self.hand_id,
             self.distance,
             self.value,
-            if self.concealed { "C" } else { "X" }
+            self.xc()
         )
     }
 }
@@ -367,7 +394,6 @@ impl PyDiscardOption {
     skip_from_py_object
 )]
 pub(crate) struct PyMatch {
-    payments: [(Option<u32>, u32); 3],
     /// Id of the card hand.
     #[pyo3(get)]
     hand_id: String,
@@ -391,19 +417,9 @@ pub(crate) struct PyMatch {
     variant: PyVariant,
 }
 
-const WINS: [(&str, Win); 3] = [
-    ("discard", Win::Discard),
-    ("self_drawn", Win::SelfDrawn),
-    ("joker_exchange", Win::JokerExchange),
-];
-
 impl PyMatch {
     fn new(card: &Card, won: Match) -> Self {
         let hand = &card.hands[won.hand];
-        let payments = WINS.map(|(_, win)| {
-            let p = card.payment(&won, win);
-            (p.discarder, p.each_other)
-        });
         Self {
             hand_id: hand.id.clone(),
             section: card.section_of(won.hand).key.clone(),
@@ -412,7 +428,6 @@ impl PyMatch {
             jokerless: won.jokerless,
             jokerless_bonus: card.pays_jokerless_bonus(&won),
             variant: PyVariant::new(card, &card.variants[won.variant]),
-            payments,
         }
     }
 }
@@ -424,9 +439,14 @@ impl PyMatch {
     /// `"joker_exchange"` (paid as self-drawn). Doubled when `jokerless_bonus`.
     #[pyo3(signature = (win = "discard"))]
     fn payment(&self, win: &str) -> PyResult<(Option<u32>, u32)> {
-        let win = Win::parse(win).py()?;
-        let at = WINS.iter().position(|(_, w)| *w == win).unwrap_or(0);
-        Ok(self.payments[at])
+        let paid = Payment::new(self.value, self.jokerless_bonus, Win::parse(win).py()?);
+        Ok((paid.discarder, paid.each_other))
+    }
+
+    /// `"X"` (exposures allowed) or `"C"` (concealed).
+    #[getter]
+    fn xc(&self) -> &'static str {
+        xc(self.concealed)
     }
 
     fn __repr__(&self) -> String {
@@ -434,7 +454,7 @@ impl PyMatch {
             "Match('{}', value={}, xc='{}', jokerless={}, tiles='{}')",
             self.hand_id,
             self.value,
-            if self.concealed { "C" } else { "X" },
+            self.xc(),
             if self.jokerless { "True" } else { "False" },
             self.variant.text
         )
@@ -460,14 +480,20 @@ pub(crate) struct PyCard {
 
 #[pymethods]
 impl PyCard {
-    /// Loads a card from a TOML file path (str or os.PathLike) or from TOML text (a str with a
-    /// newline or `=`). Raises CardFormatError naming each broken rule and hand.
+    /// Loads a card from a TOML file path (str or os.PathLike) or from TOML text. An existing
+    /// file is always read as a path; any other str with a newline or `=` is the text itself,
+    /// and the rest are paths (FileNotFoundError if missing). Raises CardFormatError naming
+    /// each broken rule and hand.
     #[staticmethod]
     fn from_toml(source: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let text = card_text(source)?;
-        Ok(Self {
-            card: Card::from_toml(&text).py()?,
-        })
+        let card = match card_text(source)? {
+            CardSource::File(text) => Card::from_toml(&text),
+            // One line is no card file, but it may be a mistyped path: say how it was read.
+            CardSource::Text(text) if !text.contains('\n') => Card::from_toml(&text)
+                .map_err(|e| e.context(format!("{text:?} is no file, so it was read as TOML"))),
+            CardSource::Text(text) => Card::from_toml(&text),
+        };
+        Ok(Self { card: card.py()? })
     }
 
     /// A card shipped with the package, by name (see `builtin_names`).
@@ -593,10 +619,13 @@ impl PyCard {
     /// For each distinct tile of a 14-tile hand, the best card hands the other tiles keep
     /// (`top` per discard), best discard first. With `visible` (every discard and the other
     /// players' exposures), hands that can no longer be completed from unseen tiles are left
-    /// out.
+    /// out; `redeemable` says how many of the visible jokers sit in other players' exposures
+    /// the player could still take by a joker exchange: they count as jokers the player can
+    /// get (spec §4.6). Without `visible` there is no liveness filter and `redeemable` must
+    /// be 0.
     #[pyo3(
-        signature = (hand, exposures = None, visible = None, top = None),
-        text_signature = "($self, hand, exposures=(), visible=None, top=3)"
+        signature = (hand, exposures = None, visible = None, top = None, redeemable = None),
+        text_signature = "($self, hand, exposures=(), visible=None, top=3, redeemable=0)"
     )]
     fn discard_options(
         slf: &Bound<'_, Self>,
@@ -604,8 +633,10 @@ impl PyCard {
         exposures: Option<&Bound<'_, PyAny>>,
         visible: Option<&Bound<'_, PyAny>>,
         top: Option<&Bound<'_, PyAny>>,
+        redeemable: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<PyDiscardOption>> {
         let top = count_arg(top, "top", 3)?;
+        let redeemable = count_arg(redeemable, "redeemable", 0)?;
         let rack = rack_arg(hand, exposures)?;
         let visible = visible
             .filter(|v| !v.is_none())
@@ -614,7 +645,7 @@ impl PyCard {
         let options = slf
             .get()
             .card
-            .discard_options(&rack, visible.as_ref(), top)
+            .discard_options(&rack, visible.as_ref(), redeemable, top)
             .py()?;
         Ok(options
             .into_iter()
@@ -641,7 +672,9 @@ impl PyCard {
 
     /// Ids of the card hands a player with these exposures can still complete from public
     /// information: `visible` holds every discard and the other players' exposures (the
-    /// player's own exposures are counted from `exposures`).
+    /// player's own exposures are counted from `exposures`). As in the referee's test of the
+    /// spec (§4.6), only jokers out of sight count: a joker in an exposure counts as gone even
+    /// if the player could still redeem it (`discard_options` takes `redeemable` for that).
     #[pyo3(
         signature = (exposures = None, visible = None),
         text_signature = "($self, exposures=(), visible=None)"
@@ -662,7 +695,7 @@ impl PyCard {
     }
 
     /// Whether no card hand can still be completed (see `live_hands`): the referee's
-    /// dead-hand test from public information.
+    /// dead-hand test from public information (redeemable jokers do not count).
     #[pyo3(
         signature = (exposures = None, visible = None),
         text_signature = "($self, exposures=(), visible=None)"
@@ -778,33 +811,47 @@ fn check_row(row: &[u8; KINDS], sizes: &[usize]) -> mahjong_core::Result<Rack> {
     Ok(rack)
 }
 
-/// The TOML text of a card source: a path (str or os.PathLike) or the text itself.
-fn card_text(source: &Bound<'_, PyAny>) -> PyResult<String> {
-    let path: String = if let Ok(text) = source.cast::<PyString>() {
+/// A card source read by [`card_text`].
+enum CardSource {
+    /// The contents of a file.
+    File(String),
+    /// TOML text given directly.
+    Text(String),
+}
+
+/// The TOML text of a card source: an existing file (a str or os.PathLike path) is read; any
+/// other str is TOML text if it has a newline or `=`, else a path (so a missing file is a
+/// FileNotFoundError, not a TOML error).
+fn card_text(source: &Bound<'_, PyAny>) -> PyResult<CardSource> {
+    let path = if let Ok(text) = source.cast::<PyString>() {
         let text = text.to_cow()?;
-        if text.contains('\n') || text.contains('=') {
-            return Ok(text.into_owned());
+        let is_file = Path::new(text.as_ref()).is_file();
+        if !is_file && (text.contains('\n') || text.contains('=')) {
+            return Ok(CardSource::Text(text.into_owned()));
         }
-        text.into_owned()
+        PathBuf::from(text.into_owned())
     } else if source.hasattr("__fspath__")? {
         source
             .call_method0("__fspath__")?
-            .extract()
+            .extract::<String>()
             .map_err(|_| PyTypeError::new_err("a card path must be text, not bytes"))?
+            .into()
     } else {
         return Err(PyTypeError::new_err(format!(
             "expected a card file path or TOML text, got {}",
             type_name(source)
         )));
     };
-    std::fs::read_to_string(&path).map_err(|e| {
-        let message = format!("cannot read card file {path:?}: {e}");
-        if e.kind() == std::io::ErrorKind::NotFound {
-            PyFileNotFoundError::new_err(message)
-        } else {
-            PyOSError::new_err(message)
-        }
-    })
+    std::fs::read_to_string(&path)
+        .map(CardSource::File)
+        .map_err(|e| {
+            let message = format!("cannot read card file {path:?}: {e}");
+            if e.kind() == std::io::ErrorKind::NotFound {
+                PyFileNotFoundError::new_err(message)
+            } else {
+                PyOSError::new_err(message)
+            }
+        })
 }
 
 /// The kind of each of the 152 physical tiles, indexed by id: ids 0..135 are the 34 natural
@@ -817,8 +864,5 @@ pub(crate) fn american_physical_kinds() -> Vec<u32> {
 /// The kind of physical tile `id` (0..151); see `physical_kinds`.
 #[pyfunction]
 pub(crate) fn american_physical_kind(id: &Bound<'_, PyAny>) -> PyResult<u8> {
-    let value = int_value(id).ok_or_else(|| {
-        PyTypeError::new_err(format!("expected a tile id, got {}", type_name(id)))
-    })?;
-    core::physical_kind(value).py()
+    core::physical_kind(int_arg(id, "a tile id")?).py()
 }

@@ -1,10 +1,12 @@
-//! What a rack makes of a compiled card: the win check (spec §4.4), tiles away (§4.5), live
-//! and dead hands (§4.6), discard advice (§4.7), waits (§4.8), a Charleston pass and payments.
+//! What a rack makes of a compiled card: the win check (spec §4.4), tiles away (§4.5), discard
+//! advice (§4.7) and waits (§4.8). Live hands are in [`super::liveness`], payments in
+//! [`super::payment`], the Charleston in [`super::charleston`].
 
 use std::borrow::Cow;
 use std::cmp::Reverse;
 
 use super::card::{Card, HAND_SIZE, Variant};
+use super::liveness::Liveness;
 use super::rack::{Exposure, Rack};
 use super::table::{Column, Needs, Table};
 use crate::error::{Error, Result};
@@ -42,93 +44,6 @@ pub struct DiscardOption {
     pub hands: Vec<HandDistance>,
 }
 
-/// How a hand was won, for payments (spec §1.8).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Win {
-    /// On another player's discard.
-    Discard,
-    /// Drawn from the wall.
-    SelfDrawn,
-    /// Completed by a joker exchange: paid as self-drawn (spec §1.6.6).
-    JokerExchange,
-}
-
-impl Win {
-    /// Parses `"discard"`, `"self_drawn"` or `"joker_exchange"`.
-    pub fn parse(name: &str) -> Result<Self> {
-        match name {
-            "discard" => Ok(Self::Discard),
-            "self_drawn" => Ok(Self::SelfDrawn),
-            "joker_exchange" => Ok(Self::JokerExchange),
-            _ => Err(Error::argument(format!(
-                "unknown win {name:?} (expected discard, self_drawn or joker_exchange)"
-            ))),
-        }
-    }
-}
-
-/// What the three other players pay the winner, in points.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Payment {
-    /// What the discarder pays; `None` for a self-drawn win.
-    pub discarder: Option<u32>,
-    /// What each other player pays (all three for a self-drawn win).
-    pub each_other: u32,
-}
-
-impl Payment {
-    /// The winner's total gain.
-    pub fn total(&self) -> u32 {
-        match self.discarder {
-            Some(d) => d + 2 * self.each_other,
-            None => 3 * self.each_other,
-        }
-    }
-}
-
-/// What a player can still get, for live distances (spec §4.6).
-struct Liveness {
-    /// Natural tiles per kind neither visible nor held.
-    unseen: [u8; KINDS],
-    /// Jokers the player holds or can still draw.
-    jokers: u8,
-}
-
-impl Liveness {
-    /// For a rack: `visible` holds every discard and the other players' exposures; the rack's
-    /// own exposures are counted from the rack.
-    fn new(rack: &Rack, visible: &Tiles) -> Result<Self> {
-        let seen = rack
-            .all_tiles()
-            .try_add(visible)
-            .map_err(|e| e.context("the rack and the visible tiles together"))?;
-        let unseen = std::array::from_fn(|k| supply(k) - seen.counts()[k]);
-        let joker = usize::from(JOKER);
-        Ok(Self {
-            jokers: unseen[joker] + rack.concealed().counts()[joker],
-            unseen,
-        })
-    }
-
-    /// Whether column `i` can no longer be completed from concealed counts `c` with `jokers`
-    /// jokers held or to come.
-    fn dead(&self, table: &Table, i: usize, kinds: &[u8], c: &[u8; KINDS], jokers: u8) -> bool {
-        let mut short = 0u8;
-        for &kind in kinds {
-            let k = usize::from(kind);
-            let (total, strict, held) = (table.total(k, i), table.strict(k, i), c[k]);
-            let natural = strict.saturating_sub(held);
-            if natural > self.unseen[k] {
-                return true;
-            }
-            let flexible =
-                (total.saturating_sub(strict)).saturating_sub(held.saturating_sub(strict));
-            short += flexible.saturating_sub(self.unseen[k] - natural);
-        }
-        short > jokers
-    }
-}
-
 impl Card {
     /// The variants a rack with `exposures` can still complete, each with the tiles it still
     /// needs concealed. Without exposures, the whole card.
@@ -161,7 +76,8 @@ impl Card {
         for e in exposures {
             let at = sets.iter().position(|&s| s == (e.kind(), e.size()))?;
             sets.swap_remove(at);
-            total[usize::from(e.kind())] -= e.size();
+            let k = usize::from(e.kind());
+            total[k] = total[k].checked_sub(e.size())?;
         }
         Some(total)
     }
@@ -250,16 +166,28 @@ impl Card {
 
     /// For each distinct tile of a 14-tile rack, the `top` best card hands the other 13 tiles
     /// can still make, best first. With `visible` (every discard and the other players'
-    /// exposures), only hands that can still be completed from unseen tiles count. Options are
-    /// ranked by the nearest hand kept, then its value, then how many hands are that near.
+    /// exposures), only hands that can still be completed from unseen tiles count (spec §4.6);
+    /// `redeemable` of the visible jokers sit in exposures the player can still take by a
+    /// joker exchange, so they count as jokers to come. Options are ranked by the nearest hand
+    /// kept, then its value, then how many hands are that near.
     pub fn discard_options(
         &self,
         rack: &Rack,
         visible: Option<&Tiles>,
+        redeemable: usize,
         top: usize,
     ) -> Result<Vec<DiscardOption>> {
         rack.expect_len(&[usize::from(HAND_SIZE)], "discard options")?;
-        let live = visible.map(|v| Liveness::new(rack, v)).transpose()?;
+        let live = match visible {
+            Some(v) => Some(Liveness::new(rack, v, redeemable)?),
+            None if redeemable > 0 => {
+                return Err(Error::argument(format!(
+                    "{redeemable} redeemable jokers given without the visible tiles they are \
+                     among"
+                )));
+            }
+            None => None,
+        };
         let table = self.view(rack.exposures());
         let mut ranked: Vec<_> = self
             .discard_minima(&table, rack.concealed().counts(), live.as_ref())
@@ -291,7 +219,7 @@ impl Card {
     /// `table` after discarding one tile of it (`u8::MAX` for a hand with no live variant),
     /// by the O(1) update rule of spec §4.7. A discard moves a variant's distance by 0 or +1,
     /// so without liveness only the columns at their hand's least distance need a look.
-    fn discard_minima(
+    pub(super) fn discard_minima(
         &self,
         table: &Table,
         c: &[u8; KINDS],
@@ -300,7 +228,8 @@ impl Card {
         let mut needs = Needs::default();
         table.needs(c, &mut needs);
         let d: Vec<u8> = needs.distances().collect();
-        let spare: Vec<bool> = (0..table.len())
+        let columns = table.variants().len();
+        let spare: Vec<bool> = (0..columns)
             .map(|i| needs.jokers > needs.flexible(i))
             .collect();
         let delta = |tile: u8, i: usize| -> u8 {
@@ -331,7 +260,7 @@ impl Card {
                 .collect();
         };
         let kinds = |i: usize| &self.variants[table.variants()[i]].kinds;
-        let dead: Vec<bool> = (0..table.len())
+        let dead: Vec<bool> = (0..columns)
             .map(|i| live.dead(table, i, kinds(i), c, live.jokers))
             .collect();
         tiles
@@ -339,7 +268,7 @@ impl Card {
                 let mut less = *c;
                 less[usize::from(tile)] -= 1;
                 let jokers = live.jokers - u8::from(tile == JOKER);
-                let after: Vec<u8> = (0..table.len())
+                let after: Vec<u8> = (0..columns)
                     .map(|i| {
                         let gone = if tile == JOKER || kinds(i).contains(&tile) {
                             live.dead(table, i, kinds(i), &less, jokers)
@@ -374,118 +303,21 @@ impl Card {
         }
         Ok(out)
     }
-
-    /// The card hands that a player with `exposures` can still complete from public
-    /// information (spec §4.6, the referee's test): `visible` holds every discard and the
-    /// other players' exposures; the player's concealed tiles may be any unseen tiles.
-    pub fn live_hands(&self, exposures: &[Exposure], visible: &Tiles) -> Result<Vec<usize>> {
-        let rack = Rack::new(Tiles::EMPTY, exposures.to_vec())?;
-        let live = Liveness::new(&rack, visible)?;
-        let table = self.view(exposures);
-        let none = [0u8; KINDS];
-        Ok(table
-            .segments()
-            .iter()
-            .filter(|s| {
-                s.columns.clone().any(|i| {
-                    let kinds = &self.variants[table.variants()[i]].kinds;
-                    !live.dead(&table, i, kinds, &none, live.jokers)
-                })
-            })
-            .map(|s| s.hand)
-            .collect())
-    }
-
-    /// Whether no card hand can still be completed (see [`Card::live_hands`]).
-    pub fn is_dead(&self, exposures: &[Exposure], visible: &Tiles) -> Result<bool> {
-        Ok(self.live_hands(exposures, visible)?.is_empty())
-    }
-
-    /// A Charleston pass of `count` (0..=3) tiles from 13 or 14 concealed tiles, never a joker.
-    /// Greedy: each step passes the tile whose loss costs least, where a position is worth
-    /// `sum over card hands of value x 4^-(tiles away)` (near, valuable hands dominate).
-    pub fn charleston_pass(&self, concealed: &Tiles, count: usize) -> Result<Vec<u8>> {
-        let rack = Rack::new(*concealed, Vec::new())?;
-        rack.expect_len(&[13, 14], "a Charleston pass")?;
-        let naturals = rack.len() - usize::from(concealed.count(JOKER));
-        if count > 3 || count > naturals {
-            return Err(Error::argument(format!(
-                "a pass has 0 to 3 tiles and never a joker; cannot pass {count} of {:?}",
-                concealed.to_american()
-            )));
-        }
-        let mut c = *concealed.counts();
-        let mut out = Vec::with_capacity(count);
-        for _ in 0..count {
-            let worth = |minima: &[u8]| -> f64 {
-                self.table()
-                    .segments()
-                    .iter()
-                    .zip(minima)
-                    .map(|(s, &d)| f64::from(self.hands[s.hand].value) * 0.25f64.powi(d.into()))
-                    .sum()
-            };
-            let best = self
-                .discard_minima(self.table(), &c, None)
-                .into_iter()
-                .filter(|(tile, _)| *tile != JOKER)
-                .map(|(tile, minima)| (tile, worth(&minima)))
-                .fold(None, |best: Option<(u8, f64)>, (tile, w)| match best {
-                    Some((_, bw)) if bw >= w => best,
-                    _ => Some((tile, w)),
-                });
-            let Some((tile, _)) = best else { break };
-            c[usize::from(tile)] -= 1;
-            out.push(tile);
-        }
-        Ok(out)
-    }
-
-    /// Whether `won` is paid the jokerless bonus: no joker among its tiles, the card pays the
-    /// bonus, and its section is not a `no_jokerless_bonus` one (Singles and Pairs).
-    pub fn pays_jokerless_bonus(&self, won: &Match) -> bool {
-        won.jokerless && self.jokerless_bonus && !self.section_of(won.hand).no_jokerless_bonus
-    }
-
-    /// What the others pay for `won` (spec §1.8): discarder 2V and the others V on a discard,
-    /// everyone 2V self-drawn (a joker exchange counts as self-drawn), all doubled for a
-    /// jokerless hand outside `no_jokerless_bonus` sections.
-    pub fn payment(&self, won: &Match, win: Win) -> Payment {
-        let value = u32::from(self.hands[won.hand].value);
-        let bonus =
-            won.jokerless && self.jokerless_bonus && !self.section_of(won.hand).no_jokerless_bonus;
-        let base = if bonus { 2 * value } else { value };
-        match win {
-            Win::Discard => Payment {
-                discarder: Some(2 * base),
-                each_other: base,
-            },
-            Win::SelfDrawn | Win::JokerExchange => Payment {
-                discarder: None,
-                each_other: 2 * base,
-            },
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::american::PHYSICAL_TILES;
     use crate::american::card::tests::{hand, house_with};
-    use crate::american::testing::{Rng, rack};
+    use crate::american::pattern::{Pattern, Variables};
+    use crate::american::testing::{Rng, house, kind, rack};
     use crate::tile::WHITE;
-
-    fn house() -> Card {
-        Card::builtin("house-2026").unwrap()
-    }
+    use crate::tiles::supply;
 
     fn matched(card: &Card, concealed: &str, exposures: &[&str]) -> Option<String> {
         let m = card.match_rack(&rack(concealed, exposures)).unwrap()?;
         Some(card.hands[m.hand].id.clone())
-    }
-
-    fn kind(name: &str) -> u8 {
-        Tiles::parse(name).unwrap().kinds()[0]
     }
 
     #[test]
@@ -600,42 +432,17 @@ mod tests {
     }
 
     #[test]
-    fn pitfall_a_joker_exchange_win_is_self_drawn() {
-        let card = house();
-        let won = card
-            .match_rack(&rack("F F J 2C 0 2C 6C 6D 6D 6D 6B 6B J J", &[]))
-            .unwrap()
-            .unwrap();
-        let exchange = card.payment(&won, Win::JokerExchange);
-        assert_eq!(exchange, card.payment(&won, Win::SelfDrawn));
-        assert_eq!(
-            (exchange.discarder, exchange.each_other, exchange.total()),
-            (None, 50, 150)
-        );
-        let discard = card.payment(&won, Win::Discard);
-        assert_eq!((discard.discarder, discard.each_other), (Some(50), 25));
-        // Jokerless doubles, except for singles and pairs.
-        let jokerless = Match {
-            jokerless: true,
-            ..won
-        };
-        assert_eq!(card.payment(&jokerless, Win::SelfDrawn).total(), 300);
-        let pairs = card
-            .match_rack(&rack("F F 2B 2B 4B 4B 6B 6B 8B 8B N N S S", &[]))
-            .unwrap()
-            .unwrap();
-        assert!(pairs.jokerless);
-        assert_eq!(card.payment(&pairs, Win::Discard).total(), 200);
-        assert!(Win::parse("ron").unwrap_err().message().contains("ron"));
-    }
-
-    #[test]
     fn pitfall_symmetric_suit_letters_give_no_duplicates() {
         let card = house();
         let like2 = &card.hands[card.hand_index("like-2").unwrap()];
+        assert_eq!(like2.patterns, ["1111:a 111:b 1111:c EEE"]);
+        // a and c are interchangeable: 54 raw combinations, 27 distinct variants.
+        let vars = Variables::default();
+        let raw = Pattern::parse(&like2.patterns[0], &vars)
+            .unwrap()
+            .combinations(Some(1), &vars);
+        assert_eq!(raw, 54);
         assert_eq!(like2.variants.len(), 27);
-        let mut seen = std::collections::HashSet::new();
-        assert!(card.variants.iter().all(|v| seen.insert(&v.arrangement)));
     }
 
     #[test]
@@ -648,47 +455,12 @@ mod tests {
         assert!(card.waits(&rack("F F F", &[])).is_err());
     }
 
-    #[test]
-    fn dead_hands_from_public_information() {
-        let card = house();
-        let kong = ["W W W W"];
-        let exposures: Vec<Exposure> = kong
-            .iter()
-            .map(|e| Exposure::from_tiles(&Tiles::parse(e).unwrap()).unwrap())
-            .collect();
-        let ids = |live: Vec<usize>| -> Vec<String> {
-            live.iter().map(|&h| card.hands[h].id.clone()).collect()
-        };
-        let visible = |text: &str| Tiles::parse(text).unwrap();
-        assert_eq!(
-            ids(card.live_hands(&exposures, &Tiles::EMPTY).unwrap()),
-            ["winds-1", "winds-6"]
-        );
-        assert_eq!(
-            ids(card.live_hands(&exposures, &visible("E E E E")).unwrap()),
-            ["winds-6"]
-        );
-        assert!(
-            !card
-                .is_dead(&exposures, &visible("E E E E J J J J J"))
-                .unwrap()
-        );
-        assert!(
-            card.is_dead(&exposures, &visible("E E E E J J J J J J"))
-                .unwrap()
-        );
-        let sextet = Exposure::new(kind("N"), 6, 2).unwrap();
-        assert!(card.is_dead(&[sextet], &Tiles::EMPTY).unwrap());
-        assert!(!card.is_dead(&[], &Tiles::EMPTY).unwrap());
-        assert!(card.is_dead(&exposures, &visible("W")).is_err());
-    }
-
     /// Per card hand, the least live distance of a 13-tile rack, recomputed from scratch.
     fn recomputed(card: &Card, r: &Rack, visible: Option<&Tiles>) -> Vec<(usize, u8)> {
         let table = card.view(r.exposures());
         let mut needs = Needs::default();
         table.needs(r.concealed().counts(), &mut needs);
-        let live = visible.map(|v| Liveness::new(r, v).unwrap());
+        let live = visible.map(|v| Liveness::new(r, v, 0).unwrap());
         let mut out = Vec::new();
         for s in table.segments() {
             let best = s
@@ -721,7 +493,7 @@ mod tests {
             let seen = Tiles::from_kinds(kinds[14..].iter().copied()).unwrap();
             let visible = (round % 2 == 1).then_some(&seen);
             let r = Rack::new(concealed, Vec::new()).unwrap();
-            for option in card.discard_options(&r, visible, usize::MAX).unwrap() {
+            for option in card.discard_options(&r, visible, 0, usize::MAX).unwrap() {
                 let rest =
                     Rack::new(concealed.with_removed(option.tile).unwrap(), Vec::new()).unwrap();
                 let seen_after = visible.map(|v| v.with_added(option.tile, false).unwrap());
@@ -735,11 +507,97 @@ mod tests {
         assert!(checked > 1000);
     }
 
+    /// A random 14-tile rack whose exposures are one or two sets of an exposed-hand variant
+    /// (random jokers in them), its concealed tiles mostly what that variant still needs
+    /// (jokers included), the rest random; and 10 more random tiles as the visible ones.
+    fn exposed_rack(card: &Card, rng: &mut Rng) -> (Rack, Tiles) {
+        loop {
+            let v = &card.variants[rng.below(card.variants.len())];
+            let sets = &v.arrangement.sets;
+            if card.hands[v.hand].concealed || sets.is_empty() {
+                continue;
+            }
+            let first = rng.below(sets.len());
+            let wanted = 1 + rng.below(sets.len().min(2));
+            let mut held = [0u8; KINDS];
+            let mut exposures = Vec::new();
+            for &(kind, size) in sets.iter().cycle().skip(first).take(wanted) {
+                let k = usize::from(kind);
+                let most = size.min(supply(k) - held[k]);
+                let least = 1.max(size.saturating_sub(8 - held[usize::from(JOKER)]));
+                if least > most {
+                    break;
+                }
+                let naturals = least + rng.below(usize::from(most - least) + 1) as u8;
+                let e = Exposure::new(kind, size, size - naturals).unwrap();
+                held[k] += naturals;
+                held[usize::from(JOKER)] += size - naturals;
+                exposures.push(e);
+            }
+            if exposures.len() < wanted {
+                continue;
+            }
+            let mut pool = rng.draw(PHYSICAL_TILES);
+            for tile in exposures.iter().flat_map(|e| e.tiles().kinds()) {
+                let at = pool.iter().position(|&k| k == i64::from(tile)).unwrap();
+                pool.remove(at);
+            }
+            let exposed: usize = exposures.iter().map(|e| usize::from(e.size())).sum();
+            let size = usize::from(HAND_SIZE) - exposed;
+            // What the variant still needs concealed; jokers may fill its open set slots.
+            let mut needed = v.total;
+            for e in &exposures {
+                needed[usize::from(e.kind())] -= e.size();
+            }
+            let strict: u8 = v.strict.iter().sum();
+            needed[usize::from(JOKER)] = u8::try_from(size).unwrap() - strict;
+            let keep = size.saturating_sub(rng.below(5));
+            let mut concealed = Vec::new();
+            pool.retain(|&k| {
+                let slot = &mut needed[k as usize];
+                let take = concealed.len() < keep && *slot > 0;
+                if take {
+                    *slot -= 1;
+                    concealed.push(k);
+                }
+                !take
+            });
+            let fill = size - concealed.len();
+            concealed.extend(pool.drain(..fill));
+            let visible = Tiles::from_kinds(pool.drain(..10)).unwrap();
+            let concealed = Tiles::from_kinds(concealed).unwrap();
+            return (Rack::new(concealed, exposures).unwrap(), visible);
+        }
+    }
+
+    #[test]
+    fn the_discard_update_rule_agrees_with_recomputation_with_exposures() {
+        let card = house();
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let (mut checked, mut near) = (0, 0);
+        for round in 0..200 {
+            let (r, seen) = exposed_rack(&card, &mut rng);
+            let visible = (round % 2 == 1).then_some(&seen);
+            for option in card.discard_options(&r, visible, 0, usize::MAX).unwrap() {
+                let concealed = r.concealed().with_removed(option.tile).unwrap();
+                let rest = Rack::new(concealed, r.exposures().to_vec()).unwrap();
+                let seen_after = visible.map(|v| v.with_added(option.tile, false).unwrap());
+                let mut got: Vec<(usize, u8)> =
+                    option.hands.iter().map(|h| (h.hand, h.distance)).collect();
+                got.sort_unstable();
+                assert_eq!(got, recomputed(&card, &rest, seen_after.as_ref()));
+                checked += 1;
+                near += usize::from(option.distance.is_some_and(|d| d <= 2));
+            }
+        }
+        assert!(checked > 1000 && near > 50, "{checked} {near}");
+    }
+
     #[test]
     fn discard_options_with_exposures_rank_the_spare_tile_first() {
         let card = house();
         let r = rack("F F F 2C 0 2C 6C 6B 6B J 9C", &["6D 6D 6D"]);
-        let options = card.discard_options(&r, None, 3).unwrap();
+        let options = card.discard_options(&r, None, 0, 3).unwrap();
         assert_eq!(options[0].tile, kind("9C"));
         assert_eq!(options[0].distance, Some(1));
         assert_eq!(card.hands[options[0].hands[0].hand].id, "year-1");
@@ -747,24 +605,6 @@ mod tests {
             options
                 .iter()
                 .all(|o| o.hands.iter().all(|h| !card.hands[h.hand].concealed))
-        );
-    }
-
-    #[test]
-    fn charleston_passes_the_junk_and_never_a_joker() {
-        let card = house();
-        let hand = Tiles::parse("F F F 2C 0 2C 6C 6D 6D 6D 9C 5D 1B J").unwrap();
-        let mut pass = card.charleston_pass(&hand, 3).unwrap();
-        pass.sort_unstable();
-        assert_eq!(pass, [kind("9C"), kind("5D"), kind("1B")]);
-        let jokers = Tiles::parse("J J J J J J J J J J 1B 2B 3B").unwrap_err();
-        assert!(jokers.message().contains("J"));
-        let mostly = Tiles::parse("J J J J J J J J 1B 2B 3B 4B 5B").unwrap();
-        assert_eq!(card.charleston_pass(&mostly, 3).unwrap().len(), 3);
-        assert!(card.charleston_pass(&mostly, 4).is_err());
-        assert!(
-            card.charleston_pass(&Tiles::parse("1B").unwrap(), 1)
-                .is_err()
         );
     }
 }

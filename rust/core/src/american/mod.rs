@@ -22,13 +22,17 @@
 //! (a pung never grows into a kong), and a concealed (C) card hand takes no exposure.
 
 pub mod card;
+mod charleston;
+mod liveness;
 pub mod matcher;
 pub mod pattern;
+pub mod payment;
 pub mod rack;
 pub mod table;
 
 pub use card::{Card, CardHand, Section, Variant};
-pub use matcher::{DiscardOption, HandDistance, Match, Payment, Win};
+pub use matcher::{DiscardOption, HandDistance, Match};
+pub use payment::{Payment, Win};
 pub use rack::{Exposure, Rack};
 
 use crate::error::{Error, Result};
@@ -68,9 +72,19 @@ pub fn tile_name(kind: u8) -> String {
 /// Helpers for the tests of this module tree.
 #[cfg(test)]
 pub(crate) mod testing {
-    use super::Rack;
     use super::rack::Exposure;
+    use super::{Card, Rack};
     use crate::tiles::Tiles;
+
+    /// The built-in house card.
+    pub(crate) fn house() -> Card {
+        Card::builtin("house-2026").unwrap()
+    }
+
+    /// The kind of one tile in American text (`"2C"`).
+    pub(crate) fn kind(name: &str) -> u8 {
+        Tiles::parse(name).unwrap().kinds()[0]
+    }
 
     /// A small deterministic generator (xorshift64).
     pub(crate) struct Rng(pub(crate) u64);

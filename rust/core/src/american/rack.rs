@@ -149,26 +149,16 @@ impl Rack {
         &self.all
     }
 
-    /// Number of tiles, concealed and exposed.
-    pub fn len(&self) -> usize {
-        self.all.len()
-    }
-
-    /// Whether the rack holds no tile.
-    pub fn is_empty(&self) -> bool {
-        self.all.is_empty()
-    }
-
     /// Fails unless the rack holds one of `sizes` tiles; `what` names the call.
     pub fn expect_len(&self, sizes: &[usize], what: &str) -> Result<()> {
-        if sizes.contains(&self.len()) {
+        if sizes.contains(&self.all.len()) {
             return Ok(());
         }
         let expected: Vec<String> = sizes.iter().map(ToString::to_string).collect();
         Err(Error::hand(format!(
             "{what} needs {} tiles (concealed plus exposed), got {} ({:?}{})",
             expected.join(" or "),
-            self.len(),
+            self.all.len(),
             self.concealed.to_american(),
             self.exposures
                 .iter()
@@ -217,7 +207,7 @@ mod tests {
         let err = Rack::new(Tiles::parse("N").unwrap(), vec![kong]).unwrap_err();
         assert!(err.message().contains("5 copies"));
         let rack = Rack::new(Tiles::parse("1B J").unwrap(), vec![kong]).unwrap();
-        assert_eq!(rack.len(), 6);
+        assert_eq!(rack.all_tiles().len(), 6);
         assert!(
             rack.expect_len(&[14], "match")
                 .unwrap_err()

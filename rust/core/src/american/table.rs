@@ -19,7 +19,7 @@ use std::ops::Range;
 use crate::tile::{JOKER, KINDS};
 
 /// Natural kinds (everything but the joker).
-pub const NATURAL_KINDS: usize = JOKER as usize;
+const NATURAL_KINDS: usize = JOKER as usize;
 
 /// The columns of one card hand.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,7 +71,7 @@ impl Needs {
     }
 }
 
-/// One variant going into a [`Table`].
+/// One variant going into a [`Table`]. Its `total` sums to the table's size (at most 14).
 pub struct Column<'a> {
     /// Index of the variant in its card.
     pub variant: usize,
@@ -111,7 +111,12 @@ impl Table {
                 table.total[kind * len + i] = column.total[kind];
                 table.strict[kind * len + i] = column.strict[kind];
             }
-            table.strict_sum.push(column.strict.iter().sum());
+            table.strict_sum.push(
+                column
+                    .strict
+                    .iter()
+                    .fold(0, |sum: u8, &s| sum.saturating_add(s)),
+            );
         }
         table.present = (0..NATURAL_KINDS)
             .filter(|&k| table.row(&table.total, k).iter().any(|&t| t > 0))
@@ -119,22 +124,7 @@ impl Table {
         table
     }
 
-    /// Number of columns (variants).
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether the table has no variants.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// Concealed tiles each variant needs (14 less the exposed tiles).
-    pub fn size(&self) -> u8 {
-        self.size
-    }
-
-    /// The card variant index of each column.
+    /// The card variant index of each column (one entry per column).
     pub fn variants(&self) -> &[usize] {
         &self.variants
     }
@@ -178,8 +168,10 @@ impl Table {
                 .zip(out.natural.iter_mut())
                 .zip(totals.iter().zip(stricts))
             {
-                *need -= t.min(held);
-                *natural -= s.min(held);
+                // Never below zero for columns that fit the table's size; saturating keeps any
+                // other input panic-free.
+                *need = need.saturating_sub(t.min(held));
+                *natural = natural.saturating_sub(s.min(held));
             }
         }
     }
