@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -56,6 +57,15 @@ def test_from_toml_reads_text_paths_and_pathlikes(tmp_path: Path) -> None:
         Card.from_toml(3)  # type: ignore[arg-type]
 
 
+def test_an_existing_file_is_a_path_even_with_an_equals_sign(tmp_path: Path) -> None:
+    path = tmp_path / "year=2026.toml"
+    path.write_text(house_text())
+    assert Card.from_toml(str(path)).variant_count == 822
+    # A missing file with "=" in its name is read as TOML text, and the error says so.
+    with pytest.raises(CardFormatError, match=r"year=2027\.toml\" is no file, so it was read as"):
+        Card.from_toml(str(tmp_path / "year=2027.toml"))
+
+
 def _replaced(old: str, new: str) -> str:
     text = house_text()
     assert old in text
@@ -82,7 +92,7 @@ RULES = {
     "xc is X or C": (_replaced('xc = "X"', 'xc = "Y"'), 'xc "Y" must be "X" or "C"'),
     "at most 3 suit letters": (
         house_with(hand_toml("t", "FF 111:a 111:b 111:c 111:d")),
-        "uses 4 suit letters",
+        'group "111:d": unknown suit "d": expected a, b or c (suit letters; there are 3 suits)',
     ),
     "variables declared": (
         house_with(hand_toml("t", "FF vvvv:a 1111:b 9999:c")),
@@ -94,7 +104,7 @@ RULES = {
     ),
     "14 tiles": (
         house_with(hand_toml("t", "FF 1111:a 9999:a NNN")),
-        "a variant has 13 tiles, not 14",
+        'hand "t": pattern "FF 1111:a 9999:a NNN": 13 tiles, not 14',
     ),
     "naturals within supply": (
         house_with(hand_toml("t", "FF 11:a 11:a 11:a 11:a 11:a NN")),
@@ -158,3 +168,44 @@ def test_all_errors_are_reported_at_once() -> None:
     with pytest.raises(CardFormatError) as error:
         Card.from_toml(text)
     assert "value 1" in str(error.value) and 'xc "Q"' in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "tiles"),
+    [
+        (" ".join(["FFFFFF"] * 43), 258),
+        (" ".join(["FF"] * 130), 260),
+        (" ".join(["111111:a"] * 45), 270),
+    ],
+)
+def test_long_patterns_are_rejected_not_wrapped(pattern: str, tiles: int) -> None:
+    # These once overflowed u8 tile sums: 45 sextets (270 tiles) loaded as a 14-tile hand.
+    with pytest.raises(CardFormatError, match=f'hand "t": pattern .*: {tiles} tiles, not 14'):
+        Card.from_toml(house_with(hand_toml("t", pattern)))
+
+
+FORTY = ", ".join(["5"] * 40)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "extra", "message"),
+    [
+        ("1111:a 1111:b 1111:c 11:d", "", 'unknown suit "d"'),
+        ("FF 1111:dots 9999:dot NNNN", "", 'unknown suit "dots"'),
+        ("Z:* 1111:a 1111:b 1111:c F", "", 'group "Z:*": suit "*" on a group without numbers'),
+        ("FF:* 1111:a 1111:b 1111:c", "", 'group "FF:*": suit "*" on a group without'),
+        ("NNN:a 1111:a 1111:b 333:c", "", 'group "NNN:a": suit "a" on a group without'),
+        ("FF:c 1111:a 1111:b 1111:c", "", 'group "FF:c": suit "c" on a group without'),
+        (" ".join(["Z"] * 14), "", "the pattern has 268435456 combinations"),
+        (
+            "vvvv:a wwww:b xxxx:c FF",
+            f"vars = {{ v = [{FORTY}], w = [{FORTY}], x = [{FORTY}] }}",
+            "the pattern has 384000 combinations",
+        ),
+    ],
+)
+def test_costly_or_loose_patterns_fail_fast(pattern: str, extra: str, message: str) -> None:
+    start = time.perf_counter()
+    with pytest.raises(CardFormatError, match=f'hand "t": .*{re.escape(message)}'):
+        Card.from_toml(house_with(hand_toml("t", pattern, extra=extra)))
+    assert time.perf_counter() - start < 5

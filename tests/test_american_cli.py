@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
-from american_support import house_text
+from american_support import HOUSE, house_text
 
+from mahjong import Tiles
+from mahjong.american import Card, cli
 from mahjong.cli import main
 
 
@@ -54,3 +57,32 @@ def test_bad_input_is_a_clean_error(capsys: pytest.CaptureFixture[str]) -> None:
     capsys.readouterr()
     assert main(["american", "card", "--card", "nmjl"]) == 2
     assert 'unknown built-in card "nmjl" (available: house-2026)' in capsys.readouterr().err
+
+
+class _Spy:
+    """A card that records the keyword arguments of `discard_options`."""
+
+    def __init__(self, card: Card) -> None:
+        self.card = card
+        self.calls: list[dict[str, Any]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.card, name)
+
+    def discard_options(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls.append(kwargs)
+        return self.card.discard_options(*args, **kwargs)
+
+
+def test_liveness_only_with_visible(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spy = _Spy(HOUSE)
+    monkeypatch.setattr(cli, "load_card", lambda name: spy)
+    hand = "F F J 2C 0 2C 6C 6D 6D 6D 6B 6B J J"
+    assert main(["american", "analyze", hand]) == 0
+    assert main(["american", "analyze", hand, "--visible", "J J", "--redeemable", "1"]) == 0
+    assert [(c["visible"], c["redeemable"]) for c in spy.calls] == [(None, 0), (Tiles("J J"), 1)]
+    capsys.readouterr()
+    assert main(["american", "analyze", hand, "--redeemable", "1"]) == 2
+    assert "without the visible tiles" in capsys.readouterr().err

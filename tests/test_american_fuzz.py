@@ -103,6 +103,24 @@ def test_card_patterns(pattern: str, shift: int) -> None:
     allowed(lambda: Card.from_toml(house_with(hand_toml("fz", pattern, extra=extra))))
 
 
+# Runs of whole groups, so patterns get long (hundreds of tiles, enough to overflow u8 sums)
+# and costly (many free choices).
+groups = st.sampled_from(
+    ["FFFFFF", "FF", "111111:a", "Z", "ZZZZ", "ZZZZ:*", "1:d", "vvvv:a", "w:b", "DDD:*", "2026:c"]
+)
+
+
+@FUZZ
+@given(st.lists(st.tuples(groups, st.integers(1, 60)), max_size=4), st.integers(-2, 10))
+def test_long_card_patterns(runs: list[tuple[str, int]], shift: int) -> None:
+    from american_support import hand_toml, house_with
+
+    pattern = " ".join(" ".join([group] * n) for group, n in runs)
+    extra = f"shift = {shift}\nvars = {{ v = [2, 4, 6, 8] }}\nsvars = {{ w = [1, 2, 3] }}"
+    text = house_with(hand_toml("fz", pattern, extra=extra))
+    allowed(lambda: Card.from_toml(text))
+
+
 @FUZZ
 @given(
     st.tuples(st.integers(0, 4), st.integers(30, 40)),

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from mahjong import Tiles
-from mahjong.american import Card, Exposure
+from mahjong.american import Card, Distance, Exposure
 
 
 def tile_name(kind: int) -> str:
@@ -69,24 +69,27 @@ def print_card(report: dict[str, Any]) -> None:
         print(f"warning: {warning}")
 
 
-def _distance(card: Card, hand_id: str, distance: int | None) -> dict[str, Any]:
-    h = card.hand(hand_id)
-    return {"hand": hand_id, "distance": distance, "value": h.value, "xc": h.xc}
+def _distance(d: Distance) -> dict[str, Any]:
+    return {"hand": d.hand_id, "distance": d.distance, "value": d.value, "xc": d.xc}
 
 
 def analyze(
-    card: Card, tiles: Tiles, exposures: list[Exposure], visible: Tiles, top: int
+    card: Card,
+    tiles: Tiles,
+    exposures: list[Exposure],
+    visible: Tiles | None,
+    top: int,
+    redeemable: int = 0,
 ) -> dict[str, Any]:
-    """Everything ``mahjong american analyze`` reports, as plain data."""
+    """Everything ``mahjong american analyze`` reports, as plain data. With `visible` (every
+    discard and the other players' exposures) the discards keep only hands still live;
+    `redeemable` of the visible jokers can still be taken by joker exchange."""
     size = len(tiles) + sum(e.size for e in exposures)
     report: dict[str, Any] = {
         "hand": tiles.to_american(),
         "exposures": [e.tiles.to_american() for e in exposures],
         "tiles": size,
-        "nearest": [
-            _distance(card, d.hand_id, d.distance)
-            for d in card.distances(tiles, exposures, top=top)
-        ],
+        "nearest": [_distance(d) for d in card.distances(tiles, exposures, top=top)],
     }
     if size == 14:
         m = card.match(tiles, exposures)
@@ -95,7 +98,7 @@ def analyze(
             report["match"] = {
                 "hand": m.hand_id,
                 "value": m.value,
-                "xc": "C" if m.concealed else "X",
+                "xc": m.xc,
                 "jokerless": m.jokerless,
                 "tiles": m.variant.text,
                 "discard": m.payment("discard"),
@@ -105,9 +108,11 @@ def analyze(
             {
                 "tile": tile_name(o.tile),
                 "distance": o.distance,
-                "keeps": [_distance(card, h.hand_id, h.distance) for h in o.hands],
+                "keeps": [_distance(h) for h in o.hands],
             }
-            for o in card.discard_options(tiles, exposures, visible=visible)[:top]
+            for o in card.discard_options(tiles, exposures, visible=visible, redeemable=redeemable)[
+                :top
+            ]
         ]
     else:
         waits = card.waits(tiles, exposures)
@@ -166,7 +171,8 @@ def _cmd_card(args: argparse.Namespace) -> int:
 def _cmd_analyze(args: argparse.Namespace) -> int:
     card = load_card(args.card)
     exposures = [Exposure.from_tiles(e) for e in args.exposure]
-    report = analyze(card, Tiles(args.tiles), exposures, Tiles(args.visible), args.top)
+    visible = None if args.visible is None else Tiles(args.visible)
+    report = analyze(card, Tiles(args.tiles), exposures, visible, args.top, args.redeemable)
     if args.json:
         print(json.dumps(report, indent=2))
     else:
@@ -191,7 +197,16 @@ def add_commands(commands: Any) -> None:
         default=[],
         help='an exposed set, e.g. "N N N J" (repeat for several)',
     )
-    p.add_argument("--visible", default="", help="discards and other players' exposures")
+    p.add_argument(
+        "--visible",
+        help="discards and other players' exposures; discards then keep only live hands",
+    )
+    p.add_argument(
+        "--redeemable",
+        type=int,
+        default=0,
+        help="jokers among --visible that an exchange could still take (default 0)",
+    )
     p.add_argument("--card", default="house-2026", help=card_help)
     p.add_argument("--top", type=int, default=5, help="how many hands and discards to show")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")

@@ -487,11 +487,10 @@ impl PyCard {
     #[staticmethod]
     fn from_toml(source: &Bound<'_, PyAny>) -> PyResult<Self> {
         let card = match card_text(source)? {
-            CardSource::File(text) => Card::from_toml(&text),
             // One line is no card file, but it may be a mistyped path: say how it was read.
             CardSource::Text(text) if !text.contains('\n') => Card::from_toml(&text)
                 .map_err(|e| e.context(format!("{text:?} is no file, so it was read as TOML"))),
-            CardSource::Text(text) => Card::from_toml(&text),
+            CardSource::File(text) | CardSource::Text(text) => Card::from_toml(&text),
         };
         Ok(Self { card: card.py()? })
     }

@@ -51,7 +51,9 @@ impl Card {
         if exposures.is_empty() {
             return Cow::Borrowed(self.table());
         }
-        let exposed: u8 = exposures.iter().map(Exposure::size).sum();
+        let exposed = exposures
+            .iter()
+            .fold(0u8, |n, e| n.saturating_add(e.size()));
         Cow::Owned(Table::new(
             HAND_SIZE.saturating_sub(exposed),
             self.variants.iter().enumerate().filter_map(|(i, v)| {
