@@ -8,7 +8,9 @@ Each result records ``hands`` and, when enabled, ``ns_per_hand`` in ``extra_info
 
 from __future__ import annotations
 
+import statistics
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -82,10 +84,21 @@ def _halves(hands: np.ndarray) -> None:
 
 
 def bench_shanten_batch_two_threads(benchmark: Any, random14: Callable[[int], np.ndarray]) -> None:
-    """Compare with bench_shanten_batch: two threads, each on half the hands."""
+    """Two threads, each on half the hands. Records `speedup`: the median over interleaved
+    pairs of (one thread on all hands) / (two threads), which cancels slow drifts in machine
+    load that separate benchmarks would pick up."""
     benchmark.group = "shanten"
     hands = corpus(benchmark, random14)
     run(benchmark, lambda: _halves(hands), len(hands), rounds=20)
+    if not benchmark.disabled:
+        ratios = []
+        for _ in range(21):
+            start = time.perf_counter()
+            riichi.shanten_batch(hands)
+            middle = time.perf_counter()
+            _halves(hands)
+            ratios.append((middle - start) / (time.perf_counter() - middle))
+        benchmark.extra_info["speedup"] = statistics.median(ratios)
 
 
 def bench_is_win_batch(benchmark: Any, winning14: Callable[[int], np.ndarray]) -> None:
