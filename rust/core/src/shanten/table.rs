@@ -13,6 +13,8 @@
 //! `data/` are produced by [`generate`] (see `src/bin/gen_tables.rs`); a test checks that they
 //! round-trip.
 
+/// Bytes stored per entry: the ten nibbles fill bytes 0..5 of the little-endian word.
+const ENTRY_BYTES: usize = 5;
 /// Most tiles a concealed hand part can hold.
 pub(crate) const MAX_TILES: usize = 14;
 /// Costs per pair flag and set count: `costs[p][m]` for `m` in `0..=4` (bytes 5..8 unused).
@@ -136,13 +138,11 @@ pub(crate) static HONOR_RANK: Ranker<7, 3> = Ranker::new();
 static SUIT_BYTES: &[u8] = include_bytes!("../../data/shanten_suit.bin");
 static HONOR_BYTES: &[u8] = include_bytes!("../../data/shanten_honor.bin");
 
-/// Entry `index` of a table stored as little-endian `u64`s.
+/// Entry `index` of a table of `ENTRY_BYTES`-byte little-endian entries.
 #[inline]
 fn entry(table: &[u8], index: usize) -> u64 {
-    let bytes = &table[index * 8..index * 8 + 8];
-    u64::from_le_bytes([
-        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-    ])
+    let bytes = &table[index * ENTRY_BYTES..index * ENTRY_BYTES + ENTRY_BYTES];
+    u64::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], 0, 0, 0])
 }
 
 /// Costs of one suit's 9 counts.
@@ -183,7 +183,10 @@ pub fn generate(len: usize, sequences: bool) -> Vec<u8> {
     start[state(0, 0, 0, 0)] = 0;
     let mut entries = Vec::new();
     walk(len, sequences, 0, 0, &start, &mut entries);
-    entries.iter().flat_map(|e| e.to_le_bytes()).collect()
+    entries
+        .iter()
+        .flat_map(|e| e.to_le_bytes().into_iter().take(ENTRY_BYTES))
+        .collect()
 }
 
 /// Depth-first walk over count vectors in lexicographic order, carrying the DP over kinds.
@@ -270,8 +273,8 @@ mod tests {
 
     #[test]
     fn committed_tables_round_trip() {
-        assert_eq!(SUIT_BYTES.len(), SUIT_RANK.size() * 8);
-        assert_eq!(HONOR_BYTES.len(), HONOR_RANK.size() * 8);
+        assert_eq!(SUIT_BYTES.len(), SUIT_RANK.size() * ENTRY_BYTES);
+        assert_eq!(HONOR_BYTES.len(), HONOR_RANK.size() * ENTRY_BYTES);
         assert!(
             generate(9, true) == SUIT_BYTES,
             "data/shanten_suit.bin is stale: run gen_tables"
