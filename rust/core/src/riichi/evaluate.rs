@@ -339,17 +339,14 @@ fn set_yaku(arr: &Arrangement, ctx: &WinContext, found: &mut Found) {
     let pair = arr.pair();
     let (sequences, triplets) = arr.sequences_and_triplets();
     for &kind in triplets.as_slice() {
-        match kind {
-            k if is_dragon(k) => found.add(Yaku::dragon(k)),
-            k if k == EAST + ctx.seat_wind || k == EAST + ctx.round_wind => {
-                if k == EAST + ctx.seat_wind {
-                    found.add(Yaku::seat_wind(ctx.seat_wind));
-                }
-                if k == EAST + ctx.round_wind {
-                    found.add(Yaku::round_wind(ctx.round_wind));
-                }
-            }
-            _ => {}
+        if is_dragon(kind) {
+            found.add(Yaku::dragon(kind));
+        }
+        if kind == EAST + ctx.seat_wind {
+            found.add(Yaku::seat_wind(ctx.seat_wind));
+        }
+        if kind == EAST + ctx.round_wind {
+            found.add(Yaku::round_wind(ctx.round_wind));
         }
     }
     if arr.closed()
