@@ -95,7 +95,7 @@ def test_invalid_hands(
         ({"tsumo": True, "discarder": "S"}, "tsumo has no discarder"),
         ({"seat_wind": "X"}, "not a wind"),
         ({"seat_wind": 4}, "out of range"),
-        ({"honba": -1}, "honba -1"),
+        ({"honba": -1}, "honba: -1"),
         ({"dora_indicators": "1m2m3m4m5m6m"}, "at most 5 indicators"),
     ],
 )

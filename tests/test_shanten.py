@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import threading
+from typing import Any
 
 import numpy as np
 import pytest
@@ -156,17 +157,22 @@ def test_batch_names_the_bad_row() -> None:
 
 
 @pytest.mark.parametrize(
-    "array",
+    ("array", "error", "says"),
     [
-        np.zeros((2, 34), np.int64),
-        np.zeros(34, np.uint8),
-        np.zeros((2, 2, 34), np.uint8),
-        [[0] * 34],
+        (np.zeros((2, 34), np.int64), TypeError, r"got int64 with shape \(2, 34\)"),
+        (np.zeros((3, 34)), TypeError, r"uint8 array of shape \(N, 34\), got float64"),
+        ([[0] * 34], TypeError, "got list"),
+        (np.zeros(34, np.uint8), InvalidArgumentError, r"got uint8 with shape \(34\)"),
+        (np.zeros((2, 2, 34), np.uint8), InvalidArgumentError, r"shape \(2, 2, 34\)"),
+        (np.zeros((2, 36), np.uint8), InvalidArgumentError, r"shape \(2, 36\)"),
     ],
 )
-def test_batch_rejects_wrong_types(array: object) -> None:
-    with pytest.raises(TypeError):
-        riichi.shanten_batch(array)  # type: ignore[arg-type]
+@pytest.mark.parametrize("batch", [riichi.shanten_batch, riichi.is_win_batch])
+def test_batch_errors_say_what_was_expected(
+    batch: Any, array: object, error: type[Exception], says: str
+) -> None:
+    with pytest.raises(error, match=says):
+        batch(array)
 
 
 def test_batch_from_threads_agrees() -> None:

@@ -135,6 +135,7 @@ _Indicators: TypeAlias = "str | Tiles | Iterable[_TileLike] | None"
 _Preset: TypeAlias = Literal["seed", "tenhou", "mahjongsoul", "wrc", "ema", "mleague"]
 
 RECORD_WIDTH: int
+MAX_STICKS: int
 
 class InvalidRuleError(MahjongError): ...
 
@@ -246,8 +247,8 @@ class WinContext:
         discarder: _Wind | None = None,
         liable: _Wind | None = None,
     ) -> WinContext: ...
+    FLAGS: tuple[tuple[str, str], ...]
     def to_dict(self) -> dict[str, Any]: ...
-    def __getnewargs_ex__(self) -> tuple[tuple[()], dict[str, Any]]: ...
     @property
     def tsumo(self) -> bool: ...
     @property
@@ -356,7 +357,10 @@ def encode_win(
     context: WinContext | None = None,
 ) -> npt.NDArray[np.uint8]: ...
 def score_batch(
-    records: npt.NDArray[np.uint8], rules: Ruleset | None = None
+    records: npt.NDArray[np.uint8],
+    rules: Ruleset | None = None,
+    *,
+    errors: Literal["raise", "flag"] = "raise",
 ) -> dict[str, npt.NDArray[Any]]: ...
 def nagashi_mangan(
     seat_wind: _Wind, *, honba: int | None = None, rules: Ruleset | None = None

@@ -86,11 +86,14 @@ pub fn ukeire(
         )));
     }
     check_visible(counts, visible)?;
-    improving(counts, visible, form)
+    improving(counts, counts, visible, form)
 }
 
+/// The draws that lower the shanten of `counts`, with the copies of each kind not in `held`
+/// (the player's own tiles) or `visible`.
 fn improving(
     counts: &[u8; RIICHI_KINDS],
+    held: &[u8; RIICHI_KINDS],
     visible: &[u8; RIICHI_KINDS],
     form: Form,
 ) -> Result<Ukeire> {
@@ -98,7 +101,7 @@ fn improving(
     let mut work = *counts;
     let mut tiles = Vec::new();
     for kind in 0..RIICHI_KINDS {
-        let left = 4 - counts[kind] - visible[kind];
+        let left = 4 - held[kind] - visible[kind];
         if left == 0 {
             continue;
         }
@@ -115,7 +118,8 @@ fn improving(
 }
 
 /// For a `3n+2` part: every distinct discard with the shanten and ukeire it leaves, best first
-/// (lowest shanten, then most copies left, then lowest kind).
+/// (lowest shanten, then most copies left, then lowest kind). Copies left are counted as
+/// Tenhou counts them: the discarded tile is gone too, so all 14 tiles count as seen.
 pub fn discard_options(
     counts: &[u8; RIICHI_KINDS],
     visible: &[u8; RIICHI_KINDS],
@@ -137,7 +141,7 @@ pub fn discard_options(
         work[kind] -= 1;
         options.push(DiscardOption {
             discard: kind as u8,
-            ukeire: improving(&work, visible, form)?,
+            ukeire: improving(&work, counts, visible, form)?,
         });
         work[kind] += 1;
     }
@@ -193,5 +197,13 @@ mod tests {
         assert_eq!(opts[0].ukeire.shanten, 0);
         assert_eq!(opts[0].ukeire.total(), 4);
         assert_eq!(opts.len(), 12);
+    }
+
+    #[test]
+    fn the_discarded_tile_counts_as_gone() {
+        // Discarding 3p leaves 124p waiting on 3p (kanchan): 3 copies left, not 4.
+        let opts = discard_options(&counts("123m456s789s1z1234p"), &[0; 34], Form::All).unwrap();
+        let three_p = opts.iter().find(|o| o.discard == 11).unwrap();
+        assert!(three_p.ukeire.tiles.contains(&(11, 3)), "{three_p:?}");
     }
 }

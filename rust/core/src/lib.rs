@@ -14,7 +14,9 @@ pub mod riichi;
 pub mod shanten;
 pub mod tile;
 pub mod tiles;
+pub mod wind;
 
 pub use error::{Error, ErrorKind, Result};
 pub use meld::{Meld, MeldKind};
 pub use tiles::Tiles;
+pub use wind::Wind;

@@ -4,32 +4,88 @@ use mahjong_core::decompose::is_complete;
 use mahjong_core::shanten::{self, Form};
 use mahjong_core::tile::RIICHI_KINDS;
 use mahjong_core::{Error, Result};
-use numpy::{PyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
+use numpy::{PyArray1, PyReadonlyArray2, PyUntypedArray, PyUntypedArrayMethods};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
 use crate::errors::IntoPyResult;
 
+/// What a batch does with a bad row.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RowErrors {
+    /// Raise for the first bad row, naming it.
+    Raise,
+    /// Return the row as `None` and go on.
+    Flag,
+}
+
+impl RowErrors {
+    pub(crate) fn parse(text: &str) -> Result<Self> {
+        match text {
+            "raise" => Ok(Self::Raise),
+            "flag" => Ok(Self::Flag),
+            _ => Err(Error::argument(format!(
+                "errors must be \"raise\" or \"flag\", got {text:?}"
+            ))),
+        }
+    }
+}
+
+/// Reads a uint8 array of shape `(N, W)`, or says what was expected and what came.
+pub(crate) fn uint8_rows<'py, const W: usize>(
+    obj: &Bound<'py, PyAny>,
+) -> PyResult<PyReadonlyArray2<'py, u8>> {
+    if let Ok(array) = obj.extract::<PyReadonlyArray2<'py, u8>>() {
+        if array.shape()[1] == W {
+            return Ok(array);
+        }
+    }
+    let Ok(array) = obj.cast::<PyUntypedArray>() else {
+        return Err(PyTypeError::new_err(format!(
+            "expected a uint8 array of shape (N, {W}), got {}",
+            crate::convert::type_name(obj)
+        )));
+    };
+    let shape = array
+        .shape()
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let got = format!("{} with shape ({shape})", array.dtype().str()?);
+    if array.dtype().str()? != "uint8" {
+        return Err(PyTypeError::new_err(format!(
+            "expected a uint8 array of shape (N, {W}), got {got}"
+        )));
+    }
+    Err(Error::argument(format!(
+        "expected a uint8 array of shape (N, {W}), got {got}"
+    )))
+    .py()
+}
+
 /// Runs `per_row` over every row of an `(N, W)` uint8 array (W = 34 Riichi kinds, or 36 with
-/// flowers and jokers) without holding the interpreter. The first bad row is reported with its
-/// index.
-pub(crate) fn map_rows<const W: usize, T: Send>(
+/// flowers and jokers) without holding the interpreter. A bad row raises an error naming its
+/// index, or comes back as `None` under [`RowErrors::Flag`].
+pub(crate) fn map_rows_with<const W: usize, T: Send>(
     py: Python<'_>,
-    counts: &PyReadonlyArray2<'_, u8>,
+    rows: &PyReadonlyArray2<'_, u8>,
+    on_error: RowErrors,
     mut per_row: impl FnMut(&[u8; W]) -> Result<T> + Send,
-) -> PyResult<Vec<T>> {
-    let shape = counts.shape();
+) -> PyResult<Vec<Option<T>>> {
+    let shape = rows.shape();
     if shape[1] != W {
         return Err(Error::argument(format!(
-            "counts must have shape (N, {W}), got ({}, {})",
+            "expected a uint8 array of shape (N, {W}), got shape ({}, {})",
             shape[0], shape[1]
         )))
         .py();
     }
     let owned;
-    let flat = match counts.as_slice() {
-        Ok(slice) if counts.is_c_contiguous() => slice,
+    let flat = match rows.as_slice() {
+        Ok(slice) if rows.is_c_contiguous() => slice,
         _ => {
-            owned = counts.as_array().iter().copied().collect::<Vec<u8>>();
+            owned = rows.as_array().iter().copied().collect::<Vec<u8>>();
             &owned
         }
     };
@@ -37,13 +93,36 @@ pub(crate) fn map_rows<const W: usize, T: Send>(
         flat.chunks_exact(W)
             .enumerate()
             .map(|(row, chunk)| {
-                let mut hand = [0u8; W];
-                hand.copy_from_slice(chunk);
-                per_row(&hand).map_err(|e| e.context(format!("row {row}")))
+                let mut values = [0u8; W];
+                values.copy_from_slice(chunk);
+                match (per_row(&values), on_error) {
+                    (Ok(value), _) => Ok(Some(value)),
+                    (Err(_), RowErrors::Flag) => Ok(None),
+                    (Err(e), RowErrors::Raise) => Err(e.context(format!("row {row}"))),
+                }
             })
-            .collect::<Result<Vec<T>>>()
+            .collect::<Result<Vec<_>>>()
     })
     .py()
+}
+
+/// Every row of `rows` through `per_row`, raising for the first bad row.
+pub(crate) fn map_rows<const W: usize, T: Send>(
+    py: Python<'_>,
+    rows: &PyReadonlyArray2<'_, u8>,
+    per_row: impl FnMut(&[u8; W]) -> Result<T> + Send,
+) -> PyResult<Vec<T>> {
+    let rows = map_rows_with(py, rows, RowErrors::Raise, per_row)?;
+    Ok(rows.into_iter().flatten().collect())
+}
+
+/// Every row of an array-like `counts` of shape (N, W) through `per_row`.
+fn each_row<const W: usize, T: Send>(
+    py: Python<'_>,
+    counts: &Bound<'_, PyAny>,
+    per_row: impl FnMut(&[u8; W]) -> Result<T> + Send,
+) -> PyResult<Vec<T>> {
+    map_rows(py, &uint8_rows::<W>(counts)?, per_row)
 }
 
 /// Shanten of every row of a uint8 array of shape (N, 34) (counts per kind), as int8 (N,).
@@ -53,11 +132,11 @@ pub(crate) fn map_rows<const W: usize, T: Send>(
 #[pyo3(signature = (counts, kind = "all"))]
 pub(crate) fn shanten_batch<'py>(
     py: Python<'py>,
-    counts: PyReadonlyArray2<'py, u8>,
+    counts: &Bound<'py, PyAny>,
     kind: &str,
 ) -> PyResult<Bound<'py, PyArray1<i8>>> {
     let form = Form::parse(kind).py()?;
-    let out = map_rows(py, &counts, |hand: &[u8; RIICHI_KINDS]| {
+    let out = each_row(py, counts, |hand: &[u8; RIICHI_KINDS]| {
         shanten::shanten(hand, form)
     })?;
     Ok(PyArray1::from_vec(py, out))
@@ -67,9 +146,9 @@ pub(crate) fn shanten_batch<'py>(
 #[pyfunction]
 pub(crate) fn is_win_batch<'py>(
     py: Python<'py>,
-    counts: PyReadonlyArray2<'py, u8>,
+    counts: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyArray1<bool>>> {
-    let out = map_rows(py, &counts, |hand: &[u8; RIICHI_KINDS]| {
+    let out = each_row(py, counts, |hand: &[u8; RIICHI_KINDS]| {
         let len = shanten::check_counts(hand)?;
         if len % 3 != 2 {
             return Err(Error::hand(format!(

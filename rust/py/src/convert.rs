@@ -113,3 +113,11 @@ pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
 pub(crate) fn ints(values: impl IntoIterator<Item = u8>) -> Vec<u32> {
     values.into_iter().map(u32::from).collect()
 }
+
+/// What `__reduce__` returns: a rebuilding callable of `mahjong._core` and its arguments.
+pub(crate) type Reduced<'py, A> = PyResult<(Bound<'py, PyAny>, A)>;
+
+/// `__reduce__` through the `mahjong._core` function `name`.
+pub(crate) fn reduce_to<'py, A>(py: Python<'py>, name: &str, args: A) -> Reduced<'py, A> {
+    Ok((py.import("mahjong._core")?.getattr(name)?, args))
+}

@@ -3,10 +3,13 @@
 //! Thin wrappers over `mahjong-core`; the Python package re-exports everything by name.
 
 mod american;
+mod analysis;
+mod args;
 mod batch;
+mod context;
 mod convert;
 mod errors;
-mod riichi;
+mod result;
 mod rules;
 mod score;
 mod tiles;
@@ -21,21 +24,25 @@ mod _core {
         american_physical_kind, american_physical_kinds,
     };
     #[pymodule_export]
+    use crate::analysis::{
+        _decomposition, _ukeire, PyDecomposition, PyUkeire, decompose, is_win, shanten, ukeire,
+        waits,
+    };
+    #[pymodule_export]
     use crate::batch::{is_win_batch, shanten_batch};
+    #[pymodule_export]
+    use crate::context::{_win_context, PyWinContext};
     #[pymodule_export]
     use crate::errors::{
         CardFormatError, InvalidArgumentError, InvalidHandError, InvalidMeldError,
         InvalidRuleError, InvalidTileError, MahjongError,
     };
     #[pymodule_export]
-    use crate::riichi::{PyDecomposition, PyUkeire, decompose, is_win, shanten, ukeire, waits};
+    use crate::result::{_yaku, PyScoreResult, PyYaku};
     #[pymodule_export]
     use crate::rules::PyRuleset;
     #[pymodule_export]
-    use crate::score::{
-        _rescore, PyScoreResult, PyWinContext, PyYaku, encode_win, nagashi_mangan, score,
-        score_batch,
-    };
+    use crate::score::{_rescore, encode_win, nagashi_mangan, score, score_batch};
     #[pymodule_export]
     use crate::tiles::{PyMeld, PyTiles};
 
@@ -44,6 +51,7 @@ mod _core {
     #[pymodule_init]
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-        m.add("RECORD_WIDTH", mahjong_core::riichi::record::RECORD_WIDTH)
+        m.add("RECORD_WIDTH", mahjong_core::riichi::record::RECORD_WIDTH)?;
+        m.add("MAX_STICKS", mahjong_core::riichi::MAX_STICKS)
     }
 }

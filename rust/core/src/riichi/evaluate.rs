@@ -342,10 +342,10 @@ fn set_yaku(arr: &Arrangement, ctx: &WinContext, found: &mut Found) {
         if is_dragon(kind) {
             found.add(Yaku::dragon(kind));
         }
-        if kind == EAST + ctx.seat_wind {
+        if kind == ctx.seat_wind.tile_kind() {
             found.add(Yaku::seat_wind(ctx.seat_wind));
         }
-        if kind == EAST + ctx.round_wind {
+        if kind == ctx.round_wind.tile_kind() {
             found.add(Yaku::round_wind(ctx.round_wind));
         }
     }
@@ -400,7 +400,7 @@ fn set_yaku(arr: &Arrangement, ctx: &WinContext, found: &mut Found) {
 
 /// Dragons, the seat wind and the round wind make a pair worth fu (and deny pinfu).
 fn is_value_pair(pair: u8, ctx: &WinContext) -> bool {
-    is_dragon(pair) || pair == EAST + ctx.seat_wind || pair == EAST + ctx.round_wind
+    is_dragon(pair) || pair == ctx.seat_wind.tile_kind() || pair == ctx.round_wind.tile_kind()
 }
 
 /// Pairs of identical sequences: 2 for ryanpeikou (four of one counts as two pairs).
@@ -549,22 +549,27 @@ pub fn yaku_han(found: &Found, closed: bool, rules: &Ruleset) -> u8 {
     found.yaku_list().map(|y| han_of(y, closed, rules)).sum()
 }
 
-/// Yakuman units of `found` under the rules.
-pub fn yakuman_units(found: &Found, rules: &Ruleset) -> u8 {
-    let units = |y: Yakuman| match y {
+/// Units one yakuman is worth under the rules: 2 for a double form when `double_yakuman` is
+/// on (daichisei always), otherwise 1. The only place this rule is written.
+pub fn units_of(yakuman: Yakuman, rules: &Ruleset) -> u8 {
+    match yakuman {
         Yakuman::Daichisei => 2,
         y if rules.double_yakuman => y.double_units(),
         _ => 1,
-    };
-    let total = if rules.yakuman_stacking {
-        found.yakuman_list().map(units).sum()
-    } else {
-        found.yakuman_list().map(units).max().unwrap_or(0)
-    };
-    match rules.yakuman_cap_units {
-        Some(cap) => total.min(u8::try_from(cap).unwrap_or(u8::MAX)),
-        None => total,
     }
+}
+
+/// Yakuman units of `found` under the rules (stacking and the cap applied).
+pub fn yakuman_units(found: &Found, rules: &Ruleset) -> u8 {
+    let units = found.yakuman_list().map(|y| units_of(y, rules));
+    let total = if rules.yakuman_stacking {
+        units.sum()
+    } else {
+        units.max().unwrap_or(0)
+    };
+    rules
+        .yakuman_cap_units
+        .map_or(total, |cap| total.min(cap.get()))
 }
 
 /// One line of a fu calculation.
@@ -646,7 +651,8 @@ pub fn fu(arr: &Arrangement, ctx: &WinContext, rules: &Ruleset, pinfu: bool) -> 
         parts.push(FuPart::Wait(wait), 2);
     }
     let pair = arr.pair();
-    let winds = u8::from(pair == EAST + ctx.seat_wind) + u8::from(pair == EAST + ctx.round_wind);
+    let winds =
+        u8::from(pair == ctx.seat_wind.tile_kind()) + u8::from(pair == ctx.round_wind.tile_kind());
     let pair_fu = match (is_dragon(pair), winds) {
         (true, _) => 2,
         (false, 2) if rules.double_wind_pair_fu == DoubleWindPairFu::Four => 4,

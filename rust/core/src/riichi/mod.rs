@@ -7,11 +7,14 @@ pub mod points;
 pub mod record;
 pub mod rules;
 pub mod score;
+pub mod settlement;
 pub mod yaku;
 
+pub use context::MAX_STICKS;
 pub use context::{Indicators, WinContext};
-pub use options::Value;
-pub use points::{Limit, Payment};
+pub use options::{MAX_POINTS, Value};
+pub use points::Limit;
 pub use rules::{Preset, Ruleset};
 pub use score::{ScoreResult, Scorer, Win, score};
+pub use settlement::{Payment, Payments, Settlement};
 pub use yaku::{Yaku, Yakuman};

@@ -1,5 +1,7 @@
 //! Option values and the traits that let a [`super::Ruleset`] read and write them by name.
 
+use std::num::NonZeroU8;
+
 use crate::error::{Error, Result};
 
 /// A dynamically typed option value, as read from a dict or TOML.
@@ -73,37 +75,65 @@ impl OptionType for bool {
     }
 }
 
-/// Points (a non-negative integer).
+/// The largest amount of points a ruleset option accepts (start points, honba, deposits...).
+pub const MAX_POINTS: u32 = 10_000_000;
+
+fn points(value: &Value) -> Option<u32> {
+    match value {
+        Value::Int(i) => u32::try_from(*i).ok().filter(|&p| p <= MAX_POINTS),
+        _ => None,
+    }
+}
+
+fn is_none(value: &Value) -> bool {
+    matches!(value, Value::None) || matches!(value, Value::Str(s) if s == "none")
+}
+
+/// Points (an integer from 0 to [`MAX_POINTS`]).
 impl OptionType for u32 {
     fn to_value(&self) -> Value {
         Value::Int(i64::from(*self))
     }
     fn from_value(value: &Value) -> Option<Self> {
-        match value {
-            Value::Int(i) => u32::try_from(*i).ok(),
-            _ => None,
-        }
+        points(value)
     }
     fn allowed() -> String {
-        "a non-negative integer".to_owned()
+        format!("an integer from 0 to {MAX_POINTS}")
     }
 }
 
-/// An optional amount: an integer, or `none`.
+/// An optional amount of points: an integer from 0 to [`MAX_POINTS`], or `none`.
 impl OptionType for Option<u32> {
     fn to_value(&self) -> Value {
         self.map_or(Value::None, |v| Value::Int(i64::from(v)))
     }
     fn from_value(value: &Value) -> Option<Self> {
+        if is_none(value) {
+            return Some(None);
+        }
+        points(value).map(Some)
+    }
+    fn allowed() -> String {
+        format!("an integer from 0 to {MAX_POINTS} or \"none\"")
+    }
+}
+
+/// An optional positive count (a cap): 1 to 255, or `none`.
+impl OptionType for Option<NonZeroU8> {
+    fn to_value(&self) -> Value {
+        self.map_or(Value::None, |v| Value::Int(i64::from(v.get())))
+    }
+    fn from_value(value: &Value) -> Option<Self> {
+        if is_none(value) {
+            return Some(None);
+        }
         match value {
-            Value::None => Some(None),
-            Value::Str(s) if s == "none" => Some(None),
-            Value::Int(i) => u32::try_from(*i).ok().map(Some),
+            Value::Int(i) => u8::try_from(*i).ok().and_then(NonZeroU8::new).map(Some),
             _ => None,
         }
     }
     fn allowed() -> String {
-        "a non-negative integer or \"none\"".to_owned()
+        "an integer from 1 to 255 or \"none\"".to_owned()
     }
 }
 
@@ -119,14 +149,16 @@ impl OptionType for [i32; 4] {
         let ints: Vec<i32> = items
             .iter()
             .map(|v| match v {
-                Value::Int(i) => i32::try_from(*i).ok(),
+                Value::Int(i) => i32::try_from(*i)
+                    .ok()
+                    .filter(|v| v.unsigned_abs() <= MAX_POINTS),
                 _ => None,
             })
             .collect::<Option<_>>()?;
         ints.try_into().ok()
     }
     fn allowed() -> String {
-        "a list of four integers".to_owned()
+        format!("a list of four integers from -{MAX_POINTS} to {MAX_POINTS}")
     }
 }
 

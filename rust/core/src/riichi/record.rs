@@ -11,16 +11,21 @@
 //! | 39..55 | melds, 4 bytes each: kind (0 chi, 1 pon, 2 daiminkan, 3 ankan, 4 kakan), lowest tile kind, red fives in it, called tile kind (255 for an ankan) |
 //! | 55..57 | flags, little-endian: bit 0 tsumo, 1 riichi, 2 double riichi, 3 open riichi, 4 ippatsu, 5 rinshan, 6 chankan, 7 haitei, 8 houtei, 9 tenhou, 10 chiihou, 11 renhou |
 //! | 57, 58 | seat wind, round wind (0 East .. 3 North) |
-//! | 59, 60..65 | number of dora indicators, their kinds |
-//! | 65, 66..71 | number of ura indicators, their kinds |
+//! | 59, 60..65 | number of dora indicators, their kinds (+128 for a red five) |
+//! | 65, 66..71 | number of ura indicators, their kinds (+128 for a red five) |
 //! | 71, 72 | honba, riichi deposits on the table |
 //! | 73, 74 | discarder and liable seat winds (255 = none) |
+//!
+//! Flag bits follow [`WinContext::FLAGS`]. A record is checked like a scalar win: encoding
+//! rejects what [`crate::riichi::score::Win::check`] rejects.
 
 use crate::error::{Error, Result};
 use crate::meld::{Meld, MeldKind};
 use crate::riichi::context::{Indicators, WinContext};
+use crate::riichi::score::Win;
 use crate::tile::RIICHI_KINDS;
 use crate::tiles::Tiles;
+use crate::wind::Wind;
 
 /// Bytes per record.
 pub const RECORD_WIDTH: usize = 80;
@@ -38,33 +43,14 @@ pub struct Decoded {
     pub context: WinContext,
 }
 
-fn flags(ctx: &WinContext) -> [bool; 12] {
-    [
-        ctx.tsumo,
-        ctx.riichi,
-        ctx.double_riichi,
-        ctx.open_riichi,
-        ctx.ippatsu,
-        ctx.rinshan,
-        ctx.chankan,
-        ctx.haitei,
-        ctx.houtei,
-        ctx.tenhou,
-        ctx.chiihou,
-        ctx.renhou,
-    ]
-}
-
-/// Encodes a win as a record.
-pub fn encode(
-    concealed: &Tiles,
-    win_tile: u8,
-    melds: &[Meld],
-    ctx: &WinContext,
-) -> Result<[u8; RECORD_WIDTH]> {
-    if melds.len() > 4 {
-        return Err(Error::hand(format!("at most 4 melds, got {}", melds.len())));
-    }
+/// Encodes a win as a record, after the checks scoring makes.
+pub fn encode(win: &Win<'_>, ctx: &WinContext) -> Result<[u8; RECORD_WIDTH]> {
+    win.check(ctx)?;
+    let Win {
+        concealed,
+        win_tile,
+        melds,
+    } = *win;
     let mut r = [0u8; RECORD_WIDTH];
     r[..RIICHI_KINDS].copy_from_slice(&concealed.riichi_counts());
     r[34..37].copy_from_slice(&concealed.red());
@@ -83,17 +69,14 @@ pub fn encode(
             meld.called().unwrap_or(NONE),
         ]);
     }
-    let bits = flags(ctx)
-        .iter()
-        .enumerate()
-        .fold(0u16, |acc, (i, &f)| acc | (u16::from(f) << i));
-    r[55..57].copy_from_slice(&bits.to_le_bytes());
-    r[57] = ctx.seat_wind;
-    r[58] = ctx.round_wind;
+    r[55..57].copy_from_slice(&ctx.flag_bits().to_le_bytes());
+    r[57] = ctx.seat_wind as u8;
+    r[58] = ctx.round_wind as u8;
     for (at, indicators) in [(59, &ctx.dora_indicators), (65, &ctx.ura_indicators)] {
-        let kinds = indicators.kinds();
-        r[at] = kinds.len() as u8;
-        r[at + 1..at + 1 + kinds.len()].copy_from_slice(kinds);
+        r[at] = indicators.kinds().len() as u8;
+        for (slot, (kind, red)) in r[at + 1..].iter_mut().zip(indicators.tiles()) {
+            *slot = kind | (u8::from(red) << 7);
+        }
     }
     r[71] = u8::try_from(ctx.honba).map_err(|_| {
         Error::argument(format!(
@@ -107,8 +90,8 @@ pub fn encode(
             ctx.riichi_sticks
         ))
     })?;
-    r[73] = ctx.discarder.unwrap_or(NONE);
-    r[74] = ctx.liable.unwrap_or(NONE);
+    r[73] = ctx.discarder.map_or(NONE, |w| w as u8);
+    r[74] = ctx.liable.map_or(NONE, |w| w as u8);
     Ok(r)
 }
 
@@ -130,38 +113,27 @@ pub fn decode(r: &[u8], melds: &mut Vec<Meld>) -> Result<Decoded> {
     for i in 0..meld_count {
         melds.push(decode_meld(&r[39 + 4 * i..43 + 4 * i])?);
     }
-    let bits = u16::from_le_bytes([r[55], r[56]]);
-    let flag = |i: u16| bits & (1 << i) != 0;
     let indicators = |at: usize| -> Result<Indicators> {
         let n = usize::from(r[at]);
         if n > 5 {
             return Err(Error::argument(format!("indicator count {n} is above 5")));
         }
-        Indicators::new(&r[at + 1..at + 1 + n])
+        Indicators::with_red(r[at + 1..at + 1 + n].iter().map(|&b| (b & 127, b >= 128)))
     };
-    let seat = |b: u8| (b != NONE).then_some(b);
-    let context = WinContext {
-        tsumo: flag(0),
-        riichi: flag(1),
-        double_riichi: flag(2),
-        open_riichi: flag(3),
-        ippatsu: flag(4),
-        rinshan: flag(5),
-        chankan: flag(6),
-        haitei: flag(7),
-        houtei: flag(8),
-        tenhou: flag(9),
-        chiihou: flag(10),
-        renhou: flag(11),
-        seat_wind: r[57],
-        round_wind: r[58],
+    let wind = |name: &str, b: u8| Wind::from_index(i64::from(b), name);
+    let seat = |name: &str, b: u8| (b != NONE).then(|| wind(name, b)).transpose();
+    let mut context = WinContext {
+        seat_wind: wind("seat wind", r[57])?,
+        round_wind: wind("round wind", r[58])?,
         dora_indicators: indicators(59)?,
         ura_indicators: indicators(65)?,
         honba: u32::from(r[71]),
         riichi_sticks: u32::from(r[72]),
-        discarder: seat(r[73]),
-        liable: seat(r[74]),
+        discarder: seat("discarder", r[73])?,
+        liable: seat("liable", r[74])?,
+        ..WinContext::default()
     };
+    context.set_flag_bits(u16::from_le_bytes([r[55], r[56]]));
     Ok(Decoded {
         concealed,
         win_tile: r[37],
@@ -218,15 +190,22 @@ mod tests {
         let ankan = Meld::new(MeldKind::Ankan, Tiles::parse("7777z").unwrap(), None, None).unwrap();
         let ctx = WinContext {
             tsumo: true,
-            seat_wind: 2,
-            dora_indicators: Indicators::new(&[3, 30]).unwrap(),
+            seat_wind: Wind::West,
+            dora_indicators: Indicators::with_red([(3, false), (4, true)]).unwrap(),
             honba: 2,
-            liable: Some(1),
+            liable: Some(Wind::South),
             ..Default::default()
         };
-        let r = encode(&tiles, 13, &[chi, ankan], &ctx).unwrap();
+        let melds = [chi, ankan];
+        let win = Win {
+            concealed: &tiles,
+            win_tile: 13,
+            melds: &melds,
+        };
+        let r = encode(&win, &ctx).unwrap();
         let mut melds = Vec::new();
         let d = decode(&r, &mut melds).unwrap();
+        assert_eq!(r[61], 4 + 128);
         assert_eq!(d.concealed, tiles);
         assert_eq!(d.win_tile, 13);
         assert_eq!(melds[0].tiles(), chi.tiles());

@@ -4,6 +4,8 @@
 //! config. Options are read and written by name ([`Ruleset::get`], [`Ruleset::set`]) for the
 //! Python layer, dicts and TOML; an unknown name or value is an error that lists what is valid.
 
+use std::num::NonZeroU8;
+
 use crate::error::{Error, Result};
 use crate::riichi::options::{OptionType, Value, choice, convert};
 
@@ -279,9 +281,9 @@ ruleset! {
     /// Kokushi 13-wait, suuankou tanki, junsei chuuren and daisuushii are double yakuman.
     double_yakuman: bool = [false, false, true, false, false, false],
     /// Different yakuman in one hand add up (YR2).
-    yakuman_stacking: bool = [true, true, true, false, false, true],
+    yakuman_stacking: bool = [true, true, true, true, false, true],
     /// Most yakuman units a hand can be worth, or none.
-    yakuman_cap_units: Option<u32> = [None, None, None, None, None, None],
+    yakuman_cap_units: Option<NonZeroU8> = [None, None, None, None, None, None],
     /// A non-yakuman hand of 13+ han: yakuman or sanbaiman (YR3).
     kazoe: Kazoe = [Yakuman, Yakuman, Yakuman, Sanbaiman, Sanbaiman, Sanbaiman],
     /// 4 han 30 fu and 3 han 60 fu round up to mangan (P3).
@@ -311,7 +313,8 @@ ruleset! {
         MultiRonSticks::NearestTakesAll, MultiRonSticks::WinnersReclaim,
         MultiRonSticks::NearestTakesAll],
     /// Honba after a multiple ron (R12.2).
-    multi_ron_honba: MultiRonHonba = [MultiRonHonba::Nearest, MultiRonHonba::Nearest, MultiRonHonba::Nearest, MultiRonHonba::Nearest, MultiRonHonba::Nearest, MultiRonHonba::Nearest],
+    multi_ron_honba: MultiRonHonba = [MultiRonHonba::Nearest, MultiRonHonba::Nearest,
+        MultiRonHonba::Nearest, MultiRonHonba::Nearest, MultiRonHonba::Each, MultiRonHonba::Nearest],
     /// Dealer continuation after a multiple ron (R12.3).
     multi_ron_renchan: MultiRonRenchan = [MultiRonRenchan::DealerAmongWinners, MultiRonRenchan::DealerAmongWinners, MultiRonRenchan::DealerAmongWinners, MultiRonRenchan::DealerAmongWinners, MultiRonRenchan::DealerAmongWinners, MultiRonRenchan::DealerAmongWinners],
     /// Ura dora for riichi winners (R10.3).
@@ -344,7 +347,8 @@ ruleset! {
     /// Waiting only on a tile one holds all four of (R13.1).
     karaten: Karaten = [Karaten::Noten, Karaten::Noten, Karaten::Noten, Karaten::Noten, Karaten::Noten, Karaten::Noten],
     /// Fu for a double-wind pair (F7).
-    double_wind_pair_fu: DoubleWindPairFu = [DoubleWindPairFu::Four, DoubleWindPairFu::Four, DoubleWindPairFu::Four, DoubleWindPairFu::Four, DoubleWindPairFu::Four, DoubleWindPairFu::Four],
+    double_wind_pair_fu: DoubleWindPairFu = [DoubleWindPairFu::Four, DoubleWindPairFu::Four,
+        DoubleWindPairFu::Four, DoubleWindPairFu::Two, DoubleWindPairFu::Four, DoubleWindPairFu::Two],
     /// An open ron with exactly 20 fu is raised to 30 (F9).
     open_pinfu_30: bool = [true, true, true, true, true, true],
     /// Pinfu tsumo gets the +2 tsumo fu anyway (F5, old rules).
@@ -363,7 +367,7 @@ ruleset! {
     temp_furiten_trigger: TempFuritenTrigger = [TempFuritenTrigger::AnyWaitTile, TempFuritenTrigger::AnyWaitTile, TempFuritenTrigger::AnyWaitTile, TempFuritenTrigger::AnyWaitTile, TempFuritenTrigger::AnyWaitTile, TempFuritenTrigger::AnyWaitTile],
     /// What ends temporary furiten (R11.3).
     temp_furiten_end: TempFuritenEnd = [TempFuritenEnd::OwnNextTile, TempFuritenEnd::OwnNextTile,
-        TempFuritenEnd::OwnNextTile, TempFuritenEnd::OwnNextTile, TempFuritenEnd::AnyCallToo,
+        TempFuritenEnd::OwnNextTile, TempFuritenEnd::OwnNextTile, TempFuritenEnd::OwnNextTile,
         TempFuritenEnd::OwnNextTile],
     /// Ryuuiisou needs the green dragon (2.3.17).
     ryuuiisou_requires_hatsu: bool = [false, false, false, false, false, false],
@@ -372,7 +376,7 @@ ruleset! {
     /// A replacement draw can be the haitei tile (R2.12).
     rinshan_counts_as_haitei: bool = [false, false, false, false, false, false],
     /// Non-riichi players may declare noten at a draw (R13.3).
-    declare_noten: bool = [false, false, false, false, false, false],
+    declare_noten: bool = [false, false, false, true, false, false],
     /// The winning tile of a tenhou (YR4).
     tenhou_win_tile: TenhouWinTile = [TenhouWinTile::LastDealt, TenhouWinTile::LastDealt, TenhouWinTile::LastDealt, TenhouWinTile::LastDealt, TenhouWinTile::LastDealt, TenhouWinTile::LastDealt],
     /// Honba bonus on a ron (P5).

@@ -5,8 +5,9 @@ use crate::error::{Error, Result};
 use crate::meld::Meld;
 use crate::riichi::context::WinContext;
 use crate::riichi::evaluate::{self, Arrangement, Found, FuParts, HandFacts};
-use crate::riichi::points::{self, Limit, Payment, Payments};
-use crate::riichi::rules::{RedFives, Renhou, Ruleset, TenhouWinTile};
+use crate::riichi::points::{self, Limit};
+use crate::riichi::rules::{PaoSet, RedFives, Renhou, Ruleset, TenhouWinTile};
+use crate::riichi::settlement::{self, Payment, Settlement};
 use crate::riichi::yaku::{Yaku, Yakuman};
 use crate::tile::{RIICHI_KINDS, dora_from_indicator, kind_name};
 use crate::tiles::Tiles;
@@ -35,7 +36,7 @@ pub struct Scored {
     /// Counted (kazoe) yakuman.
     pub kazoe: bool,
     /// Hand value before honba and deposits.
-    pub points: u32,
+    pub points: i64,
     /// Whether the reading has a yaku (or yakuman) and meets the minimum han.
     pub is_win: bool,
 }
@@ -50,7 +51,52 @@ impl Scored {
         }
     }
 
-    fn rank(&self) -> (bool, u32, bool, u8, u8) {
+    /// The yaku with their han, dora entries last (only those that count); none for a
+    /// yakuman hand.
+    pub fn yaku<'a>(&'a self, rules: &'a Ruleset) -> impl Iterator<Item = (Yaku, u8)> + 'a {
+        let closed = self.closed;
+        let yakuman = self.units > 0;
+        let yaku = self
+            .found
+            .yaku_list()
+            .map(move |y| (y, evaluate::han_of(y, closed, rules)));
+        let dora = [Yaku::Dora, Yaku::UraDora, Yaku::AkaDora]
+            .into_iter()
+            .zip(self.dora)
+            .filter(|&(_, n)| n > 0);
+        yaku.chain(dora).filter(move |_| !yakuman)
+    }
+
+    /// The yakuman with their units.
+    pub fn yakuman<'a>(&'a self, rules: &'a Ruleset) -> impl Iterator<Item = (Yakuman, u8)> + 'a {
+        self.found
+            .yakuman_list()
+            .map(|y| (y, evaluate::units_of(y, rules)))
+    }
+
+    /// Yakuman units of the hand that make a feeding player liable under the rules.
+    pub fn pao_units(&self, rules: &Ruleset) -> u8 {
+        self.yakuman(rules)
+            .filter(|&(y, _)| match y {
+                Yakuman::Daisangen => rules.pao.contains(PaoSet::DAISANGEN),
+                Yakuman::Daisuushii => rules.pao.contains(PaoSet::DAISUUSHII),
+                Yakuman::Suukantsu => rules.pao.contains(PaoSet::SUUKANTSU),
+                _ => false,
+            })
+            .map(|(_, units)| units)
+            .sum()
+    }
+
+    /// What the win settles (nothing when the hand cannot be won).
+    pub fn settle(&self, ctx: &WinContext, rules: &Ruleset) -> Settlement {
+        if self.is_win {
+            settlement::settle_win(self.base, self.pao_units(rules), ctx, rules)
+        } else {
+            Settlement::default()
+        }
+    }
+
+    fn rank(&self) -> (bool, i64, bool, u8, u8) {
         (
             self.is_win,
             self.points,
@@ -81,8 +127,29 @@ pub struct Win<'a> {
 }
 
 impl Win<'_> {
-    /// Checks sizes, the winning tile and the copies of each kind; returns all tile counts.
-    fn check(&self) -> Result<([u8; RIICHI_KINDS], u8)> {
+    /// Checks the win and its context together: sizes, the winning tile, the flags, and the
+    /// copies of each kind and red fives among everything visible (hand, melds and
+    /// indicators). Returns the counts and red fives of the hand and melds.
+    pub fn check(&self, ctx: &WinContext) -> Result<([u8; RIICHI_KINDS], u8)> {
+        let tiles = self.check_tiles()?;
+        ctx.check(self.melds.iter().any(Meld::is_open))?;
+        let (mut counts, mut red) = tiles;
+        for (kind, is_red) in ctx
+            .dora_indicators
+            .tiles()
+            .chain(ctx.ura_indicators.tiles())
+        {
+            counts[usize::from(kind)] += 1;
+            if is_red {
+                red[usize::from(kind / 9)] += 1;
+            }
+        }
+        check_supply(&counts, red, "the hand, its melds and the indicators")?;
+        Ok((tiles.0, tiles.1.iter().sum()))
+    }
+
+    /// Checks sizes, the winning tile and the copies of each kind in the hand and melds.
+    fn check_tiles(&self) -> Result<([u8; RIICHI_KINDS], [u8; 3])> {
         if !self.concealed.is_riichi() {
             return Err(Error::hand("flowers and jokers are not Riichi tiles"));
         }
@@ -117,29 +184,35 @@ impl Win<'_> {
                 *total += n;
             }
         }
-        if let Some(kind) = (0..RIICHI_KINDS).find(|&k| counts[k] > 4) {
-            return Err(Error::hand(format!(
-                "concealed tiles and melds hold {} copies of {} (at most 4 exist)",
-                counts[kind],
-                kind_name(kind as u8, false)
-            )));
-        }
-        if red.iter().any(|&n| n > 1) {
-            return Err(Error::hand(
-                "more than one red five of a suit between the hand and its melds",
-            ));
-        }
-        Ok((counts, red.iter().sum()))
+        check_supply(&counts, red, "the concealed tiles and melds")?;
+        Ok((counts, red))
     }
+}
+
+/// At most four copies of a kind and one red five per suit among `what`.
+fn check_supply(counts: &[u8; RIICHI_KINDS], red: [u8; 3], what: &str) -> Result<()> {
+    if let Some(kind) = (0..RIICHI_KINDS).find(|&k| counts[k] > 4) {
+        return Err(Error::hand(format!(
+            "{what} hold {} copies of {} (at most 4 exist)",
+            counts[kind],
+            kind_name(kind as u8, false)
+        )));
+    }
+    if let Some(suit) = (0..3).find(|&s| red[s] > 1) {
+        return Err(Error::hand(format!(
+            "{what} hold {} red fives of {} (one exists)",
+            red[suit],
+            ["5m", "5p", "5s"][suit]
+        )));
+    }
+    Ok(())
 }
 
 impl Scorer {
     /// Scores `win`: the best reading, or the best yakuless one when no reading has a yaku.
     /// An incomplete hand or an inconsistent input is an error.
     pub fn score(&mut self, win: &Win<'_>, ctx: &WinContext, rules: &Ruleset) -> Result<Scored> {
-        let (counts, red) = win.check()?;
-        let open = win.melds.iter().any(Meld::is_open);
-        ctx.check(open)?;
+        let (counts, red) = win.check(ctx)?;
         self.read(win, ctx, rules);
         let dora = dora_counts(&counts, red, ctx, rules);
         let hand = HandFacts::new(&counts, win.melds);
@@ -231,7 +304,7 @@ fn score_reading(
         (base, limit) = (2000, Limit::Mangan);
     }
     let points = if is_win {
-        points::hand_value(base, ctx)
+        settlement::hand_value(base, ctx)
     } else {
         0
     };
@@ -249,29 +322,6 @@ fn score_reading(
         points,
         is_win,
     }
-}
-
-/// Yakuman units of the hand that make a feeding player liable under the rules.
-pub fn pao_units(scored: &Scored, rules: &Ruleset) -> u8 {
-    use crate::riichi::rules::PaoSet;
-    let units = |y: Yakuman| {
-        if rules.double_yakuman {
-            y.double_units()
-        } else {
-            1
-        }
-    };
-    scored
-        .found
-        .yakuman_list()
-        .filter(|&y| match y {
-            Yakuman::Daisangen => rules.pao.contains(PaoSet::DAISANGEN),
-            Yakuman::Daisuushii => rules.pao.contains(PaoSet::DAISUUSHII),
-            Yakuman::Suukantsu => rules.pao.contains(PaoSet::SUUKANTSU),
-            _ => false,
-        })
-        .map(units)
-        .sum()
 }
 
 /// A scored win spelled out: yaku with han, yakuman with units, fu lines and payments.
@@ -298,13 +348,9 @@ pub struct ScoreResult {
     /// Base points.
     pub base: u32,
     /// Hand value before honba and deposits.
-    pub points: u32,
-    /// Each payer's payment, honba included.
-    pub payments: Vec<Payment>,
-    /// What the winner receives: the payments plus the deposits on the table.
-    pub gain: u32,
-    /// Score change per seat wind, when every payer is known.
-    pub deltas: Option<[i32; 4]>,
+    pub points: i64,
+    /// Each payer's payment (honba included), the winner's gain and the score changes.
+    pub settlement: Settlement,
     /// The reading that was scored.
     pub reading: Reading,
 }
@@ -312,38 +358,10 @@ pub struct ScoreResult {
 impl ScoreResult {
     /// Spells out `scored`.
     pub fn new(scored: &Scored, ctx: &WinContext, rules: &Ruleset) -> Self {
-        let closed = scored.closed;
-        let mut yaku: Vec<(Yaku, u8)> = Vec::new();
-        if scored.units == 0 {
-            yaku.extend(
-                scored
-                    .found
-                    .yaku_list()
-                    .map(|y| (y, evaluate::han_of(y, closed, rules))),
-            );
-            let dora = [Yaku::Dora, Yaku::UraDora, Yaku::AkaDora]
-                .into_iter()
-                .zip(scored.dora);
-            yaku.extend(dora.filter(|&(_, n)| n > 0));
-        }
-        let units = |y: Yakuman| match y {
-            Yakuman::Daichisei => 2,
-            y if rules.double_yakuman => y.double_units(),
-            _ => 1,
-        };
-        let yakuman = scored.found.yakuman_list().map(|y| (y, units(y))).collect();
-        let (payments, gain, deltas) = if scored.is_win {
-            let paid: Payments =
-                points::payments(scored.base, pao_units(scored, rules), ctx, rules);
-            let gain = paid.total() + ctx.riichi_sticks * rules.riichi_deposit;
-            (paid.to_vec(), gain, paid.deltas(ctx.seat_wind, gain))
-        } else {
-            (Vec::new(), 0, None)
-        };
         Self {
             is_win: scored.is_win,
-            yaku,
-            yakuman,
+            yaku: scored.yaku(rules).collect(),
+            yakuman: scored.yakuman(rules).collect(),
             han: scored.han(),
             fu: scored.fu.total(),
             fu_parts: scored.fu,
@@ -352,11 +370,14 @@ impl ScoreResult {
             kazoe: scored.kazoe,
             base: scored.base,
             points: scored.points,
-            payments,
-            gain,
-            deltas,
+            settlement: scored.settle(ctx, rules),
             reading: scored.reading,
         }
+    }
+
+    /// Each payer's payment, honba included, payers in seat order.
+    pub fn payments(&self) -> Vec<Payment> {
+        self.settlement.payments.iter().collect()
     }
 }
 

@@ -1,5 +1,7 @@
 //! The yaku and yakuman of spec §2: names and han. Detection lives in [`super::evaluate`].
 
+use crate::wind::Wind;
+
 /// Declares the yaku table: variant, romaji id, English name, closed han, open han (0 = closed
 /// only). The order is the order results list them (Tenhou's).
 macro_rules! yaku_table {
@@ -76,24 +78,24 @@ yaku_table! {
 }
 
 impl Yaku {
-    /// Seat-wind yaku for wind `w` (0 East .. 3 North).
-    pub fn seat_wind(w: u8) -> Self {
+    /// Seat-wind yaku for wind `w`.
+    pub fn seat_wind(w: Wind) -> Self {
         [
             Self::SeatEast,
             Self::SeatSouth,
             Self::SeatWest,
             Self::SeatNorth,
-        ][usize::from(w & 3)]
+        ][w.index()]
     }
 
     /// Round-wind yaku for wind `w`.
-    pub fn round_wind(w: u8) -> Self {
+    pub fn round_wind(w: Wind) -> Self {
         [
             Self::RoundEast,
             Self::RoundSouth,
             Self::RoundWest,
             Self::RoundNorth,
-        ][usize::from(w & 3)]
+        ][w.index()]
     }
 
     /// Dragon yaku for dragon kind `k` (31 white, 32 green, 33 red).

@@ -1,4 +1,4 @@
-//! Riichi hand analysis: shanten, waits, ukeire, decomposition.
+//! Riichi hand analysis bindings: shanten, waits, ukeire, decomposition.
 
 use mahjong_core::Tiles;
 use mahjong_core::decompose::{self as core_decompose, Decomposition, Reading, Set, Shape};
@@ -8,7 +8,8 @@ use mahjong_core::tile::kind_name;
 use pyo3::IntoPyObjectExt;
 use pyo3::prelude::*;
 
-use crate::convert::{ints, kind_arg, optional_tiles_arg, riichi_counts, tiles_arg};
+use crate::args::{Kind, TilesLike};
+use crate::convert::{Reduced, ints, reduce_to, riichi_counts};
 use crate::errors::IntoPyResult;
 use crate::tiles::PyTiles;
 
@@ -18,35 +19,34 @@ use crate::tiles::PyTiles;
 /// holds four of does not count (such a hand is 1-shanten).
 #[pyfunction]
 #[pyo3(signature = (tiles, kind = "all"))]
-pub(crate) fn shanten(tiles: &Bound<'_, PyAny>, kind: &str) -> PyResult<i8> {
+pub(crate) fn shanten(tiles: TilesLike, kind: &str) -> PyResult<i8> {
     let form = Form::parse(kind).py()?;
-    let counts = riichi_counts(&tiles_arg(tiles)?)?;
+    let counts = riichi_counts(&tiles.0)?;
     core_shanten::shanten(&counts, form).py()
 }
 
 /// The tile kinds that complete a 3n+1 hand part, ascending. A kind the hand holds all four
 /// of is never a wait, so a hand waiting only on a fifth copy has no waits (it is not tenpai).
 #[pyfunction]
-pub(crate) fn waits(tiles: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
-    Ok(ints(
-        efficiency::waits(&riichi_counts(&tiles_arg(tiles)?)?).py()?,
-    ))
+pub(crate) fn waits(tiles: TilesLike) -> PyResult<Vec<u32>> {
+    Ok(ints(efficiency::waits(&riichi_counts(&tiles.0)?).py()?))
 }
 
 /// Improving draws. For a 3n+1 part: one `Ukeire` with the kinds whose draw lowers the
 /// shanten and the copies left (4 minus the hand and `visible`, the tiles the player can see
-/// elsewhere). For a 3n+2 part: a list with one `Ukeire` per distinct discard, best first.
+/// elsewhere). For a 3n+2 part: a list with one `Ukeire` per distinct discard, best first;
+/// copies left count all 14 tiles as seen, the discarded one included (Tenhou's convention).
 #[pyfunction]
 #[pyo3(signature = (tiles, visible = None, kind = "all"))]
 pub(crate) fn ukeire<'py>(
     py: Python<'py>,
-    tiles: &Bound<'py, PyAny>,
-    visible: Option<&Bound<'py, PyAny>>,
+    tiles: TilesLike,
+    visible: Option<TilesLike>,
     kind: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
     let form = Form::parse(kind).py()?;
-    let counts = riichi_counts(&tiles_arg(tiles)?)?;
-    let seen = riichi_counts(&optional_tiles_arg(visible)?)?;
+    let counts = riichi_counts(&tiles.0)?;
+    let seen = riichi_counts(&visible.map_or(Tiles::EMPTY, |v| v.0))?;
     if core_shanten::check_counts(&counts).py()? % 3 == 1 {
         let found = efficiency::ukeire(&counts, &seen, form).py()?;
         PyUkeire::new(None, &found).into_bound_py_any(py)
@@ -62,8 +62,8 @@ pub(crate) fn ukeire<'py>(
 
 /// Whether a 3n+2 hand part is complete (standard, chiitoitsu or kokushi).
 #[pyfunction]
-pub(crate) fn is_win(tiles: &Bound<'_, PyAny>) -> PyResult<bool> {
-    core_decompose::is_win(&riichi_counts(&tiles_arg(tiles)?)?).py()
+pub(crate) fn is_win(tiles: TilesLike) -> PyResult<bool> {
+    core_decompose::is_win(&riichi_counts(&tiles.0)?).py()
 }
 
 /// Every reading of a complete 3n+2 hand part: each split into a pair and sets, then the
@@ -72,25 +72,25 @@ pub(crate) fn is_win(tiles: &Bound<'_, PyAny>) -> PyResult<bool> {
 #[pyfunction]
 #[pyo3(signature = (tiles, win_tile = None))]
 pub(crate) fn decompose(
-    tiles: &Bound<'_, PyAny>,
-    win_tile: Option<&Bound<'_, PyAny>>,
+    tiles: TilesLike,
+    win_tile: Option<Kind>,
 ) -> PyResult<Vec<PyDecomposition>> {
-    let counts = riichi_counts(&tiles_arg(tiles)?)?;
-    match win_tile.filter(|w| !w.is_none()) {
-        None => Ok(core_decompose::decompose(&counts)
+    readings_of(&riichi_counts(&tiles.0)?, win_tile.map(|k| k.0))
+}
+
+fn readings_of(counts: &[u8; 34], win_tile: Option<u8>) -> PyResult<Vec<PyDecomposition>> {
+    Ok(match win_tile {
+        None => core_decompose::decompose(counts)
             .py()?
             .iter()
             .map(PyDecomposition::plain)
-            .collect()),
-        Some(win) => {
-            let win = kind_arg(win)?;
-            Ok(core_decompose::readings(&counts, win)
-                .py()?
-                .iter()
-                .map(PyDecomposition::read)
-                .collect())
-        }
-    }
+            .collect(),
+        Some(win) => core_decompose::readings(counts, win)
+            .py()?
+            .iter()
+            .map(PyDecomposition::read)
+            .collect(),
+    })
 }
 
 /// Improving draws of one hand part (after `discard`, when the hand had 3n+2 tiles).
@@ -152,6 +152,19 @@ impl PyUkeire {
             tiles.join(" ")
         )
     }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduced<'py, UkeireArgs> {
+        let u = slf.get();
+        reduce_to(slf.py(), "_ukeire", (u.discard, u.shanten, u.tiles.clone()))
+    }
+}
+
+type UkeireArgs = (Option<u8>, i8, Vec<(u8, u8)>);
+
+/// Rebuilds a pickled Ukeire.
+#[pyfunction]
+pub(crate) fn _ukeire(discard: Option<u8>, shanten: i8, tiles: Vec<(u8, u8)>) -> PyUkeire {
+    PyUkeire::new(discard, &Ukeire { shanten, tiles })
 }
 
 /// One reading of a complete hand part, optionally with the winning tile's place in it.
@@ -281,6 +294,19 @@ impl PyDecomposition {
         self.group_texts().join(" ")
     }
 
+    /// Pickles as the hand, the winning tile and the reading's place among the hand's
+    /// readings.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduced<'py, (String, Option<u8>, usize)> {
+        let this = slf.get();
+        let tiles = this.tiles();
+        let win = this.win.map(|(kind, _, _)| kind);
+        let index = readings_of(&tiles.riichi_counts(), win)?
+            .iter()
+            .position(|d| d == this)
+            .unwrap_or_default();
+        reduce_to(slf.py(), "_decomposition", (tiles.to_mpsz(), win, index))
+    }
+
     fn __repr__(&self) -> String {
         match self.wait() {
             Some(w) => format!(
@@ -293,6 +319,23 @@ impl PyDecomposition {
 }
 
 impl PyDecomposition {
+    /// The tiles of the reading: its sets and pair(s), or the kokushi hand.
+    fn tiles(&self) -> Tiles {
+        let d = &self.decomposition;
+        let kinds: Vec<i64> = match d.shape {
+            Shape::Standard => d
+                .sets()
+                .iter()
+                .flat_map(|s| s.kinds())
+                .chain([d.pair; 2])
+                .map(i64::from)
+                .collect(),
+            Shape::Chiitoitsu => d.pairs().iter().flat_map(|&p| [i64::from(p); 2]).collect(),
+            Shape::Kokushi => return kokushi_tiles(d.pair),
+        };
+        Tiles::from_kinds(kinds).unwrap_or_default()
+    }
+
     fn sets_where(&self, keep: impl Fn(&Set) -> bool) -> Vec<u32> {
         ints(
             self.decomposition
@@ -302,4 +345,18 @@ impl PyDecomposition {
                 .map(|s| s.first()),
         )
     }
+}
+
+/// Rebuilds a pickled Decomposition: reading `index` of `tiles` (with `win_tile`).
+#[pyfunction]
+pub(crate) fn _decomposition(
+    tiles: TilesLike,
+    win_tile: Option<u8>,
+    index: usize,
+) -> PyResult<PyDecomposition> {
+    readings_of(&riichi_counts(&tiles.0)?, win_tile)?
+        .into_iter()
+        .nth(index)
+        .ok_or_else(|| mahjong_core::Error::argument(format!("no reading {index} of {}", tiles.0)))
+        .py()
 }

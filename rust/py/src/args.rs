@@ -1,0 +1,196 @@
+//! Typed arguments: what a Python argument may be, converted once into a core value.
+//!
+//! Each newtype is a `FromPyObject`, so a function's signature says what it takes
+//! (`hand: TilesLike`, `seat_wind: WindArg`) and its errors come from one place: a wrong type
+//! is a `TypeError`, a wrong value a typed `MahjongError` naming it.
+
+use mahjong_core::meld::Meld;
+use mahjong_core::notation::parse_sequence;
+use mahjong_core::riichi::Indicators;
+use mahjong_core::tile::RIICHI_KINDS;
+use mahjong_core::{Error, Tiles, Wind};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use crate::convert::{int_value, kind_arg, tiles_arg, type_name};
+use crate::errors::IntoPyResult;
+use crate::tiles::{PyMeld, PyTiles};
+
+/// Tiles: a `Tiles` or a tile string (MPSZ or American notation).
+pub(crate) struct TilesLike(pub(crate) Tiles);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for TilesLike {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        tiles_arg(&obj).map(Self)
+    }
+}
+
+/// A Riichi tile kind: an int 0..=33 or a one-tile string such as `"5m"`.
+pub(crate) struct Kind(pub(crate) u8);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Kind {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        kind_arg(&obj).map(Self)
+    }
+}
+
+/// One Riichi tile that may be a red five: a kind (int, never red) or a one-tile string
+/// (`"0s"` is the red 5s).
+#[derive(Clone, Copy)]
+pub(crate) struct TileArg {
+    pub(crate) kind: u8,
+    pub(crate) red: bool,
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for TileArg {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let kind = kind_arg(&obj)?;
+        let red = match obj.cast::<PyString>() {
+            Ok(text) => Tiles::parse(&text.to_cow()?).py()?.red_total() > 0,
+            Err(_) => false,
+        };
+        Ok(Self { kind, red })
+    }
+}
+
+/// A wind: 0..=3 (East first) or `"E"`, `"S"`, `"W"`, `"N"` (also `"east"`...).
+#[derive(Clone, Copy)]
+pub(crate) struct WindArg(pub(crate) Wind);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for WindArg {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if let Some(i) = int_value(&obj) {
+            return Wind::from_index(i, "wind").map(Self).py();
+        }
+        if let Ok(text) = obj.cast::<PyString>() {
+            return Wind::parse(&text.to_cow()?, "wind").map(Self).py();
+        }
+        Err(PyTypeError::new_err(format!(
+            "expected a wind (0..3 or \"E\", \"S\", \"W\", \"N\"), got {}",
+            type_name(&obj)
+        )))
+    }
+}
+
+/// A count (honba, deposits): a non-negative int; its upper bound is checked where it is used.
+pub(crate) struct Count(pub(crate) u32);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Count {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let value = int_value(&obj).ok_or_else(|| {
+            PyTypeError::new_err(format!("expected an int, got {}", type_name(&obj)))
+        })?;
+        u32::try_from(value)
+            .map(Self)
+            .map_err(|_| Error::argument(format!("{value} is not a count (0 or more)")))
+            .py()
+    }
+}
+
+/// Indicator tiles in reveal order: a tile string (`"1m0p"`), `Tiles` (no order of its own)
+/// or a sequence of tiles (kinds or one-tile strings).
+pub(crate) struct IndicatorsArg(pub(crate) Indicators);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for IndicatorsArg {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let tiles: Vec<(u8, bool)> = if let Ok(text) = obj.cast::<PyString>() {
+            let (kinds, mut red) = parse_sequence(&text.to_cow()?).py()?;
+            kinds
+                .into_iter()
+                .map(|k| (k, take_red(&mut red, k)))
+                .collect()
+        } else if let Ok(tiles) = obj.cast::<PyTiles>() {
+            let tiles = tiles.get().tiles;
+            let mut red = tiles.red();
+            tiles
+                .kinds()
+                .into_iter()
+                .map(|k| (k, take_red(&mut red, k)))
+                .collect()
+        } else {
+            obj.try_iter()
+                .map_err(|_| {
+                    PyTypeError::new_err(format!(
+                        "indicators must be a tile string, Tiles or a sequence of tiles, got {}",
+                        type_name(&obj)
+                    ))
+                })?
+                .map(|item| item?.extract::<TileArg>().map(|t| (t.kind, t.red)))
+                .collect::<PyResult<_>>()?
+        };
+        if let Some(&(kind, _)) = tiles.iter().find(|(k, _)| usize::from(*k) >= RIICHI_KINDS) {
+            return Err(Error::tile(format!(
+                "indicator kind {kind} is not a Riichi tile"
+            )))
+            .py();
+        }
+        Indicators::with_red(tiles).map(Self).py()
+    }
+}
+
+/// Whether the next five of `kind`'s suit is the red one (the first five read takes it).
+fn take_red(red: &mut [u8; 3], kind: u8) -> bool {
+    let suit = usize::from(kind / 9);
+    if kind < 27 && kind % 9 == 4 && red[suit] > 0 {
+        red[suit] -= 1;
+        true
+    } else {
+        false
+    }
+}
+
+/// Declared melds: a sequence of `Meld`, or None for none.
+pub(crate) struct Melds(pub(crate) Vec<Meld>);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Melds {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        obj.try_iter()
+            .map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "melds must be a sequence of Meld, got {}",
+                    type_name(&obj)
+                ))
+            })?
+            .map(|item| {
+                let item = item?;
+                item.cast::<PyMeld>().map(|m| m.get().meld).map_err(|_| {
+                    PyTypeError::new_err(format!(
+                        "melds must be Meld objects, got {}",
+                        type_name(&item)
+                    ))
+                })
+            })
+            .collect::<PyResult<_>>()
+            .map(Self)
+    }
+}
+
+/// Extracts an optional keyword argument (`None` counts as absent) and names it in any error:
+/// `"honba: ..."`.
+pub(crate) fn named<'py, T>(name: &str, obj: Option<&Bound<'py, PyAny>>) -> PyResult<Option<T>>
+where
+    T: for<'a> FromPyObject<'a, 'py, Error = PyErr>,
+{
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(None);
+    };
+    obj.extract::<T>().map(Some).map_err(|e| {
+        let py = obj.py();
+        PyErr::from_type(e.get_type(py), format!("{name}: {}", e.value(py)))
+    })
+}
