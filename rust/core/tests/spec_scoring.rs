@@ -1,0 +1,155 @@
+//! The rules spec's 65 hand-scoring cases (§5.1) and their option variants, read from
+//! `tests/data/spec_scoring_cases.json` (the file `tests/test_scoring_spec.py` reads too).
+
+mod common;
+
+use common::{
+    Diff, check_all, context, kind, meld, number, object, payments, ruleset, score_win, sorted,
+    text, tiles, winner, yaku, yakuman,
+};
+use mahjong_core::riichi::{Ruleset, ScoreResult};
+use mahjong_core::{ErrorKind, Meld, Result};
+use serde_json::{Map, Value as Json};
+
+const CASES: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../tests/data/spec_scoring_cases.json"
+);
+
+fn load() -> Json {
+    serde_json::from_str(&std::fs::read_to_string(CASES).unwrap()).unwrap()
+}
+
+/// The base ruleset with the case's options and `extra` set.
+fn rules(doc: &Json, case: &Json, extra: Option<&Map<String, Json>>) -> Ruleset {
+    let base = &doc["base_rules"];
+    let mut options = vec![object(&base["options"]), object(&case["rules"])];
+    options.extend(extra);
+    ruleset(text(&base["preset"]), &options)
+}
+
+fn run(case: &Json, rules: &Ruleset) -> Result<ScoreResult> {
+    let win = text(&case["win_tile"]);
+    let concealed = tiles(&format!("{}{win}", text(&case["concealed"])));
+    let melds: Vec<Meld> = case["melds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| meld(text(&m[0]), text(&m[1]), m[2].as_str().map(kind)))
+        .collect();
+    score_win(
+        &concealed,
+        kind(win),
+        &melds,
+        &context(object(&case["context"])),
+        rules,
+    )
+}
+
+/// [romaji, number] pairs, sorted.
+fn pairs(value: &Json) -> Vec<(String, u8)> {
+    let list = value.as_array().unwrap().iter();
+    sorted(
+        list.map(|p| (text(&p[0]).to_owned(), number(&p[1]) as u8))
+            .collect(),
+    )
+}
+
+/// The payments the spec's table implies (it writes them before honba), by payer seat wind.
+fn expected_payments(case: &Json) -> Vec<(Option<u8>, u32)> {
+    let ctx = context(object(&case["context"]));
+    let paid = &case["expected"]["payments"];
+    let honba = ctx.honba;
+    let amount = |key: &str| number(&paid[key]) as u32;
+    let mut out = if paid.get("ron").is_some() {
+        vec![(None, amount("ron") + 300 * honba)]
+    } else {
+        let winner = winner(&ctx);
+        let seats = (0..4u8).filter(|&s| s != winner);
+        let each = |seat: u8| match paid.get("all") {
+            Some(_) => amount("all"),
+            None if seat == 0 => amount("dealer"),
+            None => amount("non_dealer"),
+        };
+        seats.map(|s| (Some(s), each(s) + 100 * honba)).collect()
+    };
+    out.sort_by_key(|&(payer, _)| payer.unwrap_or(4));
+    out
+}
+
+/// What differs between the result of `case` and its expected values.
+fn differences(case: &Json, result: Result<ScoreResult>) -> Diff {
+    let expected = &case["expected"];
+    let mut diff = Diff::default();
+    if expected["win"] == Json::Bool(false) {
+        let complete = expected["complete"].as_bool().unwrap();
+        match result {
+            Err(e) if !complete && e.kind() == ErrorKind::InvalidHand => {}
+            Err(e) => diff.check("result", format!("error {e}"), "no win".to_owned()),
+            Ok(r) if !complete => diff.check("result", format!("{r:?}"), "an error".to_owned()),
+            Ok(r) => diff.check(
+                "(is_win, payments, points)",
+                (r.is_win, payments(&r), r.points),
+                (false, Vec::new(), 0),
+            ),
+        }
+        return diff;
+    }
+    let r = match result {
+        Ok(r) => r,
+        Err(e) => {
+            diff.check("result", format!("error {e}"), "a win".to_owned());
+            return diff;
+        }
+    };
+    diff.check("is_win", r.is_win, true);
+    diff.check("yaku", sorted(yaku(&r)), pairs(&expected["yaku"]));
+    diff.check("yakuman", sorted(yakuman(&r)), pairs(&expected["yakuman"]));
+    if let Some(units) = expected.get("yakuman_units") {
+        diff.check("yakuman units", i64::from(r.yakuman_units), number(units));
+    } else {
+        diff.check("han", i64::from(r.han), number(&expected["han"]));
+        diff.check("kazoe", Some(r.kazoe), expected["kazoe"].as_bool());
+    }
+    if !expected["fu"].is_null() {
+        diff.check("fu", i64::from(r.fu), number(&expected["fu"]));
+    }
+    if let Some(ron) = expected["payments"].get("ron") {
+        diff.check("points", i64::from(r.points), number(ron));
+    }
+    diff.check("payments", payments(&r), expected_payments(case));
+    if let Some(gain) = expected.get("gain") {
+        diff.check("gain", i64::from(r.gain), number(gain));
+    }
+    diff
+}
+
+#[test]
+fn spec_cases() {
+    let doc = load();
+    let cases = doc["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), 65);
+    check_all(cases, "spec cases", |case| {
+        let result = run(case, &rules(&doc, case, None));
+        differences(case, result).report(text(&case["id"]).to_owned())
+    });
+}
+
+#[test]
+fn spec_variants() {
+    let doc = load();
+    let variants = doc["variants"].as_array().unwrap();
+    assert_eq!(variants.len(), 16);
+    let cases = doc["cases"].as_array().unwrap();
+    check_all(variants, "spec variants", |variant| {
+        let case = cases
+            .iter()
+            .find(|c| c["id"] == variant["case"])
+            .unwrap_or_else(|| panic!("no case {}", variant["case"]));
+        let rules = rules(&doc, case, Some(object(&variant["rules"])));
+        let got = run(case, &rules).map(|r| (r.is_win, r.points));
+        let want = (true, number(&variant["points"]) as u32);
+        (got.as_ref().ok() != Some(&want))
+            .then(|| format!("{variant}: got {got:?}, expected {want:?}"))
+    });
+}
