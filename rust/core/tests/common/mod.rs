@@ -12,7 +12,7 @@ use mahjong_core::notation::parse_sequence;
 use mahjong_core::riichi::{
     Indicators, Preset, Ruleset, ScoreResult, Value, Win, WinContext, score,
 };
-use mahjong_core::{Meld, MeldKind, Result, Tiles};
+use mahjong_core::{Meld, MeldKind, Result, Tiles, Wind};
 use serde_json::{Map, Value as Json};
 
 /// A file of this repository, by path from its root.
@@ -129,22 +129,13 @@ pub(crate) fn context(fields: &Map<String, Json>) -> WinContext {
                 .unwrap_or_else(|| panic!("{key} must be a bool, got {value}"))
         };
         let count = || u32::try_from(value.as_u64().unwrap()).unwrap();
-        let seat = || (!value.is_null()).then(|| wind(value));
+        let seat = || (!value.is_null()).then(|| Wind::ALL[usize::from(wind(value))]);
         match key.as_str() {
-            "tsumo" => ctx.tsumo = flag(),
-            "riichi" => ctx.riichi = flag(),
-            "double_riichi" => ctx.double_riichi = flag(),
-            "open_riichi" => ctx.open_riichi = flag(),
-            "ippatsu" => ctx.ippatsu = flag(),
-            "rinshan" => ctx.rinshan = flag(),
-            "chankan" => ctx.chankan = flag(),
-            "haitei" => ctx.haitei = flag(),
-            "houtei" => ctx.houtei = flag(),
-            "tenhou" => ctx.tenhou = flag(),
-            "chiihou" => ctx.chiihou = flag(),
-            "renhou" => ctx.renhou = flag(),
-            "seat_wind" => ctx.seat_wind = wind(value),
-            "round_wind" => ctx.round_wind = wind(value),
+            name if WinContext::FLAGS.iter().any(|f| f.0 == name) => {
+                ctx.set_flag(name, flag()).unwrap();
+            }
+            "seat_wind" => ctx.seat_wind = Wind::ALL[usize::from(wind(value))],
+            "round_wind" => ctx.round_wind = Wind::ALL[usize::from(wind(value))],
             "dora_indicators" => ctx.dora_indicators = indicators(value),
             "ura_indicators" => ctx.ura_indicators = indicators(value),
             "honba" => ctx.honba = count(),
@@ -159,7 +150,7 @@ pub(crate) fn context(fields: &Map<String, Json>) -> WinContext {
 
 /// The winner's seat wind, as a number 0..=3 (payers and deltas are indexed by it).
 pub(crate) fn winner(ctx: &WinContext) -> u8 {
-    ctx.seat_wind
+    ctx.seat_wind as u8
 }
 
 /// A JSON value as a ruleset option value.
@@ -226,14 +217,14 @@ pub(crate) fn yakuman(result: &ScoreResult) -> Vec<(String, u8)> {
 }
 
 /// Payments as (payer seat wind or `None` for an unnamed discarder, amount).
-pub(crate) fn payments(result: &ScoreResult) -> Vec<(Option<u8>, u32)> {
-    let list = result.payments.iter();
-    list.map(|p| (p.payer, p.amount)).collect()
+pub(crate) fn payments(result: &ScoreResult) -> Vec<(Option<u8>, i64)> {
+    let list = result.settlement.payments.iter();
+    list.map(|p| (p.payer.map(|w| w as u8), p.amount)).collect()
 }
 
 /// Score change per seat wind, when every payer is known.
-pub(crate) fn deltas(result: &ScoreResult) -> Option<[i32; 4]> {
-    result.deltas
+pub(crate) fn deltas(result: &ScoreResult) -> Option<[i64; 4]> {
+    result.settlement.deltas
 }
 
 /// The limit's name (`None` below mangan).
