@@ -100,17 +100,13 @@ fn tenhou_check(case: &Json) -> Option<String> {
     diff.check("yakuman", got_yakuman, want_yakuman);
     diff.check("han", i64::from(result.han), number(&expected["han"]));
     diff.check("fu", i64::from(result.fu), number(&expected["fu"]));
-    diff.check(
-        "points",
-        i64::from(result.points),
-        number(&expected["points"]),
-    );
+    diff.check("points", result.points, number(&expected["points"]));
     diff.check("limit", limit(&result), expected["limit"].as_str());
     // Deltas are by seat wind; the record's are by seat.
     let by_seat = deltas(&result).map(|by_wind| {
         let mut out = vec![0i64; 4];
         for (wind, delta) in by_wind.iter().enumerate() {
-            out[(oya as usize + wind) % 4] = i64::from(*delta);
+            out[(oya as usize + wind) % 4] = *delta;
         }
         out
     });
@@ -325,11 +321,7 @@ fn majiang_check(case: &Json) -> Option<String> {
             (number(&expected["fanshu"]), number(&expected["fu"])),
         ),
     }
-    diff.check(
-        "points",
-        i64::from(result.points),
-        number(&expected["defen"]),
-    );
+    diff.check("points", result.points, number(&expected["defen"]));
     let want_deltas = expected["fenpei"].as_array().unwrap().iter().map(number);
     let got_deltas = deltas(&result).map(|d| d.map(i64::from).to_vec());
     diff.check("deltas", got_deltas, Some(want_deltas.collect()));
