@@ -13,7 +13,8 @@ import pytest
 
 from mahjong.cli import build_parser, main
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
 RIICHI_COMMANDS = ("mahjong", "mahjong analyze", "mahjong score")
 
 
@@ -77,3 +78,19 @@ def test_example_runs(line: str, capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize("block", _readme_blocks("python"))
 def test_readme_python_runs(block: str) -> None:
     exec(compile(block, str(README), "exec"), {})
+
+
+def test_architecture_explains_every_rule_id_in_the_code() -> None:
+    """Code comments cite rules of specs kept outside the repository (R12.1, F9); each cited
+    ID needs its line in ARCHITECTURE.md's glossary."""
+    glossary = (ROOT / "ARCHITECTURE.md").read_text()
+    sources = [*ROOT.glob("rust/*/src/**/*.rs"), *ROOT.glob("python/**/*.py")]
+    cited = {
+        rule
+        for path in sources
+        for rule in re.findall(r"\b([RF]\d+(?:\.\d+)?)\b", path.read_text())
+        if re.fullmatch(r"R\d+\.\d+|F\d+", rule)
+    }
+    assert cited, "no rule IDs found: did the layout change?"
+    missing = sorted(rule for rule in cited if f"| {rule} |" not in glossary)
+    assert not missing, f"add these rule IDs to ARCHITECTURE.md: {missing}"
