@@ -350,17 +350,30 @@ def show_report(report: dict[str, Any], console: Console) -> None:
         console.print(table)
 
 
+def emit(
+    args: argparse.Namespace,
+    data: dict[str, Any],
+    show: Callable[[Console], None],
+    plain: Callable[[], None],
+) -> int:
+    """Prints `data` as JSON with ``--json``, else through `show` on a terminal (rich) or
+    `plain` (a pipe, a file)."""
+    console = make_console()
+    if args.json:
+        print(json.dumps(data, indent=2))
+    elif console.is_terminal:
+        show(console)
+    else:
+        plain()
+    return 0
+
+
 def run_analyze(args: argparse.Namespace) -> int:
     """Runs ``mahjong analyze``."""
     report = analyze(hand_tiles(args.hand), riichi_tiles(args.visible, "--visible"))
-    console = make_console()
-    if args.json:
-        print(json.dumps(report, indent=2))
-    elif console.is_terminal:
-        show_report(report, console)
-    else:
-        print_report(report)
-    return 0
+    return emit(
+        args, report, lambda console: show_report(report, console), lambda: print_report(report)
+    )
 
 
 # --- score ---------------------------------------------------------------------------------
@@ -465,43 +478,58 @@ def run_score(args: argparse.Namespace) -> int:
         context=context_from(args),
         rules=rules,
     )
-    console = make_console()
-    if args.json:
-        print(json.dumps(result_dict(result), indent=2))
-    elif console.is_terminal:
-        show_result(result, console)
-    else:
-        print_result(result)
-    return 0
+    return emit(
+        args,
+        result_dict(result),
+        lambda console: show_result(result, console),
+        lambda: print_result(result),
+    )
 
 
 # --- parsers -------------------------------------------------------------------------------
 
 
+def _add_command(
+    commands: Any,
+    name: str,
+    run: Callable[[argparse.Namespace], int],
+    hand_help: str,
+    **texts: str,
+) -> argparse.ArgumentParser:
+    """A subcommand taking a hand, with ``--json``; `texts` are help, description, epilog."""
+    p: argparse.ArgumentParser = commands.add_parser(name, **texts)
+    p.add_argument("hand", help=hand_help)
+    p.add_argument("--json", action="store_true", help="print JSON instead of text or tables")
+    p.set_defaults(run=run)
+    return p
+
+
 def add_commands(commands: Any) -> None:
     """Adds ``analyze`` and ``score`` to the ``mahjong`` command's subcommands."""
-    p = commands.add_parser(
+    p = _add_command(
+        commands,
         "analyze",
+        run_analyze,
+        'concealed tiles in MPSZ notation, e.g. "123m456p789s1122z"',
         help="shanten, waits, ukeire and decompositions of a Riichi hand",
         description="Analyse a Riichi hand: shanten by form, then the waits (13 tiles), the "
         "improving draws (3n+1 tiles) or the best discards and every reading (3n+2 tiles).",
         epilog=ANALYZE_EXAMPLES,
     )
-    p.add_argument("hand", help='concealed tiles in MPSZ notation, e.g. "123m456p789s1122z"')
     p.add_argument(
         "--visible", default="", metavar="TILES", help="tiles seen outside the hand (MPSZ)"
     )
-    p.add_argument("--json", action="store_true", help="print JSON instead of text")
-    p.set_defaults(run=run_analyze)
 
-    p = commands.add_parser(
+    p = _add_command(
+        commands,
         "score",
+        run_score,
+        'concealed tiles, winning tile optional, e.g. "234m456p678s34s88p"',
         help="yaku, han, fu and payments of a Riichi win",
         description="Score a Riichi win. Seats are seat winds; E is the dealer. Without "
         "--tsumo the win is a ron.",
         epilog=SCORE_EXAMPLES,
     )
-    p.add_argument("hand", help='concealed tiles, winning tile optional, e.g. "234m456p678s34s88p"')
     p.add_argument("--win", required=True, metavar="TILE", help="the winning tile, e.g. 5s")
     p.add_argument(
         "--meld",
@@ -519,5 +547,3 @@ def add_commands(commands: Any) -> None:
         metavar="NAME=VALUE",
         help="override a rule option, e.g. kiriage=true (repeatable)",
     )
-    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    p.set_defaults(run=run_score)
