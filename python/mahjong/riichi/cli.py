@@ -448,16 +448,19 @@ def show_result(result: ScoreResult, console: Console) -> None:
     if not result.is_win:
         console.print("[red]No yaku:[/] this hand cannot be won (dora do not count as yaku).")
         return
-    yaku = Table("Yaku", "", "Han", box=box.SIMPLE_HEAD)
+    yaku = Table("Yaku", "Name", "Han", box=box.SIMPLE_HEAD)
     for y in result.yakuman:
         yaku.add_row(f"[bold magenta]{y.romaji}[/]", y.name, f"yakuman x{y.yakuman}")
     for y in result.yaku:
         yaku.add_row(y.romaji, y.name, str(y.han))
     console.print(yaku)
     if not result.yakuman_units:
-        fu = Table("Fu", "", box=box.SIMPLE_HEAD)
+        fu = Table("Fu for", "Fu", box=box.SIMPLE_HEAD)
         for what, value in result.fu_breakdown:
             fu.add_row(what, str(value))
+        total = sum(value for _, value in result.fu_breakdown)
+        if total != result.fu:
+            fu.add_row("rounded up", f"+{result.fu - total}")
         fu.add_row("[bold]total[/]", f"[bold]{result.fu}[/]")
         console.print(fu)
     console.print(f"[bold green]{_value_text(result)}: {result.points} points[/]")
