@@ -25,7 +25,9 @@ def terminal(monkeypatch: pytest.MonkeyPatch) -> io.StringIO:
     screen = io.StringIO()
 
     def console() -> Console:
-        return Console(file=screen, force_terminal=True, width=100, highlight=False)
+        return Console(
+            file=screen, force_terminal=True, no_color=False, color_system="standard", width=100
+        )
 
     monkeypatch.setattr(riichi_cli, "make_console", console)
     return screen
@@ -74,7 +76,8 @@ def test_json_is_the_same_on_a_terminal(
 def test_a_real_terminal_gets_colour() -> None:
     """The console script under a pseudo-terminal detects it by itself."""
     primary, secondary = os.openpty()
-    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    unset = ("NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE")
+    env = {k: v for k, v in os.environ.items() if k not in unset}
     env.update(TERM="xterm-256color", COLUMNS="100")
     proc = subprocess.Popen(
         [sys.executable, "-m", "mahjong.cli", *ANALYZE], stdout=secondary, env=env
