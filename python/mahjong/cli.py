@@ -1,130 +1,135 @@
-"""The ``mahjong`` command line.
+"""The ``mahjong`` command: Riichi hand analysis and scoring, American hands.
 
-``mahjong analyze HAND`` prints shanten by form, then the waits (13 tiles, tenpai), the
-improving draws (3n+1 tiles) or the best discards (3n+2 tiles), and every decomposition of a
-complete hand. ``mahjong score HAND --win TILE`` scores a Riichi win; ``mahjong american ...``
-works on American hands (see :mod:`mahjong.american.cli`).
+``mahjong analyze`` and ``mahjong score`` are in :mod:`mahjong.riichi.cli`, ``mahjong
+american ...`` in :mod:`mahjong.american.cli`. This module builds the parser and turns every
+expected failure into one line on stderr: a :class:`~mahjong.errors.MahjongError` exits with 2,
+a closed output pipe (``mahjong ... --json | head``) quietly with 141, as ``cat`` would.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import os
+import re
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 from typing import Any
 
-from mahjong import Tiles, riichi
+import mahjong
 from mahjong.american import cli as american_cli
 from mahjong.errors import MahjongError
-from mahjong.riichi import cli as scoring
+from mahjong.riichi import cli as riichi_cli
 
-KIND_NAMES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
+DESCRIPTION = (
+    "Mahjong from the command line: analyse and score Riichi hands (tiles in MPSZ notation, "
+    'e.g. "123m406p789s11z", 0 = red five), and check American hands against a card.'
+)
 
+EXAMPLES = """\
+examples:
+  mahjong analyze "123m456p789s1122z"
+  mahjong score "234m456p678s34s88p" --win 5s --tsumo
+  mahjong american card
 
-def kind_name(kind: int) -> str:
-    """MPSZ name of a tile kind, e.g. ``4`` -> ``"5m"``."""
-    return KIND_NAMES[kind]
+Run "mahjong COMMAND --help" for a command's options.
+"""
 
-
-def _shanten_by_form(hand: Tiles) -> dict[str, int]:
-    by_form = {"standard": riichi.shanten(hand, "standard")}
-    if len(hand) >= 13:
-        by_form["chiitoitsu"] = riichi.shanten(hand, "chiitoitsu")
-        by_form["kokushi"] = riichi.shanten(hand, "kokushi")
-    return by_form
-
-
-def _ukeire_dict(u: riichi.Ukeire) -> dict[str, Any]:
-    return {
-        "discard": None if u.discard is None else kind_name(u.discard),
-        "shanten": u.shanten,
-        "total": u.total,
-        "tiles": {kind_name(k): left for k, left in u.tiles},
-    }
+# Exit status of a process whose output pipe closed (128 + SIGPIPE), as `cat` or `yes` report.
+EXIT_BROKEN_PIPE = 141
+EXIT_USAGE = 2
 
 
-def analyze(hand: Tiles, visible: Tiles) -> dict[str, Any]:
-    """Everything ``mahjong analyze`` reports, as plain data."""
-    report: dict[str, Any] = {
-        "hand": str(hand),
-        "tiles": len(hand),
-        "shanten": riichi.shanten(hand),
-        "by_form": _shanten_by_form(hand),
-    }
-    if len(hand) % 3 == 1:
-        report["waits"] = [kind_name(k) for k in riichi.waits(hand)]
-        found = riichi.ukeire(hand, visible)
-        assert isinstance(found, riichi.Ukeire)
-        report["ukeire"] = _ukeire_dict(found)
-    else:
-        report["decompositions"] = [str(d) for d in riichi.decompose(hand)]
-        options = riichi.ukeire(hand, visible)
-        assert isinstance(options, list)
-        report["discards"] = [_ukeire_dict(u) for u in options]
-    return report
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Keeps the example epilogs as written and ends every option's help with its default."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        if not action.option_strings or action.required or action.default is argparse.SUPPRESS:
+            return text
+        if "default" in text.lower():
+            return text
+        default = action.default
+        if isinstance(action, argparse._StoreTrueAction):
+            shown = "off"
+        elif default in (None, "", []):
+            shown = "none"
+        else:
+            shown = "%(default)s"
+        return f"{text} (default: {shown})"
 
 
-def _describe(shanten: int) -> str:
-    return {-1: "complete", 0: "tenpai"}.get(shanten, f"{shanten} away from tenpai")
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser using :class:`HelpFormatter`; subcommand parsers inherit it."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
 
 
-def _tiles_text(tiles: dict[str, int]) -> str:
-    return " ".join(f"{name}({left})" for name, left in tiles.items()) or "-"
+def version() -> str:
+    """The installed distribution's version, else the compiled module's."""
+    try:
+        return metadata.version("mahjong-engine")
+    except metadata.PackageNotFoundError:
+        return mahjong.__version__
 
 
-def print_report(report: dict[str, Any]) -> None:
-    """Prints an :func:`analyze` report as text."""
-    forms = ", ".join(f"{form} {value}" for form, value in report["by_form"].items())
-    print(f"Hand     {report['hand']} ({report['tiles']} tiles)")
-    print(f"Shanten  {report['shanten']} ({_describe(report['shanten'])}); {forms}")
-    if "waits" in report:
-        waits = " ".join(report["waits"]) or "none"
-        print(f"Waits    {waits}")
-        u = report["ukeire"]
-        print(f"Ukeire   {u['total']} tiles: {_tiles_text(u['tiles'])}")
-        return
-    for text in report["decompositions"]:
-        print(f"Reading  {text}")
-    if report["shanten"] >= 0:
-        print("Discard  Shanten  Ukeire  Draws")
-        for u in report["discards"]:
-            print(f"{u['discard']:<8} {u['shanten']:<8} {u['total']:<7} {_tiles_text(u['tiles'])}")
-
-
-def _cmd_analyze(args: argparse.Namespace) -> int:
-    hand = Tiles(args.hand)
-    visible = Tiles(args.visible)
-    report = analyze(hand, visible)
-    if args.json:
-        print(json.dumps(report, indent=2))
-    else:
-        print_report(report)
-    return 0
+def _name_subcommands(parser: argparse.ArgumentParser) -> None:
+    """Gives every subcommand group a metavar listing its commands, so that neither usage nor
+    a "required" error shows the internal destination name (``american_command``)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            if action.metavar is None:
+                action.metavar = "{" + ",".join(action.choices) + "}"
+            for sub in action.choices.values():
+                _name_subcommands(sub)
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``mahjong`` command."""
-    parser = argparse.ArgumentParser(prog="mahjong", description=__doc__.splitlines()[0])
+    parser = Parser(prog="mahjong", description=DESCRIPTION, epilog=EXAMPLES)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     commands = parser.add_subparsers(dest="command", required=True)
-    p = commands.add_parser("analyze", help="shanten, waits, ukeire and decompositions of a hand")
-    p.add_argument("hand", help='concealed tiles in MPSZ notation, e.g. "123m456p789s1122z"')
-    p.add_argument("--visible", default="", help="tiles seen outside the hand (MPSZ)")
-    p.add_argument("--json", action="store_true", help="print JSON instead of text")
-    p.set_defaults(run=_cmd_analyze)
-    scoring.add_command(commands)
+    riichi_cli.add_commands(commands)
     american_cli.add_commands(commands)
+    _name_subcommands(parser)
     return parser
+
+
+_PLURAL_OF_ONE = re.compile(r"\b1 (tile|meld|hand|set|pair|joker|kind|copie)s\b")
+
+
+def error_text(error: BaseException) -> str:
+    """An error message as shown to the user: ``1 tiles`` reads ``1 tile``."""
+    return _PLURAL_OF_ONE.sub(lambda m: "1 " + ("copy" if m[1] == "copie" else m[1]), str(error))
+
+
+def _silence_stdout() -> None:
+    """Points stdout at /dev/null so that the interpreter's final flush cannot fail again."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, ValueError, OSError):  # not a real file, e.g. under a test harness
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``mahjong`` command."""
-    args = build_parser().parse_args(argv)
     try:
+        args = build_parser().parse_args(argv)
         code: int = args.run(args)
-    except MahjongError as error:
-        print(f"mahjong: error: {error}", file=sys.stderr)
-        return 2
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
+    except (MahjongError, OSError) as error:
+        print(f"mahjong: error: {error_text(error)}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
     return code
 
 
