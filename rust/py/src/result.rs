@@ -133,7 +133,7 @@ fn fu_label(part: FuPart) -> String {
         FuPart::Tsumo => "tsumo".to_owned(),
         FuPart::Wait(w) => format!("{} wait", w.name()),
         FuPart::Pair(k) => format!("pair {}{}", &kind_name(k, false)[..1], kind_name(k, false)),
-        FuPart::OpenPinfu => "open ron bonus".to_owned(),
+        FuPart::OpenPinfu => "open hand raised to 30".to_owned(),
         FuPart::Set(g) => {
             let shape = if g.kind == GroupKind::Kan {
                 "kan"

@@ -162,8 +162,12 @@ impl Win<'_> {
         let expected = 14 - 3 * self.melds.len();
         if self.concealed.len() != expected {
             return Err(Error::hand(format!(
-                "with {} melds the concealed part has {expected} tiles (winning tile included), got {}",
-                self.melds.len(),
+                "with {} the concealed part has {expected} tiles (winning tile included), got {}",
+                match self.melds.len() {
+                    0 => "no melds".to_owned(),
+                    1 => "1 meld".to_owned(),
+                    n => format!("{n} melds"),
+                },
                 self.concealed.len()
             )));
         }
