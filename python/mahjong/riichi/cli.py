@@ -176,25 +176,16 @@ def _indicators(text: str) -> str:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-# Every WinContext keyword, one line each: a new flag in WinContext is one more line here.
+def _switch(keyword: str, meaning: str) -> ContextOption:
+    """A yes/no circumstance of WinContext.FLAGS as a switch: `open_riichi` -> `--open-riichi`."""
+    text = meaning.rstrip(".")
+    return ContextOption("--" + keyword.replace("_", "-"), keyword, text[0].lower() + text[1:])
+
+
+# The yes/no circumstances come from WinContext.FLAGS (a new one needs no line here); the
+# options that take a value follow, one line each.
 CONTEXT_OPTIONS: tuple[ContextOption, ...] = (
-    ContextOption("--tsumo", "tsumo", "won by self-draw (without it, a ron)"),
-    ContextOption("--riichi", "riichi", "the winner declared riichi"),
-    ContextOption("--double-riichi", "double_riichi", "riichi declared on the first discard"),
-    ContextOption(
-        "--open-riichi",
-        "open_riichi",
-        "riichi declared with the hand shown (with --riichi; a local yaku that scores only "
-        "with --set open_riichi=true)",
-    ),
-    ContextOption("--ippatsu", "ippatsu", "won within one go-around after riichi"),
-    ContextOption("--rinshan", "rinshan", "won on the replacement tile after a kan"),
-    ContextOption("--chankan", "chankan", "won by robbing a kan"),
-    ContextOption("--haitei", "haitei", "won by self-draw on the last tile of the wall"),
-    ContextOption("--houtei", "houtei", "won on the last discard"),
-    ContextOption("--tenhou", "tenhou", "the dealer won on the initial deal"),
-    ContextOption("--chiihou", "chiihou", "a non-dealer won by self-draw on the first draw"),
-    ContextOption("--renhou", "renhou", "a non-dealer won by ron before their first draw"),
+    *(_switch(keyword, meaning) for keyword, meaning in WinContext.FLAGS),
     ContextOption(
         "--seat", "seat_wind", "the winner's seat wind; E is the dealer", "S", wind, "WIND"
     ),
