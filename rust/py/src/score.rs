@@ -172,7 +172,7 @@ fn score_record(
         fu: scored.fu.total(),
         units: scored.units,
         limit: scored.limit as u8,
-        points: if scored.is_win { scored.points } else { 0 },
+        points: scored.points,
         gain: settled.gain,
         deltas: settled.deltas.unwrap_or_default(),
     })

@@ -7,6 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
 use crate::convert::{int_value, ints, kind_arg, tiles_arg, type_name};
+use crate::args::{Kind, TilesLike};
 use crate::errors::IntoPyResult;
 
 /// An immutable multiset of tiles that remembers which fives are red.
@@ -202,7 +203,7 @@ pub(crate) struct PyMeld {
     pub(crate) meld: Meld,
 }
 
-/// A seat number as `u8`; the core checks the range 0..=3.
+/// A seat number as `u8`; the core checks the range 0..=3 (an error about the meld).
 fn seat_arg(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
     let value = int_value(obj).ok_or_else(|| {
         PyTypeError::new_err(format!("expected a seat number, got {}", type_name(obj)))
@@ -218,19 +219,17 @@ impl PyMeld {
     #[pyo3(signature = (kind, tiles, called = None, from_seat = None))]
     fn new(
         kind: &str,
-        tiles: &Bound<'_, PyAny>,
-        called: Option<&Bound<'_, PyAny>>,
+        tiles: TilesLike,
+        called: Option<Kind>,
         from_seat: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let kind = MeldKind::parse(kind).py()?;
-        let tiles = tiles_arg(tiles)?;
-        let called = called.filter(|c| !c.is_none()).map(kind_arg).transpose()?;
         let from_seat = from_seat
             .filter(|s| !s.is_none())
             .map(seat_arg)
             .transpose()?;
         Ok(Self {
-            meld: Meld::new(kind, tiles, called, from_seat).py()?,
+            meld: Meld::new(kind, tiles.0, called.map(|c| c.0), from_seat).py()?,
         })
     }
 

@@ -1,4 +1,5 @@
-//! Settlement: who pays whom, in one place (rules R13, R15 and R16; see ARCHITECTURE.md).
+//! Settlement: who pays whom, in one place (rules R12.2, R13.4, R13.6, R15.3 and R15.4; see
+//! ARCHITECTURE.md).
 //!
 //! Wins (honba, deposits, pao), nagashi mangan, tenpai/noten payments at an exhaustive draw
 //! and the split of honba and deposits between the winners of a multiple ron all settle
@@ -196,7 +197,7 @@ pub struct RonShare {
 }
 
 /// Splits `honba` and the `riichi_sticks` on the table between the `winners` of one discard
-/// (R12.3): under `multi_ron_sticks` the nearest winner after the discarder takes the
+/// (R12.2): under `multi_ron_sticks` the nearest winner after the discarder takes the
 /// deposits, or each winner first reclaims the deposit it put down this deal (`own_deposit`,
 /// parallel to `winners`) and the nearest takes the rest; honba go to the nearest winner or
 /// to each, per `multi_ron_honba`. Winners come back in turn order after the discarder.
