@@ -37,7 +37,10 @@ def test_analyze_a_winning_hand(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Mah Jongg  year-1: 25 points, X, with jokers" in out
     assert "Nearest    year-1 0 away (25 X)" in out
     assert "Discard    Away  Keeps" in out
-    assert "Pass       " in out
+    # A complete hand declares instead of passing (rule 1.2.6).
+    assert "Pass       " not in out
+    assert main(["american", "analyze", "F F J 2C 0 2C 6C 6D 6D 6D 6B 6B J 9C"]) == 0
+    assert "Pass       " in capsys.readouterr().out
 
 
 def test_analyze_waits_with_an_exposure(capsys: pytest.CaptureFixture[str]) -> None:

@@ -120,7 +120,8 @@ def analyze(
         for w in waits:
             done = card.match(tiles + Tiles.from_kinds([w]), exposures)
             report["waits"][tile_name(w)] = None if done is None else done.hand_id
-    if not exposures:
+    if not exposures and report.get("match") is None:
+        # A complete hand declares Mah Jongg instead of passing (rule 1.2.6).
         report["pass"] = [tile_name(k) for k in card.charleston_pass(tiles)]
     return report
 

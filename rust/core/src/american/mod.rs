@@ -21,6 +21,7 @@
 //! concealed and exposed together. An exposure matches a card set of the same kind and size
 //! (a pung never grows into a kong), and a concealed (C) card hand takes no exposure.
 
+pub mod batch;
 pub mod card;
 mod charleston;
 mod liveness;
@@ -31,6 +32,7 @@ pub mod rack;
 pub mod table;
 
 pub use card::{Card, CardHand, Section, Variant};
+pub use liveness::Sight;
 pub use matcher::{DiscardOption, HandDistance, Match};
 pub use payment::{Payment, Win};
 pub use rack::{Exposure, Rack};
