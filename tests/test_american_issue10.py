@@ -74,7 +74,7 @@ def test_discard_options_count_a_joker_in_the_players_own_exposure() -> None:
     assert quints(two, "J J J J J J", redeemable=1) == [1]
     # All four 2D exposed: no natural is left to redeem the joker with.
     assert quints(Exposure("2D", 5, 1), "J J J J J J J") == []
-    with pytest.raises(InvalidArgumentError, match="9 redeemable jokers, but only 8"):
+    with pytest.raises(InvalidArgumentError, match="9 jokers to redeem, but only 8"):
         HOUSE.discard_options(hand, [two], visible="J J J J J J", redeemable=9)
 
 

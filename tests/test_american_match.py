@@ -287,7 +287,7 @@ def test_redeemable_jokers_keep_hands_live() -> None:
     everything = HOUSE.discard_options(hand, top=58)
     spare = next(o for o in everything if o.tile == kind("N"))
     assert [h.distance for h in spare.hands if h.hand_id == "quints-1"] == [2]
-    with pytest.raises(InvalidArgumentError, match="9 redeemable jokers, but only 8"):
+    with pytest.raises(InvalidArgumentError, match="9 jokers to redeem, but only 8"):
         HOUSE.discard_options(hand, visible=jokers, redeemable=9)
     with pytest.raises(InvalidArgumentError, match="without the visible tiles"):
         HOUSE.discard_options(hand, redeemable=1)

@@ -33,8 +33,8 @@ pub const INVALID_MATCH: i16 = -2;
 pub fn encode_exposures(exposures: &[Exposure]) -> Result<[u8; EXPOSURE_WIDTH]> {
     if exposures.len() > EXPOSURE_SLOTS {
         return Err(Error::argument(format!(
-            "{} exposures; a batch row holds at most {EXPOSURE_SLOTS}",
-            exposures.len()
+            "{}; a batch row holds at most {EXPOSURE_SLOTS}",
+            super::plural(exposures.len() as u64, "exposure")
         )));
     }
     let mut out = [0u8; EXPOSURE_WIDTH];

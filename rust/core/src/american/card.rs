@@ -8,7 +8,7 @@ use toml::{Table as TomlTable, Value};
 
 use super::pattern::{Arrangement, Pattern, Variables};
 use super::table::{Column, Table};
-use super::tile_name;
+use super::{plural, tile_name};
 use crate::error::{Error, Result};
 use crate::tile::KINDS;
 use crate::tiles::supply;
@@ -365,8 +365,8 @@ fn parse_card(doc: &TomlTable, card: &TomlTable, id: String, errors: &mut Errors
     let too_many_sections = section_tables.len() > MAX_SECTIONS;
     if too_many_sections {
         errors.push(format!(
-            "the card has {} sections; a card may have at most {MAX_SECTIONS}",
-            section_tables.len()
+            "the card has {}; a card may have at most {MAX_SECTIONS}",
+            plural(section_tables.len() as u64, "section")
         ));
     }
     let sections = if too_many_sections {
@@ -407,8 +407,8 @@ fn parse_card(doc: &TomlTable, card: &TomlTable, id: String, errors: &mut Errors
     }
     if !HAND_COUNT.contains(&hand_tables.len()) {
         errors.push(format!(
-            "the card has {} hands; a card has {} to {}",
-            hand_tables.len(),
+            "the card has {}; a card has {} to {}",
+            plural(hand_tables.len() as u64, "hand"),
             HAND_COUNT.start(),
             HAND_COUNT.end()
         ));
@@ -652,8 +652,8 @@ fn check_variants(hand: &CardHand, variants: &[Variant], errors: &mut Errors) {
     }
     if let Some(v) = first(&|v| v.jokers_needed() > u16::from(JOKER_SUPPLY)) {
         errors.push(format!(
-            "hand {id:?}: a variant needs {} jokers, but only {JOKER_SUPPLY} exist ({})",
-            v.jokers_needed(),
+            "hand {id:?}: a variant needs {}, but only {JOKER_SUPPLY} exist ({})",
+            plural(v.jokers_needed(), "joker"),
             v.text()
         ));
     }

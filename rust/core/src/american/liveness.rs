@@ -66,18 +66,22 @@ impl Liveness {
         let derived: u8 = (0..KINDS)
             .map(|k| exposed[k].min(unseen[k].saturating_add(held[k])))
             .sum();
-        let redeemable =
-            match sight.redeemable {
-                None => derived,
-                Some(n) => {
-                    let limit = sight.visible.count(JOKER) + exposed.iter().sum::<u8>();
-                    u8::try_from(n).ok().filter(|&n| n <= limit).ok_or_else(|| {
-                    Error::argument(format!(
-                        "{n} redeemable jokers, but only {limit} jokers are exposed or visible"
-                    ))
-                })?
-                }
-            };
+        let redeemable = match sight.redeemable {
+            None => derived,
+            Some(n) => {
+                let limit = sight.visible.count(JOKER) + exposed.iter().sum::<u8>();
+                u8::try_from(n)
+                    .ok()
+                    .filter(|&n| n <= limit)
+                    .ok_or_else(|| {
+                        Error::argument(format!(
+                            "{} to redeem, but only {} exposed or visible",
+                            super::plural(n as u64, "joker"),
+                            super::plural(limit, "joker")
+                        ))
+                    })?
+            }
+        };
         let joker = usize::from(JOKER);
         Ok(Self {
             // At most the 8 jokers of the set, so the sum fits.
@@ -213,7 +217,7 @@ mod tests {
         };
         let e = Liveness::new(&r, &sight).err().unwrap();
         assert!(
-            e.message().contains("9 redeemable jokers, but only 8"),
+            e.message().contains("9 jokers to redeem, but only 8"),
             "{e}"
         );
     }

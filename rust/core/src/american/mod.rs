@@ -66,6 +66,16 @@ pub fn physical_kinds() -> [u8; PHYSICAL_TILES] {
     std::array::from_fn(|id| physical_kind(id as i64).unwrap_or(JOKER))
 }
 
+/// `n` and `word`, with an "s" unless `n` is 1 ("1 hand", "2 hands").
+pub(crate) fn plural(n: impl Into<u64>, word: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 /// The American name of a kind (`"1B"`, `"N"`, `"0"`, `"F"`, `"J"`); `"?"` out of range.
 pub fn tile_name(kind: u8) -> String {
     Tiles::from_kinds([i64::from(kind)]).map_or_else(|_| "?".to_owned(), |t| t.to_american())
@@ -153,5 +163,7 @@ mod tests {
         assert_eq!(tile_name(WHITE), "0");
         assert_eq!(tile_name(JOKER), "J");
         assert_eq!(tile_name(36), "?");
+        assert_eq!(plural(1u8, "hand"), "1 hand");
+        assert_eq!(plural(0u8, "tile"), "0 tiles");
     }
 }

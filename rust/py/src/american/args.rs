@@ -89,8 +89,8 @@ pub(super) fn rack_arg(
     Rack::new(tiles_arg(hand)?, exposures_arg(exposures)?).py()
 }
 
-/// What the player sees of the others (`visible`, `others`, `redeemable`), or `None` when none
-/// of them is given (no liveness filter). `redeemable` is None (derived from the exposures)
+/// What the player sees of the others (`visible`, `others`, `redeemable`), or `None` when
+/// neither tiles in sight nor any exposure of another player is given (no liveness filter). `redeemable` is None (derived from the exposures)
 /// or an int: how many exposed jokers the player can redeem.
 pub(super) fn sight_arg(
     visible: Option<&Bound<'_, PyAny>>,
@@ -98,9 +98,9 @@ pub(super) fn sight_arg(
     redeemable: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<Sight>> {
     let visible = visible.filter(|v| !v.is_none());
-    let others = others.filter(|o| !o.is_none());
+    let others = exposures_arg(others.filter(|o| !o.is_none()))?;
     let redeemable = redeemable.filter(|r| !r.is_none());
-    if visible.is_none() && others.is_none() {
+    if visible.is_none() && others.is_empty() {
         if let Some(r) = redeemable
             && count_arg(Some(r), "redeemable", 0)? > 0
         {
@@ -113,7 +113,7 @@ pub(super) fn sight_arg(
     }
     Ok(Some(Sight {
         visible: visible.map(tiles_arg).transpose()?.unwrap_or(Tiles::EMPTY),
-        others: exposures_arg(others)?,
+        others,
         redeemable: redeemable
             .map(|r| count_arg(Some(r), "redeemable", 0))
             .transpose()?,
