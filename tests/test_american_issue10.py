@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import os
 import pickle
+import subprocess
 import sys
 import threading
 import time
@@ -194,10 +195,19 @@ def test_claimable_waits_leave_out_the_joker() -> None:
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
 def test_a_device_is_not_read_as_a_card() -> None:
-    start = time.monotonic()
-    with pytest.raises(CardFormatError, match="not a regular file"):
-        Card.from_toml("/dev/zero")
-    assert time.monotonic() - start < 2
+    # In a child process with a memory cap and a timeout: before the fix it read /dev/zero
+    # until memory ran out.
+    code = (
+        "import resource; resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))\n"
+        "from mahjong.american import Card\n"
+        "from mahjong.errors import CardFormatError\n"
+        "try:\n    Card.from_toml('/dev/zero')\n"
+        "except CardFormatError as e:\n    print('refused:', e)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=30, check=False
+    )
+    assert "refused:" in done.stdout and "not a regular file" in done.stdout, done.stderr
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="FIFOs are POSIX")

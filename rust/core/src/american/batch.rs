@@ -55,6 +55,10 @@ pub fn decode_exposures(row: &[u8; EXPOSURE_WIDTH]) -> Result<Vec<Exposure>> {
         .collect()
 }
 
+/// Most card views [`Rows`] keeps (one per distinct exposure row; each is a copy of the
+/// compatible part of the card's table, so the cache is bounded).
+const CACHED_VIEWS: usize = 64;
+
 /// Answers batch rows against one card, caching the card view per distinct exposure row.
 pub struct Rows<'c> {
     card: &'c Card,
@@ -84,6 +88,9 @@ impl<'c> Rows<'c> {
         let rack = Rack::new(Tiles::from_counts(counts)?, decode_exposures(exposures)?)?;
         rack.expect_len(sizes, "a batch row")?;
         let card = self.card;
+        if self.views.len() >= CACHED_VIEWS && !self.views.contains_key(exposures) {
+            self.views.clear();
+        }
         self.views
             .entry(*exposures)
             .or_insert_with(|| card.view(rack.exposures()));
@@ -173,6 +180,39 @@ mod tests {
         let (c, e) = row(&won);
         let hand = card.match_rack(&won).unwrap().unwrap().hand;
         assert_eq!(rows.best_match(&c, &e), hand as i16);
+    }
+
+    #[test]
+    fn more_distinct_exposures_than_the_cache_holds() {
+        let card = house();
+        let mut rows = Rows::new(&card);
+        let mut checked = 0;
+        for round in 0..2 {
+            for (size, concealed) in [
+                (3, "F F 0 6C 6B 6B J 9C 1D 5D"),
+                (4, "F F 0 6C 6B J 9C 1D 5D"),
+            ] {
+                for (kind, jokers) in (0..34u8).flat_map(|k| [(k, 0), (k, 1)]) {
+                    let Ok(e) = Exposure::new(kind, size, jokers) else {
+                        continue;
+                    };
+                    let Ok(r) = Rack::new(Tiles::parse(concealed).unwrap(), vec![e]) else {
+                        continue;
+                    };
+                    let (c, enc) = row(&r);
+                    let scalar = card.distances(&r).unwrap();
+                    let best = scalar.first().map_or(NO_HAND, |d| d.distance);
+                    assert_eq!(
+                        rows.min_distance(&c, &enc),
+                        best,
+                        "{round} {kind} {size} {jokers}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 4 * CACHED_VIEWS, "{checked}");
+        assert!(rows.views.len() <= CACHED_VIEWS);
     }
 
     #[test]
