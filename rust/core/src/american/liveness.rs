@@ -25,6 +25,30 @@ pub struct Sight {
 }
 
 impl Sight {
+    /// What a player sees, or `None` when neither tiles in sight nor any exposure of another
+    /// player is given (then nothing is known, and discard advice filters no hand as dead).
+    /// An explicit `redeemable` count needs something in sight to be among.
+    pub fn given(
+        visible: Option<Tiles>,
+        others: Vec<Exposure>,
+        redeemable: Option<usize>,
+    ) -> Result<Option<Self>> {
+        if visible.is_none() && others.is_empty() {
+            if redeemable.is_some_and(|n| n > 0) {
+                return Err(Error::argument(
+                    "redeemable jokers given without the visible tiles or exposures they are \
+                     among",
+                ));
+            }
+            return Ok(None);
+        }
+        Ok(Some(Self {
+            visible: visible.unwrap_or(Tiles::EMPTY),
+            others,
+            redeemable,
+        }))
+    }
+
     /// Tiles in sight only (`visible`), no exposures of others known.
     pub fn of(visible: Tiles) -> Self {
         Self {
@@ -185,6 +209,8 @@ mod tests {
         assert!(card.is_dead(&[sextet], &Sight::default()).unwrap());
         assert!(!card.is_dead(&[], &Sight::default()).unwrap());
         assert!(card.is_dead(&exposures, &visible("W")).is_err());
+        assert_eq!(Sight::given(None, Vec::new(), Some(0)), Ok(None));
+        assert!(Sight::given(None, Vec::new(), Some(1)).is_err());
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! Typed extraction of the American arguments.
 
+use mahjong_core::Error;
 use mahjong_core::american::{Exposure, Rack, Sight};
 use mahjong_core::tile::JOKER;
-use mahjong_core::{Error, Tiles};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyString};
@@ -89,35 +89,23 @@ pub(super) fn rack_arg(
     Rack::new(tiles_arg(hand)?, exposures_arg(exposures)?).py()
 }
 
-/// What the player sees of the others (`visible`, `others`, `redeemable`), or `None` when
-/// neither tiles in sight nor any exposure of another player is given (no liveness filter). `redeemable` is None (derived from the exposures)
-/// or an int: how many exposed jokers the player can redeem.
+/// What the player sees of the others (`visible`, `others`, `redeemable`); see
+/// `Sight::given`. `redeemable` is None (derived from the exposures) or a count.
 pub(super) fn sight_arg(
     visible: Option<&Bound<'_, PyAny>>,
     others: Option<&Bound<'_, PyAny>>,
     redeemable: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<Sight>> {
-    let visible = visible.filter(|v| !v.is_none());
+    let visible = visible
+        .filter(|v| !v.is_none())
+        .map(tiles_arg)
+        .transpose()?;
     let others = exposures_arg(others.filter(|o| !o.is_none()))?;
-    let redeemable = redeemable.filter(|r| !r.is_none());
-    if visible.is_none() && others.is_empty() {
-        if let Some(r) = redeemable
-            && count_arg(Some(r), "redeemable", 0)? > 0
-        {
-            return Err(Error::argument(
-                "redeemable jokers given without the visible tiles or exposures they are among",
-            ))
-            .py();
-        }
-        return Ok(None);
-    }
-    Ok(Some(Sight {
-        visible: visible.map(tiles_arg).transpose()?.unwrap_or(Tiles::EMPTY),
-        others,
-        redeemable: redeemable
-            .map(|r| count_arg(Some(r), "redeemable", 0))
-            .transpose()?,
-    }))
+    let redeemable = redeemable
+        .filter(|r| !r.is_none())
+        .map(|r| count_arg(Some(r), "redeemable", 0))
+        .transpose()?;
+    Sight::given(visible, others, redeemable).py()
 }
 
 /// Like [`sight_arg`] for the referee's test: no sight given means nothing in sight.
