@@ -87,6 +87,9 @@ impl<'c> Rows<'c> {
     ) -> Result<Rack> {
         let rack = Rack::new(Tiles::from_counts(counts)?, decode_exposures(exposures)?)?;
         rack.expect_len(sizes, "a batch row")?;
+        if rack.exposures().is_empty() {
+            return Ok(rack);
+        }
         let card = self.card;
         if self.views.len() >= CACHED_VIEWS && !self.views.contains_key(exposures) {
             self.views.clear();
@@ -97,15 +100,28 @@ impl<'c> Rows<'c> {
         Ok(rack)
     }
 
+    /// The view of a checked row's rack: the whole card without exposures, else the cached
+    /// view of its exposure row.
+    fn view(&self, rack: &Rack, exposures: &[u8; EXPOSURE_WIDTH]) -> &Table {
+        if rack.exposures().is_empty() {
+            self.card.table()
+        } else {
+            &self.views[exposures]
+        }
+    }
+
     /// Tiles away from the nearest card hand (13 or 14 tiles); [`NO_HAND`] if the exposures
     /// fit no card hand, [`INVALID_DISTANCE`] for a bad row.
     pub fn min_distance(&mut self, counts: &[u8; KINDS], exposures: &[u8; EXPOSURE_WIDTH]) -> u8 {
         let Ok(rack) = self.rack(counts, exposures, &[13, 14]) else {
             return INVALID_DISTANCE;
         };
-        let view = &self.views[exposures];
-        view.needs(rack.concealed().counts(), &mut self.needs);
-        self.needs.distances().min().unwrap_or(NO_HAND)
+        let mut needs = std::mem::take(&mut self.needs);
+        self.view(&rack, exposures)
+            .needs(rack.concealed().counts(), &mut needs);
+        let best = needs.distances().min().unwrap_or(NO_HAND);
+        self.needs = needs;
+        best
     }
 
     /// Tiles away from every card hand (card order) written to `out`, one per hand;
@@ -121,32 +137,34 @@ impl<'c> Rows<'c> {
             out.fill(INVALID_DISTANCE);
             return;
         };
-        let view = &self.views[exposures];
-        view.needs(rack.concealed().counts(), &mut self.needs);
-        self.scratch.clear();
-        self.scratch.extend(self.needs.distances());
-        for (segment, min) in view
-            .segments()
-            .iter()
-            .zip(view.segment_minima(&self.scratch))
-        {
+        let (mut needs, mut scratch) = (
+            std::mem::take(&mut self.needs),
+            std::mem::take(&mut self.scratch),
+        );
+        let view = self.view(&rack, exposures);
+        view.needs(rack.concealed().counts(), &mut needs);
+        scratch.clear();
+        scratch.extend(needs.distances());
+        for (segment, min) in view.segments().iter().zip(view.segment_minima(&scratch)) {
             if min != u8::MAX {
                 out[segment.hand] = min;
             }
         }
+        (self.needs, self.scratch) = (needs, scratch);
     }
 
     /// Index of the highest-valued card hand a 14-tile row completes; [`NO_MATCH`] if none,
     /// [`INVALID_MATCH`] for a bad row.
     pub fn best_match(&mut self, counts: &[u8; KINDS], exposures: &[u8; EXPOSURE_WIDTH]) -> i16 {
-        match self.rack(counts, exposures, &[usize::from(HAND_SIZE)]) {
-            Ok(rack) => match self.card.match_rack(&rack) {
-                Ok(Some(m)) => i16::try_from(m.hand).unwrap_or(INVALID_MATCH),
-                Ok(None) => NO_MATCH,
-                Err(_) => INVALID_MATCH,
-            },
-            Err(_) => INVALID_MATCH,
-        }
+        let Ok(rack) = self.rack(counts, exposures, &[usize::from(HAND_SIZE)]) else {
+            return INVALID_MATCH;
+        };
+        let mut needs = std::mem::take(&mut self.needs);
+        let won = self
+            .card
+            .match_in(self.view(&rack, exposures), &rack, &mut needs);
+        self.needs = needs;
+        won.map_or(NO_MATCH, |m| i16::try_from(m.hand).unwrap_or(INVALID_MATCH))
     }
 }
 

@@ -116,19 +116,23 @@ impl Card {
     pub fn match_rack(&self, rack: &Rack) -> Result<Option<Match>> {
         rack.expect_len(&[usize::from(HAND_SIZE)], "a win check")?;
         let table = self.view(rack.exposures());
-        let mut needs = Needs::default();
-        table.needs(rack.concealed().counts(), &mut needs);
+        Ok(self.match_in(&table, rack, &mut Needs::default()))
+    }
+
+    /// The match of a checked 14-tile rack against `table`, the view of its exposures.
+    pub(super) fn match_in(&self, table: &Table, rack: &Rack, needs: &mut Needs) -> Option<Match> {
+        table.needs(rack.concealed().counts(), needs);
         let best = needs
             .distances()
             .zip(table.variants())
             .filter(|&(d, _)| d == 0)
             .map(|(_, &v)| v)
             .min_by_key(|&v| (Reverse(self.hands[self.variants[v].hand].value), v));
-        Ok(best.map(|variant| Match {
+        best.map(|variant| Match {
             hand: self.variants[variant].hand,
             variant,
             jokerless: rack.all_tiles().count(JOKER) == 0,
-        }))
+        })
     }
 
     /// Tiles away from every card hand the rack (13 or 14 tiles) can still make, best first
