@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +38,10 @@ def test_analyze_a_winning_hand(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Mah Jongg  year-1: 25 points, X, with jokers" in out
     assert "Nearest    year-1 0 away (25 X)" in out
     assert "Discard    Away  Keeps" in out
-    assert "Pass       " in out
+    # A complete hand declares instead of passing (rule 1.2.6).
+    assert "Pass       " not in out
+    assert main(["american", "analyze", "F F J 2C 0 2C 6C 6D 6D 6D 6B 6B J 9C"]) == 0
+    assert "Pass       " in capsys.readouterr().out
 
 
 def test_analyze_waits_with_an_exposure(capsys: pytest.CaptureFixture[str]) -> None:
@@ -82,7 +86,129 @@ def test_liveness_only_with_visible(
     hand = "F F J 2C 0 2C 6C 6D 6D 6D 6B 6B J J"
     assert main(["american", "analyze", hand]) == 0
     assert main(["american", "analyze", hand, "--visible", "J J", "--redeemable", "1"]) == 0
-    assert [(c["visible"], c["redeemable"]) for c in spy.calls] == [(None, 0), (Tiles("J J"), 1)]
+    assert [(c["visible"], c["redeemable"]) for c in spy.calls] == [(None, None), (Tiles("J J"), 1)]
     capsys.readouterr()
     assert main(["american", "analyze", hand, "--redeemable", "1"]) == 2
     assert "without the visible tiles" in capsys.readouterr().err
+
+
+# Issue 10 §6: the command line a user meets.
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def _commands(text: str) -> list[list[str]]:
+    """The `mahjong american ...` command lines in `text`, as argument lists."""
+    return [
+        shlex.split(line.strip())[1:]
+        for line in text.splitlines()
+        if line.strip().startswith("mahjong american ")
+    ]
+
+
+def test_help_examples_run_as_shown(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["american", "analyze", "--help"])
+    help_text = capsys.readouterr().out
+    examples = _commands(help_text)
+    assert len(examples) >= 3
+    for argv in examples:
+        assert main(argv) == 0, argv
+        assert "error" not in capsys.readouterr().err
+
+
+def test_readme_american_examples_run_as_shown(capsys: pytest.CaptureFixture[str]) -> None:
+    text = README.read_text(encoding="utf-8")
+    section = text[text.index("## American Mahjong") : text.index("## American card files")]
+    examples = _commands(section)
+    assert len(examples) >= 3
+    for argv in examples:
+        assert main(argv) == 0, argv
+        capsys.readouterr()
+    python = section[section.index("```python") + len("```python") : section.index("```\n\n")]
+    exec(compile(python, "README.md", "exec"), {})
+
+
+def test_a_non_utf8_card_file_is_a_clean_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "card.toml"
+    path.write_text(house_text(), encoding="utf-16")
+    assert main(["american", "card", "--card", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mahjong: error: card file") and "not UTF-8" in err
+    assert "Traceback" not in err
+    assert main(["american", "card", "--card", str(tmp_path / "x" / "y.toml")]) == 2
+    assert f"no card file {tmp_path / 'x' / 'y.toml'}" in capsys.readouterr().err
+
+
+def test_american_input_in_american_notation(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["american", "analyze", "f f f 2c 0 2c 6c 6b 6b j", "--exposure", "6d 6d 6d"]) == 0
+    assert "Waits      6B (year-1) J (year-1)" in capsys.readouterr().out
+    assert main(["american", "analyze", "N N N N N F F 2C 0 2C 6C 6D 6D"]) == 2
+    err = capsys.readouterr().err
+    assert "5 copies of N" in err and "4z" not in err
+    assert main(["american", "analyze", "X F F 2C 0 2C 6C 6D 6D 6D 6B 6B J"]) == 2
+    err = capsys.readouterr().err
+    assert "1B-9B bams" in err and "m, p, s, z" not in err
+
+
+def test_messages_a_player_understands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # One hand: "1 hand", not "1 hands"; a bad value is reported once; one problem per line.
+    lines = house_text().split("[[hands]]")
+    one_hand = lines[0] + "[[hands]]" + lines[1].replace("value = 25", 'value = "high"')
+    path = tmp_path / "one.toml"
+    path.write_text(one_hand, encoding="utf-8")
+    assert main(["american", "card", "--card", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "the card has 1 hand;" in err and "1 hands" not in err
+    assert "must be an integer" in err and "outside 25..=75" not in err
+    problems = err.splitlines()[1:]
+    assert len(problems) == 2 and len(set(problems)) == 2
+    # Negative counts are rejected alike; --top 0 is no empty line but an error.
+    hand = "F F 2C 0 2C 6C 6D 6D 6D 6B 6B J J 9C"
+    for flag, value in (("--top", "-3"), ("--top", "0"), ("--redeemable", "-1")):
+        with pytest.raises(SystemExit):
+            main(["american", "analyze", hand, flag, value])
+        assert "is below" in capsys.readouterr().err
+    # The hand line counts tiles in words.
+    assert main(["american", "analyze", hand]) == 0
+    assert "(14 tiles)" in capsys.readouterr().out
+    assert cli.plural(1, "tile") == "1 tile"
+    # No internal names: the missing subcommand is named by its choices.
+    with pytest.raises(SystemExit):
+        main(["american"])
+    err = capsys.readouterr().err
+    assert "american_command" not in err and "{card,analyze}" in err
+
+
+def test_every_flag_has_help_showing_its_default() -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="mahjong")
+    commands = parser.add_subparsers()
+    cli.add_commands(commands)
+    american = commands.choices["american"]
+    sub = next(a for a in american._actions if isinstance(a, argparse._SubParsersAction))
+    for name, command in sub.choices.items():
+        for action in command._actions:
+            if action.option_strings and action.dest != "help":
+                assert action.help and "default" in action.help, (name, action.dest)
+
+
+def test_tables_on_a_terminal_plain_otherwise(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["american", "card"]) == 0
+    plain = capsys.readouterr().out
+    assert "┃" not in plain and "pairs-5" in plain
+    monkeypatch.setattr(cli, "use_rich", lambda args: not args.json)
+    assert main(["american", "card"]) == 0
+    table = capsys.readouterr().out
+    assert "┃" in table or "│" in table
+    assert "pairs-5" in table
+    assert main(["american", "analyze", "F F 2C 0 2C 6C 6D 6D 6D 6B 6B J J 9C"]) == 0
+    out = capsys.readouterr().out
+    assert "Nearest hands" in out and "Discards" in out and "year-1" in out
+    assert main(["american", "analyze", "F F 2C 0 2C 6C 6D 6D 6D 6B 6B J J 9C", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["tiles"] == 14

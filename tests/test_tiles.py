@@ -125,8 +125,20 @@ def test_value_semantics() -> None:
         _ = a - "9m"
     with pytest.raises(InvalidHandError):
         _ = Tiles("1111m") + "1m"
-    with pytest.raises(InvalidTileError):
-        _ = 34 in a
+    # Flowers (34) and jokers (35) are kinds a Tiles can hold (issue 10): `in` and `count`
+    # take them; only kinds beyond 35 are errors.
+    assert 34 not in a and 35 not in a
+    with pytest.raises(InvalidTileError, match=r"0\.\.=35"):
+        _ = 36 in a
+
+
+def test_flowers_and_jokers_count_everywhere() -> None:
+    tiles = Tiles("F J J 1B")
+    assert tiles.count("F") == tiles.count(34) == 1
+    assert tiles.count("J") == tiles.count(35) == 2
+    assert 35 in Tiles("J") and "F" in tiles and "J" in tiles
+    assert len(tiles.counts) == 34 and tiles.all_counts[34:] == (1, 2)
+    assert "34 Riichi kinds only" in (Tiles.counts.__doc__ or "")
 
 
 def test_melds() -> None:

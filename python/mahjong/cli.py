@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
 from collections.abc import Sequence
 from importlib import metadata
@@ -97,14 +96,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-_PLURAL_OF_ONE = re.compile(r"\b1 (tile|meld|hand|set|pair|joker|kind|copie)s\b")
-
-
-def error_text(error: BaseException) -> str:
-    """An error message as shown to the user: ``1 tiles`` reads ``1 tile``."""
-    return _PLURAL_OF_ONE.sub(lambda m: "1 " + ("copy" if m[1] == "copie" else m[1]), str(error))
-
-
 def _silence_stdout() -> None:
     """Points stdout at /dev/null so that the interpreter's final flush cannot fail again."""
     try:
@@ -126,7 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return EXIT_BROKEN_PIPE
     except (MahjongError, OSError) as error:
-        print(f"mahjong: error: {error_text(error)}", file=sys.stderr)
+        print(f"mahjong: error: {error}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130

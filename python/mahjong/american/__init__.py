@@ -9,10 +9,24 @@ white dragon, soap, also zero; ``F`` flower; ``J`` joker). Kinds keep the shared
 A :class:`Card` is loaded once (``Card.builtin("house-2026")`` or ``Card.from_toml(path)``),
 validated and compiled into concrete variants; its methods take a hand's concealed tiles
 (jokers included) plus its exposures apart (:class:`Exposure` objects or strings such as
-``"N N N J"``), together 14 tiles. Batch methods take uint8 arrays of shape ``(N, 36)`` and
-release the GIL.
+``"N N N J"``), together 14 tiles. Batch methods take uint8 arrays of shape ``(N, 36)``
+(concealed counts) plus optionally ``(N, EXPOSURE_WIDTH)`` (exposures, see
+:func:`encode_exposures`) and release the GIL. A row that is no valid rack does not fail the
+batch: it comes back flagged (``INVALID_DISTANCE`` for the distance functions,
+``INVALID_MATCH`` for :meth:`Card.match_batch`); ``NO_HAND`` marks a card hand (or every hand)
+that the row's exposures rule out, ``NO_MATCH`` a rack that completes no hand.
+
+Kinds: every API that takes a kind accepts the flower (34) and the joker (35) wherever a
+:class:`mahjong.Tiles` can hold them; ``Tiles.counts`` is the 34 Riichi kinds only, and
+``Tiles.all_counts`` has all 36.
 """
 
+from mahjong._core import AMERICAN_EXPOSURE_WIDTH as EXPOSURE_WIDTH
+from mahjong._core import AMERICAN_INVALID_DISTANCE as INVALID_DISTANCE
+from mahjong._core import AMERICAN_INVALID_MATCH as INVALID_MATCH
+from mahjong._core import AMERICAN_MAX_CARD_BYTES as MAX_CARD_BYTES
+from mahjong._core import AMERICAN_NO_HAND as NO_HAND
+from mahjong._core import AMERICAN_NO_MATCH as NO_MATCH
 from mahjong._core import (
     Card,
     CardHand,
@@ -22,10 +36,17 @@ from mahjong._core import (
     Match,
     Variant,
 )
+from mahjong._core import american_encode_exposures as encode_exposures
 from mahjong._core import american_physical_kind as physical_kind
 from mahjong._core import american_physical_kinds as physical_kinds
 
 __all__ = [
+    "EXPOSURE_WIDTH",
+    "INVALID_DISTANCE",
+    "INVALID_MATCH",
+    "MAX_CARD_BYTES",
+    "NO_HAND",
+    "NO_MATCH",
     "Card",
     "CardHand",
     "DiscardOption",
@@ -33,6 +54,7 @@ __all__ = [
     "Exposure",
     "Match",
     "Variant",
+    "encode_exposures",
     "physical_kind",
     "physical_kinds",
 ]

@@ -3,17 +3,47 @@
 ``mahjong american card`` lists the card's sections and hands (patterns, values, X/C);
 ``mahjong american analyze "<tiles>" [--exposure "N N N J" ...]`` shows the hand a 14-tile
 rack completes, the nearest card hands, the best discards (14 tiles) or the waits (13 tiles).
+Tiles are American notation, upper or lower case. Output is a table on a terminal and plain
+text otherwise (or JSON with ``--json``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
+import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from mahjong import Tiles
 from mahjong.american import Card, Distance, Exposure
+from mahjong.errors import MahjongError
+
+DEFAULT_CARD = "house-2026"
+DEFAULT_TOP = 5
+
+EXAMPLES = """\
+examples:
+  mahjong american analyze "F F 2C 0 2C 6C 6D 6D 6D 6B 6B J J 9C"
+  mahjong american analyze "f f f 2c 0 2c 6c 6b 6b j" --exposure "6D 6D 6D"
+  mahjong american analyze "F F F 2C 0 2C 6C 6B 6B J 9C" --exposure "6D 6D 6D" --visible "J J"
+  mahjong american card --json
+"""
+
+AMERICAN_HINT = (
+    "American tiles: 1B-9B bams, 1C-9C craks, 1D-9D dots, N E W S winds, R G 0 dragons "
+    "(0 is the white dragon, soap), F flower, J joker; lower case is fine"
+)
+
+# A token of American notation in any case: "1b", "2C", "n", "NNN", "0".
+_AMERICAN_TOKEN = re.compile(r"[1-9][bcdBCD]|[newsrgfjNEWSRGFJ]+")
+# A Riichi tile name in a core message ("4z", "5m"), shown in American notation instead.
+_MPSZ_NAME = re.compile(r"\b([1-9])([mpsz])\b")
+# The parser's own hint, which lists Riichi letters too.
+_PARSE_HINT = re.compile(r" \(expected digits with [^)]*\)")
 
 
 def tile_name(kind: int) -> str:
@@ -21,10 +51,33 @@ def tile_name(kind: int) -> str:
     return Tiles.from_kinds([kind]).to_american()
 
 
+def plural(n: int, word: str) -> str:
+    """``"1 tile"``, ``"2 tiles"``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def american_message(message: str) -> str:
+    """A core error message for American input: tiles named in American notation ("5 copies
+    of N", not "4z") and the American letters as the hint for a bad token."""
+    message = _MPSZ_NAME.sub(lambda m: tile_name(Tiles(m.group(0)).kinds()[0]), message)
+    if _PARSE_HINT.search(message):
+        message = _PARSE_HINT.sub("", message) + f" ({AMERICAN_HINT})"
+    return message
+
+
+def american_tiles(text: str) -> Tiles:
+    """Tiles from American text in any case (``"1b n e"`` is ``"1B N E"``)."""
+    return Tiles(" ".join(t.upper() if _AMERICAN_TOKEN.fullmatch(t) else t for t in text.split()))
+
+
 def load_card(name: str) -> Card:
-    """A card file if `name` is an existing path, else a built-in card by name."""
+    """A built-in card by name, else a card file: a missing path says "no card file ..."."""
+    if name in Card.builtin_names():
+        return Card.builtin(name)
     path = Path(name)
-    return Card.from_toml(path) if path.is_file() else Card.builtin(name)
+    if path.exists() or os.sep in name or "/" in name or path.suffix == ".toml":
+        return Card.from_toml(path)
+    return Card.builtin(name)
 
 
 def card_report(card: Card) -> dict[str, Any]:
@@ -57,8 +110,8 @@ def card_report(card: Card) -> dict[str, Any]:
 
 
 def print_card(report: dict[str, Any]) -> None:
-    """Prints a :func:`card_report` as text."""
-    print(f"{report['name']} ({report['id']}): {report['variants']} variants")
+    """Prints a :func:`card_report` as plain text."""
+    print(f"{report['name']} ({report['id']}): {plural(report['variants'], 'variant')}")
     for section in report["sections"]:
         print(f"\n{section['name']}")
         for h in section["hands"]:
@@ -67,6 +120,27 @@ def print_card(report: dict[str, Any]) -> None:
             print(f"  {h['id']:<10} {patterns:<40} {h['value']:>3} {h['xc']}{note}")
     for warning in report["warnings"]:
         print(f"warning: {warning}")
+
+
+def rich_card(report: dict[str, Any]) -> None:
+    """Prints a :func:`card_report` as tables (for a terminal)."""
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    console = Console(highlight=False)
+    title = f"{report['name']} ({report['id']}): {plural(report['variants'], 'variant')}"
+    console.print(f"[bold]{escape(title)}[/bold]")
+    for section in report["sections"]:
+        table = Table(title=escape(section["name"]), title_justify="left")
+        for column in ("Hand", "Pattern", "Value", "X/C", "Note"):
+            table.add_column(column, justify="right" if column == "Value" else "left")
+        for h in section["hands"]:
+            cells = (h["id"], " | ".join(h["patterns"]), str(h["value"]), h["xc"], h["note"])
+            table.add_row(*map(escape, cells))
+        console.print(table)
+    for warning in report["warnings"]:
+        console.print(f"[yellow]warning:[/yellow] {escape(warning)}")
 
 
 def _distance(d: Distance) -> dict[str, Any]:
@@ -79,11 +153,13 @@ def analyze(
     exposures: list[Exposure],
     visible: Tiles | None,
     top: int,
-    redeemable: int = 0,
+    redeemable: int | None = None,
+    others: list[Exposure] | None = None,
 ) -> dict[str, Any]:
     """Everything ``mahjong american analyze`` reports, as plain data. With `visible` (every
-    discard and the other players' exposures) the discards keep only hands still live;
-    `redeemable` of the visible jokers can still be taken by joker exchange."""
+    discard) or `others` (the other players' exposures) the discards keep only hands still
+    live; `redeemable` (default: derived from the exposures) counts the exposed jokers an
+    exchange could still take."""
     size = len(tiles) + sum(e.size for e in exposures)
     report: dict[str, Any] = {
         "hand": tiles.to_american(),
@@ -104,15 +180,16 @@ def analyze(
                 "discard": m.payment("discard"),
                 "self_drawn": m.payment("self_drawn"),
             }
+        options = card.discard_options(
+            tiles, exposures, visible=visible, redeemable=redeemable, others=others or ()
+        )
         report["discards"] = [
             {
                 "tile": tile_name(o.tile),
                 "distance": o.distance,
                 "keeps": [_distance(h) for h in o.hands],
             }
-            for o in card.discard_options(tiles, exposures, visible=visible, redeemable=redeemable)[
-                :top
-            ]
+            for o in options[:top]
         ]
     else:
         waits = card.waits(tiles, exposures)
@@ -120,7 +197,8 @@ def analyze(
         for w in waits:
             done = card.match(tiles + Tiles.from_kinds([w]), exposures)
             report["waits"][tile_name(w)] = None if done is None else done.hand_id
-    if not exposures:
+    if not exposures and report.get("match") is None:
+        # A complete hand declares Mah Jongg instead of passing (rule 1.2.6).
         report["pass"] = [tile_name(k) for k in card.charleston_pass(tiles)]
     return report
 
@@ -129,85 +207,223 @@ def _away(d: dict[str, Any]) -> str:
     return f"{d['hand']} {d['distance']} away ({d['value']} {d['xc']})"
 
 
-def print_analysis(report: dict[str, Any]) -> None:
-    """Prints an :func:`analyze` report as text."""
+def _shown_hand(report: dict[str, Any]) -> str:
     shown = " ".join([report["hand"], *(f"[{e}]" for e in report["exposures"])])
-    print(f"Hand       {shown} ({report['tiles']} tiles)")
+    return f"{shown} ({plural(report['tiles'], 'tile')})"
+
+
+def _match_text(m: dict[str, Any] | None) -> str:
+    if m is None:
+        return "no"
+    jokers = "jokerless" if m["jokerless"] else "with jokers"
+    discarder, others = m["discard"]
+    return (
+        f"{m['hand']}: {m['value']} points, {m['xc']}, {jokers} ({m['tiles']}); "
+        f"on a discard {discarder}/{others}, self-drawn {m['self_drawn'][1]} each"
+    )
+
+
+def _waits_text(waits: dict[str, str | None]) -> str:
+    return " ".join(f"{t} ({h})" for t, h in waits.items()) or "none"
+
+
+def print_analysis(report: dict[str, Any]) -> None:
+    """Prints an :func:`analyze` report as plain text."""
+    print(f"Hand       {_shown_hand(report)}")
     if "match" in report:
-        m = report["match"]
-        if m is None:
-            print("Mah Jongg  no")
-        else:
-            jokers = "jokerless" if m["jokerless"] else "with jokers"
-            discarder, others = m["discard"]
-            print(
-                f"Mah Jongg  {m['hand']}: {m['value']} points, {m['xc']}, {jokers} "
-                f"({m['tiles']}); on a discard {discarder}/{others}, "
-                f"self-drawn {m['self_drawn'][1]} each"
-            )
-    print("Nearest    " + " | ".join(_away(d) for d in report["nearest"]))
-    if "discards" in report:
+        print(f"Mah Jongg  {_match_text(report['match'])}")
+    print("Nearest    " + (" | ".join(_away(d) for d in report["nearest"]) or "-"))
+    if report.get("discards"):
         print("Discard    Away  Keeps")
         for o in report["discards"]:
             keeps = ", ".join(f"{k['hand']} ({k['distance']})" for k in o["keeps"]) or "-"
             away = "-" if o["distance"] is None else o["distance"]
             print(f"{o['tile']:<10} {away!s:<5} {keeps}")
     if "waits" in report:
-        waits = " ".join(f"{t} ({h})" for t, h in report["waits"].items()) or "none"
-        print(f"Waits      {waits}")
+        print(f"Waits      {_waits_text(report['waits'])}")
     if "pass" in report:
         print(f"Pass       {' '.join(report['pass'])}")
 
 
-def _cmd_card(args: argparse.Namespace) -> int:
-    report = card_report(load_card(args.card))
+def rich_analysis(report: dict[str, Any]) -> None:
+    """Prints an :func:`analyze` report with tables (for a terminal)."""
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    console = Console(highlight=False)
+    console.print(f"[bold]Hand[/bold] {escape(_shown_hand(report))}")
+    if "match" in report:
+        colour = "red" if report["match"] is None else "green"
+        text = escape(_match_text(report["match"]))
+        console.print(f"[bold]Mah Jongg[/bold] [{colour}]{text}[/]")
+    nearest = Table(title="Nearest hands", title_justify="left")
+    for column in ("Hand", "Away", "Value", "X/C"):
+        nearest.add_column(column)
+    for d in report["nearest"]:
+        nearest.add_row(d["hand"], str(d["distance"]), str(d["value"]), d["xc"])
+    console.print(nearest)
+    if report.get("discards"):
+        discards = Table(title="Discards", title_justify="left")
+        for column in ("Discard", "Away", "Keeps"):
+            discards.add_column(column)
+        for o in report["discards"]:
+            keeps = ", ".join(f"{k['hand']} ({k['distance']})" for k in o["keeps"]) or "-"
+            away = "-" if o["distance"] is None else str(o["distance"])
+            discards.add_row(o["tile"], away, keeps)
+        console.print(discards)
+    if "waits" in report:
+        console.print(f"[bold]Waits[/bold] {escape(_waits_text(report['waits']))}")
+    if "pass" in report:
+        console.print(f"[bold]Pass[/bold] {escape(' '.join(report['pass']))}")
+
+
+def use_rich(args: argparse.Namespace) -> bool:
+    """Tables when writing to a terminal, plain text otherwise and with ``--json``."""
+    return not args.json and sys.stdout.isatty()
+
+
+def _show(
+    args: argparse.Namespace,
+    report: dict[str, Any],
+    plain: Callable[[dict[str, Any]], None],
+    table: Callable[[dict[str, Any]], None],
+) -> int:
+    """Prints a report as JSON (``--json``), tables (a terminal) or plain text."""
     if args.json:
         print(json.dumps(report, indent=2))
+    elif use_rich(args):
+        table(report)
     else:
-        print_card(report)
+        plain(report)
     return 0
+
+
+def _cmd_card(args: argparse.Namespace) -> int:
+    return _show(args, card_report(load_card(args.card)), print_card, rich_card)
 
 
 def _cmd_analyze(args: argparse.Namespace) -> int:
     card = load_card(args.card)
-    exposures = [Exposure.from_tiles(e) for e in args.exposure]
-    visible = None if args.visible is None else Tiles(args.visible)
-    report = analyze(card, Tiles(args.tiles), exposures, visible, args.top, args.redeemable)
-    if args.json:
-        print(json.dumps(report, indent=2))
-    else:
-        print_analysis(report)
-    return 0
+    exposures = [Exposure.from_tiles(american_tiles(e)) for e in args.exposure]
+    others = [Exposure.from_tiles(american_tiles(e)) for e in args.others]
+    visible = None if args.visible is None else american_tiles(args.visible)
+    tiles = american_tiles(args.tiles)
+    report = analyze(card, tiles, exposures, visible, args.top, args.redeemable, others)
+    return _show(args, report, print_analysis, rich_analysis)
+
+
+def _guarded(command: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """Runs a command so that bad input and unreadable files end in one clean error line (in
+    American notation), and a closed pipe (``| head``) ends quietly."""
+
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return command(args)
+        except (MahjongError, OSError, UnicodeError) as error:
+            if isinstance(error, BrokenPipeError):
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())
+                return 0
+            print(f"mahjong: error: {american_message(str(error))}", file=sys.stderr)
+            return 2
+
+    return run
+
+
+def _count(minimum: int) -> Callable[[str], int]:
+    """An argparse type: an int of at least `minimum`."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"{value} is below {minimum}")
+        return value
+
+    return parse
+
+
+def _parser(commands: Any, name: str, summary: str, description: str) -> Any:
+    """A subcommand whose help ends with the examples, as written."""
+    return commands.add_parser(
+        name,
+        help=summary,
+        description=description,
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
 
 
 def add_commands(commands: Any) -> None:
     """Adds the ``american`` command group to the ``mahjong`` command's subparsers."""
-    group = commands.add_parser("american", help="American Mahjong: the card, hand analysis")
-    sub = group.add_subparsers(dest="american_command", required=True)
-    card_help = "built-in card name or TOML file (default house-2026)"
-    p = sub.add_parser("card", help="print the card: sections, hands, values, X/C")
-    p.add_argument("--card", default="house-2026", help=card_help)
-    p.add_argument("--json", action="store_true", help="print JSON instead of text")
-    p.set_defaults(run=_cmd_card)
-    p = sub.add_parser("analyze", help="nearest hands, best discards, waits of a hand")
-    p.add_argument("tiles", help='concealed tiles, e.g. "F F 2C 0 2C 6C 6D 6D 6D J"')
+    group = _parser(
+        commands,
+        "american",
+        "American Mahjong: the card, hand analysis",
+        "American Mahjong (NMJL style): print a card or analyse a hand.",
+    )
+    sub = group.add_subparsers(
+        dest="american_command", required=True, metavar="{card,analyze}", title="commands"
+    )
+    card_help = f"built-in card name or path to a card TOML file (default: {DEFAULT_CARD})"
+    json_help = "print JSON instead of text (default: a table on a terminal, else plain text)"
+    p = _parser(
+        sub,
+        "card",
+        "print the card: sections, hands, values, X/C",
+        "Print a card: its sections and hands with patterns, values and X/C.",
+    )
+    p.add_argument("--card", default=DEFAULT_CARD, help=card_help)
+    p.add_argument("--json", action="store_true", help=json_help)
+    p.set_defaults(run=_guarded(_cmd_card))
+    p = _parser(
+        sub,
+        "analyze",
+        "nearest hands, best discards, waits of a hand",
+        "Analyse a rack: the card hand 14 tiles complete, the nearest hands, the best discards "
+        "(14 tiles) or the waits (13 tiles), and a Charleston pass. Concealed tiles plus "
+        "exposures make 13 or 14 tiles.",
+    )
+    p.add_argument(
+        "tiles", help='concealed tiles in American notation, e.g. "F F 2C 0 2C 6C 6D 6D 6D J"'
+    )
     p.add_argument(
         "--exposure",
         action="append",
         default=[],
-        help='an exposed set, e.g. "N N N J" (repeat for several)',
+        help='one of your exposed sets, e.g. "N N N J"; repeat for several (default: none)',
+    )
+    p.add_argument(
+        "--others",
+        action="append",
+        default=[],
+        help=(
+            'an exposed set of another player, e.g. "1B 1B 1B J"; its tiles count as seen '
+            "and its jokers may be redeemed; repeat for several (default: none)"
+        ),
     )
     p.add_argument(
         "--visible",
-        help="discards and other players' exposures; discards then keep only live hands",
+        help="every discard seen; discards then keep only hands still live (default: none)",
     )
     p.add_argument(
         "--redeemable",
-        type=int,
-        default=0,
-        help="jokers among --visible that an exchange could still take (default 0)",
+        type=_count(0),
+        default=None,
+        help=(
+            "how many exposed jokers you could still take by a joker exchange (default: "
+            "every joker in --exposure/--others whose natural you hold or may still draw)"
+        ),
     )
-    p.add_argument("--card", default="house-2026", help=card_help)
-    p.add_argument("--top", type=int, default=5, help="how many hands and discards to show")
-    p.add_argument("--json", action="store_true", help="print JSON instead of text")
-    p.set_defaults(run=_cmd_analyze)
+    p.add_argument("--card", default=DEFAULT_CARD, help=card_help)
+    p.add_argument(
+        "--top",
+        type=_count(1),
+        default=DEFAULT_TOP,
+        help=f"how many hands and discards to show, at least 1 (default: {DEFAULT_TOP})",
+    )
+    p.add_argument("--json", action="store_true", help=json_help)
+    p.set_defaults(run=_guarded(_cmd_analyze))

@@ -23,14 +23,6 @@ pub(crate) fn tiles_arg(obj: &Bound<'_, PyAny>) -> PyResult<Tiles> {
     )))
 }
 
-/// Accepts a `Tiles`, an MPSZ string or `None` (no tiles).
-pub(crate) fn optional_tiles_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Tiles> {
-    match obj {
-        Some(o) if !o.is_none() => tiles_arg(o),
-        _ => Ok(Tiles::EMPTY),
-    }
-}
-
 /// The value of an integer-like object (Python or numpy int); `None` if it is not one.
 /// Values beyond `i64` saturate, so range checks still reject them with a typed error.
 pub(crate) fn int_value(obj: &Bound<'_, PyAny>) -> Option<i64> {

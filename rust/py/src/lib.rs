@@ -20,8 +20,8 @@ use pyo3::prelude::*;
 mod _core {
     #[pymodule_export]
     use crate::american::{
-        PyCard, PyCardHand, PyDiscardOption, PyDistance, PyExposure, PyMatch, PyVariant,
-        american_physical_kind, american_physical_kinds,
+        _american_match, PyCard, PyCardHand, PyDiscardOption, PyDistance, PyExposure, PyMatch,
+        PyVariant, american_encode_exposures, american_physical_kind, american_physical_kinds,
     };
     #[pymodule_export]
     use crate::analysis::{
@@ -51,6 +51,7 @@ mod _core {
     #[pymodule_init]
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+        crate::american::add_constants(m)?;
         m.add("RECORD_WIDTH", mahjong_core::riichi::record::RECORD_WIDTH)?;
         m.add("MAX_STICKS", mahjong_core::riichi::MAX_STICKS)
     }

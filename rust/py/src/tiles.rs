@@ -1,13 +1,13 @@
 //! `Tiles` and `Meld` classes.
 
-use mahjong_core::tile::kind_name;
+use mahjong_core::tile::{KINDS, kind_name};
 use mahjong_core::{Error, Meld, MeldKind, Tiles};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
-use crate::convert::{int_value, ints, kind_arg, tiles_arg, type_name};
 use crate::args::{Kind, TilesLike};
+use crate::convert::{int_value, ints, kind_below, tiles_arg, type_name};
 use crate::errors::IntoPyResult;
 
 /// An immutable multiset of tiles that remembers which fives are red.
@@ -33,6 +33,17 @@ impl From<Tiles> for PyTiles {
     fn from(tiles: Tiles) -> Self {
         Self { tiles }
     }
+}
+
+/// Any kind a `Tiles` can hold (0..35: the 34 Riichi kinds, flower, joker) as an int or a
+/// one-tile string.
+fn any_kind_arg(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
+    kind_below(
+        obj,
+        KINDS as u8,
+        "Riichi or American",
+        "'5m', '2C', 'F' or 'J'",
+    )
 }
 
 /// The integers of a Python sequence (Python or numpy ints), for the `from_*` constructors.
@@ -102,7 +113,8 @@ impl PyTiles {
             .into())
     }
 
-    /// Counts of the 34 Riichi kinds, as a tuple.
+    /// Counts of the 34 Riichi kinds only, as a tuple: flowers (34) and jokers (35) are NOT
+    /// included. Use `all_counts` for all 36 kinds a `Tiles` can hold.
     #[getter]
     fn counts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, ints(self.tiles.riichi_counts()))
@@ -131,9 +143,10 @@ impl PyTiles {
         Ok(ints(self.tiles.ids().py()?))
     }
 
-    /// Number of copies of a kind (int or tile string such as `"5m"`).
+    /// Number of copies of a kind: an int 0..35 (34 flower, 35 joker) or a tile string such
+    /// as `"5m"`, `"2C"`, `"F"` or `"J"`.
     fn count(&self, kind: &Bound<'_, PyAny>) -> PyResult<u8> {
-        Ok(self.tiles.count(kind_arg(kind)?))
+        Ok(self.tiles.count(any_kind_arg(kind)?))
     }
 
     /// MPSZ text, e.g. `"123m406p789s11z"` (flowers and jokers follow as F and J).
@@ -165,7 +178,7 @@ impl PyTiles {
     }
 
     fn __contains__(&self, kind: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(self.tiles.count(kind_arg(kind)?) > 0)
+        Ok(self.tiles.count(any_kind_arg(kind)?) > 0)
     }
 
     fn __bool__(&self) -> bool {

@@ -1,14 +1,14 @@
 //! Card files (spec §3.4): TOML parsing, the validation rules of §3.5, and compilation of every
 //! hand into its concrete variants.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::ops::Range;
 
 use toml::{Table as TomlTable, Value};
 
 use super::pattern::{Arrangement, Pattern, Variables};
 use super::table::{Column, Table};
-use super::tile_name;
+use super::{plural, tile_name};
 use crate::error::{Error, Result};
 use crate::tile::KINDS;
 use crate::tiles::supply;
@@ -31,6 +31,12 @@ const HAND_COUNT: std::ops::RangeInclusive<usize> = 40..=60;
 /// spec measured (§4.3) has 1,944 variants, which even six symmetric suit assignments per
 /// variant would keep under the cap. It stops card files that would take hours to expand.
 pub const MAX_COMBINATIONS: u64 = 20_000;
+/// Largest card text accepted, in bytes (4 MiB; the house card is about 15 KB).
+pub const MAX_CARD_BYTES: usize = 4 << 20;
+/// Most `[[sections]]` a card may have (real cards have about 10).
+pub const MAX_SECTIONS: usize = 100;
+/// Most `[[hands]]` a card may have (spec §3.5: 40 to 60).
+pub const MAX_HANDS: usize = *HAND_COUNT.end();
 /// Accepted values of `card.jokerless_bonus`.
 const JOKERLESS_BONUS: [&str; 2] = ["double-except-singles-pairs", "none"];
 
@@ -176,7 +182,15 @@ impl Card {
 
     /// Parses, validates and compiles a card file. Every broken rule is reported, each naming
     /// the hand and what is wrong.
+    /// The text may be at most [`MAX_CARD_BYTES`] long, with at most [`MAX_SECTIONS`] sections
+    /// and [`MAX_HANDS`] hands; every check is linear in the size of the file.
     pub fn from_toml(text: &str) -> Result<Self> {
+        if text.len() > MAX_CARD_BYTES {
+            return Err(Error::card(format!(
+                "the card text has {} bytes; a card file may have at most {MAX_CARD_BYTES}",
+                text.len()
+            )));
+        }
         let doc: TomlTable = text
             .parse()
             .map_err(|e| Error::card(format!("not a valid TOML card file: {e}")))?;
@@ -188,10 +202,14 @@ impl Card {
             .string("id")
             .unwrap_or_else(|| "?".to_owned());
         let parsed = parse_card(&doc, &card, id.clone(), &mut errors);
-        if errors.0.is_empty() {
-            Ok(parsed)
-        } else {
-            Err(Error::card(format!("card {id:?}: {}", errors.0.join("; "))))
+        match errors.0.as_slice() {
+            [] => Ok(parsed),
+            [one] => Err(Error::card(format!("card {id:?}: {one}"))),
+            many => Err(Error::card(format!(
+                "card {id:?}: {} problems:\n  {}",
+                many.len(),
+                many.join("\n  ")
+            ))),
         }
     }
 
@@ -214,12 +232,15 @@ impl Card {
     }
 }
 
+/// The problems found, in order, each once.
 #[derive(Default)]
-struct Errors(Vec<String>);
+struct Errors(Vec<String>, HashSet<String>);
 
 impl Errors {
     fn push(&mut self, message: String) {
-        self.0.push(message);
+        if self.1.insert(message.clone()) {
+            self.0.push(message);
+        }
     }
 }
 
@@ -341,18 +362,35 @@ fn parse_card(doc: &TomlTable, card: &TomlTable, id: String, errors: &mut Errors
         ));
     }
 
-    let sections = parse_sections(&section_tables, errors);
+    let too_many_sections = section_tables.len() > MAX_SECTIONS;
+    if too_many_sections {
+        errors.push(format!(
+            "the card has {}; a card may have at most {MAX_SECTIONS}",
+            plural(section_tables.len() as u64, "section")
+        ));
+    }
+    let sections = if too_many_sections {
+        Vec::new()
+    } else {
+        parse_sections(&section_tables, errors)
+    };
+    let section_index: HashMap<&str, usize> = sections
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.key.as_str(), i))
+        .collect();
     let mut hands = Vec::new();
+    let mut ids = HashSet::new();
     let mut variants = Vec::new();
     let mut warnings = Vec::new();
-    // Too many hands cannot load anyway: do not spend time expanding them.
-    let compiled = if hand_tables.len() > *HAND_COUNT.end() {
+    // A card with too many hands or sections cannot load anyway: do not expand its hands.
+    let compiled = if hand_tables.len() > MAX_HANDS || too_many_sections {
         &[][..]
     } else {
         &hand_tables[..]
     };
     for (i, table) in compiled.iter().enumerate() {
-        let compiled = parse_hand(i, table, &sections, &hands, errors);
+        let compiled = parse_hand(i, table, &section_index, &mut ids, errors);
         if let Some((mut hand, arrangements)) = compiled {
             let start = variants.len();
             let index = hands.len();
@@ -369,8 +407,8 @@ fn parse_card(doc: &TomlTable, card: &TomlTable, id: String, errors: &mut Errors
     }
     if !HAND_COUNT.contains(&hand_tables.len()) {
         errors.push(format!(
-            "the card has {} hands; a card has {} to {}",
-            hand_tables.len(),
+            "the card has {}; a card has {} to {}",
+            plural(hand_tables.len() as u64, "hand"),
             HAND_COUNT.start(),
             HAND_COUNT.end()
         ));
@@ -401,6 +439,7 @@ fn parse_card(doc: &TomlTable, card: &TomlTable, id: String, errors: &mut Errors
 
 fn parse_sections(tables: &[TomlTable], errors: &mut Errors) -> Vec<Section> {
     let mut sections: Vec<Section> = Vec::new();
+    let mut keys = HashSet::new();
     for (i, table) in tables.iter().enumerate() {
         let mut r = Reader::new(table, format!("sections[{i}]"), errors);
         r.only(&["key", "name", "no_jokerless_bonus"]);
@@ -409,7 +448,7 @@ fn parse_sections(tables: &[TomlTable], errors: &mut Errors) -> Vec<Section> {
         let no_jokerless_bonus = r
             .typed("no_jokerless_bonus", false, "a boolean", Value::as_bool)
             .unwrap_or(false);
-        if sections.iter().any(|s| s.key == key) {
+        if !keys.insert(key.clone()) {
             r.error(format!("section key {key:?} is used twice"));
         }
         sections.push(Section {
@@ -425,8 +464,8 @@ fn parse_sections(tables: &[TomlTable], errors: &mut Errors) -> Vec<Section> {
 fn parse_hand(
     index: usize,
     table: &TomlTable,
-    sections: &[Section],
-    earlier: &[CardHand],
+    sections: &HashMap<&str, usize>,
+    ids: &mut HashSet<String>,
     errors: &mut Errors,
 ) -> Option<(CardHand, BTreeSet<Arrangement>)> {
     let id = table
@@ -438,18 +477,21 @@ fn parse_hand(
         "id", "section", "pattern", "value", "xc", "note", "shift", "vars", "svars",
     ]);
     r.string("id");
-    if earlier.iter().any(|h| h.id == id) {
+    if !ids.insert(id.clone()) {
         r.error("the id is used by an earlier hand");
     }
     let section_key = r.string("section").unwrap_or_default();
-    let section = sections.iter().position(|s| s.key == section_key);
+    let section = sections.get(section_key.as_str()).copied();
     if section.is_none() && table.contains_key("section") {
         r.error(format!(
             "section {section_key:?} is not declared in [[sections]]"
         ));
     }
-    let value = r.integer("value", true).unwrap_or(0);
-    if table.contains_key("value") && !VALUES.contains(&value) {
+    // A value or xc of the wrong type is reported once, not again as out of range.
+    let value = r.integer("value", true);
+    if let Some(value) = value
+        && !VALUES.contains(&value)
+    {
         r.error(format!(
             "value {value} is outside {}..={}",
             VALUES.start(),
@@ -457,7 +499,7 @@ fn parse_hand(
         ));
     }
     let xc = r.string("xc").unwrap_or_default();
-    if table.contains_key("xc") && xc != "X" && xc != "C" {
+    if table.get("xc").is_some_and(Value::is_str) && xc != "X" && xc != "C" {
         r.error(format!("xc {xc:?} must be \"X\" or \"C\""));
     }
     let note = r.optional_string("note").unwrap_or_default();
@@ -530,7 +572,7 @@ fn parse_hand(
         id,
         section: section?,
         patterns,
-        value: u16::try_from(value).ok()?,
+        value: u16::try_from(value?).ok()?,
         concealed: xc == "C",
         note,
         variants: 0..0,
@@ -610,8 +652,8 @@ fn check_variants(hand: &CardHand, variants: &[Variant], errors: &mut Errors) {
     }
     if let Some(v) = first(&|v| v.jokers_needed() > u16::from(JOKER_SUPPLY)) {
         errors.push(format!(
-            "hand {id:?}: a variant needs {} jokers, but only {JOKER_SUPPLY} exist ({})",
-            v.jokers_needed(),
+            "hand {id:?}: a variant needs {}, but only {JOKER_SUPPLY} exist ({})",
+            plural(v.jokers_needed(), "joker"),
             v.text()
         ));
     }
@@ -695,6 +737,53 @@ pub(crate) mod tests {
 
     fn with_one(pattern: &str, extra: &str) -> String {
         house_with(&[hand("test-1", "year", pattern, "X", extra)])
+    }
+
+    #[test]
+    fn many_sections_are_capped_and_checked_in_linear_time() {
+        // Issue 10: 100,000 [[sections]] took 17 s in a quadratic duplicate check.
+        let many: String = (0..100_000)
+            .map(|i| format!("[[sections]]\nkey = \"s{i}\"\nname = \"S\"\n"))
+            .collect();
+        let text = house_text().replacen("[[sections]]", &format!("{many}[[sections]]"), 1);
+        let start = std::time::Instant::now();
+        let e = error(&text);
+        assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
+        assert!(
+            e.contains("100010 sections; a card may have at most 100"),
+            "{e}"
+        );
+        // Within the cap, duplicates are still found (through a set, not pairwise).
+        let twice = house_text().replacen(
+            "[[sections]]",
+            "[[sections]]\nkey = \"year\"\nname = \"Again\"\n\n[[sections]]",
+            1,
+        );
+        assert!(error(&twice).contains("section key \"year\" is used twice"));
+        let big = " ".repeat(MAX_CARD_BYTES + 1);
+        assert!(error(&big).contains("at most 4194304"));
+    }
+
+    #[test]
+    fn a_bad_value_is_reported_once_and_errors_one_per_line() {
+        // Issue 10: `value = "high"` also gave a spurious "value 0 is outside 25..=75".
+        let e = error(&replaced("value = 25", "value = \"high\""));
+        assert!(
+            e.contains("\"value\" must be an integer, got string"),
+            "{e}"
+        );
+        assert!(!e.contains("outside"), "{e}");
+        let e = error(&replaced("xc = \"X\"", "xc = 1"));
+        assert!(!e.contains("must be \"X\" or \"C\""), "{e}");
+        // Several problems: one per line, each once.
+        let e = error(&house_with(&[
+            hand("year-1", "nope", "FF 1111:a 9999:a NNN", "Y", ""),
+            hand("year-1", "nope", "FF 1111:a 9999:a NNN", "Y", ""),
+        ]));
+        let lines: Vec<&str> = e.lines().collect();
+        assert!(lines[0].ends_with("problems:"), "{e}");
+        let unique: HashSet<&str> = lines.iter().copied().collect();
+        assert_eq!(unique.len(), lines.len(), "{e}");
     }
 
     #[test]

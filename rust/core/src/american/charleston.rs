@@ -1,6 +1,6 @@
 //! Charleston advice (spec §1.3, §5.3): which tiles to pass.
 
-use super::card::Card;
+use super::card::{Card, HAND_SIZE};
 use super::rack::Rack;
 use crate::error::{Error, Result};
 use crate::tile::JOKER;
@@ -11,7 +11,18 @@ impl Card {
     /// Greedy: each step passes the tile whose loss costs least, where a position is worth
     /// `sum over card hands of value x 4^-(tiles away)` (near, valuable hands dominate).
     pub fn charleston_pass(&self, concealed: &Tiles, count: usize) -> Result<Vec<u8>> {
-        Rack::new(*concealed, Vec::new())?.expect_len(&[13, 14], "a Charleston pass")?;
+        let rack = Rack::new(*concealed, Vec::new())?;
+        rack.expect_len(&[13, 14], "a Charleston pass")?;
+        if concealed.len() == usize::from(HAND_SIZE)
+            && let Some(won) = self.match_rack(&rack)?
+        {
+            return Err(Error::hand(format!(
+                "{:?} already makes card hand {:?}: a complete hand declares Mah Jongg before \
+                 the Charleston (rule 1.2.6) instead of passing",
+                concealed.to_american(),
+                self.hands[won.hand].id
+            )));
+        }
         let naturals = concealed.len() - usize::from(concealed.count(JOKER));
         if count > 3 || count > naturals {
             return Err(Error::argument(format!(
@@ -64,6 +75,10 @@ mod tests {
         let mostly = Tiles::parse("J J J J J J J J 1B 2B 3B 4B 5B").unwrap();
         assert_eq!(card.charleston_pass(&mostly, 3).unwrap().len(), 3);
         assert!(card.charleston_pass(&mostly, 4).is_err());
+        // A heavenly hand declares; passing three of its tiles would break it.
+        let won = Tiles::parse("F F J 2C 0 2C 6C 6D 6D 6D 6B 6B J J").unwrap();
+        let e = card.charleston_pass(&won, 3).unwrap_err();
+        assert!(e.message().contains("declares Mah Jongg"), "{e}");
         let short = card.charleston_pass(&Tiles::parse("1B").unwrap(), 1);
         assert!(
             short

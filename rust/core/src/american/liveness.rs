@@ -9,6 +9,55 @@ use crate::error::{Error, Result};
 use crate::tile::{JOKER, KINDS};
 use crate::tiles::{Tiles, supply};
 
+/// What a player knows of the table beyond their own rack (spec §4.6): the tiles in sight and
+/// the other players' exposures, whose jokers may still be redeemed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Sight {
+    /// Every discard, plus any exposure of another player given only as tiles (its jokers
+    /// then count as gone: which kind they stand for is unknown).
+    pub visible: Tiles,
+    /// The other players' exposures: their tiles are in sight, and each of their jokers
+    /// standing for a kind whose natural is not yet in sight may be redeemed (rule 1.6.4).
+    pub others: Vec<Exposure>,
+    /// How many exposed jokers the player can redeem, given outright in place of the count
+    /// derived from the exposures (at most the jokers in exposures and in `visible`).
+    pub redeemable: Option<usize>,
+}
+
+impl Sight {
+    /// What a player sees, or `None` when neither tiles in sight nor any exposure of another
+    /// player is given (then nothing is known, and discard advice filters no hand as dead).
+    /// An explicit `redeemable` count needs something in sight to be among.
+    pub fn given(
+        visible: Option<Tiles>,
+        others: Vec<Exposure>,
+        redeemable: Option<usize>,
+    ) -> Result<Option<Self>> {
+        if visible.is_none() && others.is_empty() {
+            if redeemable.is_some_and(|n| n > 0) {
+                return Err(Error::argument(
+                    "redeemable jokers given without the visible tiles or exposures they are \
+                     among",
+                ));
+            }
+            return Ok(None);
+        }
+        Ok(Some(Self {
+            visible: visible.unwrap_or(Tiles::EMPTY),
+            others,
+            redeemable,
+        }))
+    }
+
+    /// Tiles in sight only (`visible`), no exposures of others known.
+    pub fn of(visible: Tiles) -> Self {
+        Self {
+            visible,
+            ..Self::default()
+        }
+    }
+}
+
 /// What a player can still get, for live distances.
 pub(super) struct Liveness {
     /// Natural tiles per kind neither visible nor on the rack.
@@ -18,26 +67,49 @@ pub(super) struct Liveness {
 }
 
 impl Liveness {
-    /// For a rack: `visible` holds every discard and the other players' exposures (the rack's
-    /// own exposures are counted from the rack); `redeemable` of the visible jokers sit in
-    /// exposures the player can still exchange a natural for (spec §1.6.4).
-    pub(super) fn new(rack: &Rack, visible: &Tiles, redeemable: usize) -> Result<Self> {
-        let seen = rack
+    /// For a rack (its own exposures are counted from the rack) and what it sees of the others.
+    /// A joker in any exposure (the rack's own or another player's) can be redeemed with a
+    /// natural of its kind that the player holds or may still draw, at most one joker per such
+    /// natural (spec §4.6; rule 1.6.4).
+    pub(super) fn new(rack: &Rack, sight: &Sight) -> Result<Self> {
+        let mut seen = rack
             .all_tiles()
-            .try_add(visible)
+            .try_add(&sight.visible)
             .map_err(|e| e.context("the rack and the visible tiles together"))?;
-        let in_sight = visible.count(JOKER);
-        if redeemable > usize::from(in_sight) {
-            return Err(Error::argument(format!(
-                "{redeemable} redeemable jokers, but only {in_sight} jokers are visible (the \
-                 redeemable ones are among the visible tiles)"
-            )));
+        for e in &sight.others {
+            seen = seen
+                .try_add(&e.tiles())
+                .map_err(|err| err.context(format!("with the other players' exposure {e}")))?;
         }
-        let unseen = std::array::from_fn(|k| supply(k) - seen.counts()[k]);
+        let unseen: [u8; KINDS] = std::array::from_fn(|k| supply(k) - seen.counts()[k]);
+        let held = rack.concealed().counts();
+        let mut exposed = [0u8; KINDS];
+        for e in rack.exposures().iter().chain(&sight.others) {
+            exposed[usize::from(e.kind())] += e.jokers();
+        }
+        let derived: u8 = (0..KINDS)
+            .map(|k| exposed[k].min(unseen[k].saturating_add(held[k])))
+            .sum();
+        let redeemable = match sight.redeemable {
+            None => derived,
+            Some(n) => {
+                let limit = sight.visible.count(JOKER) + exposed.iter().sum::<u8>();
+                u8::try_from(n)
+                    .ok()
+                    .filter(|&n| n <= limit)
+                    .ok_or_else(|| {
+                        Error::argument(format!(
+                            "{} to redeem, but only {} exposed or visible",
+                            super::plural(n as u64, "joker"),
+                            super::plural(limit, "joker")
+                        ))
+                    })?
+            }
+        };
         let joker = usize::from(JOKER);
         Ok(Self {
             // At most the 8 jokers of the set, so the sum fits.
-            jokers: unseen[joker] + rack.concealed().counts()[joker] + redeemable as u8,
+            jokers: unseen[joker] + held[joker] + redeemable,
             unseen,
         })
     }
@@ -70,13 +142,14 @@ impl Liveness {
 
 impl Card {
     /// The card hands that a player with `exposures` can still complete from public
-    /// information (spec §4.6, the referee's test): `visible` holds every discard and the
-    /// other players' exposures; the player's concealed tiles may be any unseen tiles. Only
-    /// jokers out of sight count: a joker in an exposure is taken as gone, even though the
-    /// player might still redeem it (the referee cannot know who holds the naturals).
-    pub fn live_hands(&self, exposures: &[Exposure], visible: &Tiles) -> Result<Vec<usize>> {
+    /// information (spec §4.6, the referee's test of rule 1.9.1e): `sight` holds every discard
+    /// and the other players' exposures; the player's concealed tiles may be any unseen tiles.
+    /// Jokers out of sight count, and so does every exposed joker (the player's own or an
+    /// opponent's in `sight.others`) standing for a kind with a natural still unseen: the
+    /// player may draw that natural and redeem the joker (rule 1.6.4).
+    pub fn live_hands(&self, exposures: &[Exposure], sight: &Sight) -> Result<Vec<usize>> {
         let rack = Rack::new(Tiles::EMPTY, exposures.to_vec())?;
-        let live = Liveness::new(&rack, visible, 0)?;
+        let live = Liveness::new(&rack, sight)?;
         let table = self.view(exposures);
         let none = [0u8; KINDS];
         Ok(table
@@ -93,8 +166,8 @@ impl Card {
     }
 
     /// Whether no card hand can still be completed (see [`Card::live_hands`]).
-    pub fn is_dead(&self, exposures: &[Exposure], visible: &Tiles) -> Result<bool> {
-        Ok(self.live_hands(exposures, visible)?.is_empty())
+    pub fn is_dead(&self, exposures: &[Exposure], sight: &Sight) -> Result<bool> {
+        Ok(self.live_hands(exposures, sight)?.is_empty())
     }
 }
 
@@ -106,6 +179,7 @@ mod tests {
     #[test]
     fn dead_hands_from_public_information() {
         let card = house();
+        let visible = |text: &str| Sight::of(Tiles::parse(text).unwrap());
         let kong = ["W W W W"];
         let exposures: Vec<Exposure> = kong
             .iter()
@@ -114,9 +188,8 @@ mod tests {
         let ids = |live: Vec<usize>| -> Vec<String> {
             live.iter().map(|&h| card.hands[h].id.clone()).collect()
         };
-        let visible = |text: &str| Tiles::parse(text).unwrap();
         assert_eq!(
-            ids(card.live_hands(&exposures, &Tiles::EMPTY).unwrap()),
+            ids(card.live_hands(&exposures, &Sight::default()).unwrap()),
             ["winds-1", "winds-6"]
         );
         assert_eq!(
@@ -133,9 +206,11 @@ mod tests {
                 .unwrap()
         );
         let sextet = Exposure::new(kind("N"), 6, 2).unwrap();
-        assert!(card.is_dead(&[sextet], &Tiles::EMPTY).unwrap());
-        assert!(!card.is_dead(&[], &Tiles::EMPTY).unwrap());
+        assert!(card.is_dead(&[sextet], &Sight::default()).unwrap());
+        assert!(!card.is_dead(&[], &Sight::default()).unwrap());
         assert!(card.is_dead(&exposures, &visible("W")).is_err());
+        assert_eq!(Sight::given(None, Vec::new(), Some(0)), Ok(None));
+        assert!(Sight::given(None, Vec::new(), Some(1)).is_err());
     }
 
     #[test]
@@ -147,7 +222,12 @@ mod tests {
         let quints = card.hand_index("quints-1").unwrap();
         let table = card.view(&[]);
         let alive = |redeemable: usize| {
-            let live = Liveness::new(&r, &jokers, redeemable).unwrap();
+            let sight = Sight {
+                visible: jokers,
+                others: Vec::new(),
+                redeemable: Some(redeemable),
+            };
+            let live = Liveness::new(&r, &sight).unwrap();
             table.segments()[quints].columns.clone().any(|i| {
                 let kinds = &card.variants[table.variants()[i]].kinds;
                 !live.dead(&table, i, kinds, r.concealed().counts(), live.jokers)
@@ -156,10 +236,45 @@ mod tests {
         assert!(!alive(0));
         assert!(!alive(1));
         assert!(alive(2));
-        let e = Liveness::new(&r, &jokers, 9).err().unwrap();
+        let sight = Sight {
+            visible: jokers,
+            others: Vec::new(),
+            redeemable: Some(9),
+        };
+        let e = Liveness::new(&r, &sight).err().unwrap();
         assert!(
-            e.message().contains("9 redeemable jokers, but only 8"),
+            e.message().contains("9 jokers to redeem, but only 8"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn exposed_jokers_with_an_unseen_natural_can_be_redeemed() {
+        // Issue 10: own exposure W W W J, visible E E E J J J J J J. The fourth W is unseen,
+        // redeems the exposed joker, and with the unseen E and joker winds-6 completes.
+        let card = house();
+        let own = [Exposure::from_tiles(&Tiles::parse("W W W J").unwrap()).unwrap()];
+        let seen = Sight::of(Tiles::parse("E E E J J J J J J").unwrap());
+        assert!(!card.is_dead(&own, &seen).unwrap());
+        let ids: Vec<&str> = card
+            .live_hands(&own, &seen)
+            .unwrap()
+            .iter()
+            .map(|&h| card.hands[h].id.as_str())
+            .collect();
+        assert_eq!(ids, ["winds-6"]);
+        // Once the fourth W is in sight, the joker stays where it is: dead.
+        let gone = Sight::of(Tiles::parse("E E E J J J J J J W").unwrap());
+        assert!(card.is_dead(&own, &gone).unwrap());
+        // An opponent's exposed joker counts the same way when the exposure is given whole.
+        let kong = [Exposure::from_tiles(&Tiles::parse("W W W W").unwrap()).unwrap()];
+        let as_tiles = Sight::of(Tiles::parse("E E E J J J J J J 1B 1B 1B J").unwrap());
+        assert!(card.is_dead(&kong, &as_tiles).unwrap());
+        let whole = Sight {
+            visible: Tiles::parse("E E E J J J J J J").unwrap(),
+            others: vec![Exposure::from_tiles(&Tiles::parse("1B 1B 1B J").unwrap()).unwrap()],
+            redeemable: None,
+        };
+        assert!(!card.is_dead(&kong, &whole).unwrap());
     }
 }

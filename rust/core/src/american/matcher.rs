@@ -6,12 +6,12 @@ use std::borrow::Cow;
 use std::cmp::Reverse;
 
 use super::card::{Card, HAND_SIZE, Variant};
-use super::liveness::Liveness;
+use super::liveness::{Liveness, Sight};
 use super::rack::{Exposure, Rack};
 use super::table::{Column, Needs, Table};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::tile::{JOKER, KINDS};
-use crate::tiles::{Tiles, supply};
+use crate::tiles::supply;
 
 /// How far a rack is from one card hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,19 +116,23 @@ impl Card {
     pub fn match_rack(&self, rack: &Rack) -> Result<Option<Match>> {
         rack.expect_len(&[usize::from(HAND_SIZE)], "a win check")?;
         let table = self.view(rack.exposures());
-        let mut needs = Needs::default();
-        table.needs(rack.concealed().counts(), &mut needs);
+        Ok(self.match_in(&table, rack, &mut Needs::default()))
+    }
+
+    /// The match of a checked 14-tile rack against `table`, the view of its exposures.
+    pub(super) fn match_in(&self, table: &Table, rack: &Rack, needs: &mut Needs) -> Option<Match> {
+        table.needs(rack.concealed().counts(), needs);
         let best = needs
             .distances()
             .zip(table.variants())
             .filter(|&(d, _)| d == 0)
             .map(|(_, &v)| v)
             .min_by_key(|&v| (Reverse(self.hands[self.variants[v].hand].value), v));
-        Ok(best.map(|variant| Match {
+        best.map(|variant| Match {
             hand: self.variants[variant].hand,
             variant,
             jokerless: rack.all_tiles().count(JOKER) == 0,
-        }))
+        })
     }
 
     /// Tiles away from every card hand the rack (13 or 14 tiles) can still make, best first
@@ -167,29 +171,18 @@ impl Card {
     }
 
     /// For each distinct tile of a 14-tile rack, the `top` best card hands the other 13 tiles
-    /// can still make, best first. With `visible` (every discard and the other players'
+    /// can still make, best first. With `sight` (every discard and the other players'
     /// exposures), only hands that can still be completed from unseen tiles count (spec §4.6);
-    /// `redeemable` of the visible jokers sit in exposures the player can still take by a
-    /// joker exchange, so they count as jokers to come. Options are ranked by the nearest hand
-    /// kept, then its value, then how many hands are that near.
+    /// exposed jokers the player can redeem count as jokers to come (see [`Sight`]). Options
+    /// are ranked by the nearest hand kept, then its value, then how many hands are that near.
     pub fn discard_options(
         &self,
         rack: &Rack,
-        visible: Option<&Tiles>,
-        redeemable: usize,
+        sight: Option<&Sight>,
         top: usize,
     ) -> Result<Vec<DiscardOption>> {
         rack.expect_len(&[usize::from(HAND_SIZE)], "discard options")?;
-        let live = match visible {
-            Some(v) => Some(Liveness::new(rack, v, redeemable)?),
-            None if redeemable > 0 => {
-                return Err(Error::argument(format!(
-                    "{redeemable} redeemable jokers given without the visible tiles they are \
-                     among"
-                )));
-            }
-            None => None,
-        };
+        let live = sight.map(|s| Liveness::new(rack, s)).transpose()?;
         let table = self.view(rack.exposures());
         let mut ranked: Vec<_> = self
             .discard_minima(&table, rack.concealed().counts(), live.as_ref())
@@ -285,6 +278,14 @@ impl Card {
             .collect()
     }
 
+    /// The winning tiles a discard can bring: [`Card::waits`] without the joker. A discarded
+    /// joker is dead and never claimed (rule 1.5.7); only a drawn joker fills an open set.
+    pub fn claimable_waits(&self, rack: &Rack) -> Result<Vec<u8>> {
+        let mut waits = self.waits(rack)?;
+        waits.retain(|&k| k != JOKER);
+        Ok(waits)
+    }
+
     /// The 13 tiles' winning tiles: every kind (the joker included) whose addition completes a
     /// card hand. A kind whose every copy is already on the rack is not a wait.
     pub fn waits(&self, rack: &Rack) -> Result<Vec<u8>> {
@@ -315,7 +316,7 @@ mod tests {
     use crate::american::pattern::{Pattern, Variables};
     use crate::american::testing::{Rng, house, kind, rack};
     use crate::tile::WHITE;
-    use crate::tiles::supply;
+    use crate::tiles::{Tiles, supply};
 
     fn matched(card: &Card, concealed: &str, exposures: &[&str]) -> Option<String> {
         let m = card.match_rack(&rack(concealed, exposures)).unwrap()?;
@@ -448,6 +449,17 @@ mod tests {
     }
 
     #[test]
+    fn claimable_waits_leave_out_the_joker() {
+        let card = house();
+        let r = rack("F F J 2C 0 2C 6C 6D 6D 6D 6B 6B J", &[]);
+        let waits = card.waits(&r).unwrap();
+        assert!(waits.contains(&JOKER), "{waits:?}");
+        let claimable = card.claimable_waits(&r).unwrap();
+        assert!(!claimable.contains(&JOKER));
+        assert_eq!(claimable.len() + 1, waits.len());
+    }
+
+    #[test]
     fn waits_name_open_slots_and_jokers_only_for_sets() {
         let card = house();
         let pung_open = rack("F F 2C 0 2C 6C 6D 6D 6D 6B 6B 6B 6B", &[]);
@@ -462,7 +474,7 @@ mod tests {
         let table = card.view(r.exposures());
         let mut needs = Needs::default();
         table.needs(r.concealed().counts(), &mut needs);
-        let live = visible.map(|v| Liveness::new(r, v, 0).unwrap());
+        let live = visible.map(|v| Liveness::new(r, &Sight::of(*v)).unwrap());
         let mut out = Vec::new();
         for s in table.segments() {
             let best = s
@@ -495,7 +507,10 @@ mod tests {
             let seen = Tiles::from_kinds(kinds[14..].iter().copied()).unwrap();
             let visible = (round % 2 == 1).then_some(&seen);
             let r = Rack::new(concealed, Vec::new()).unwrap();
-            for option in card.discard_options(&r, visible, 0, usize::MAX).unwrap() {
+            for option in card
+                .discard_options(&r, visible.map(|v| Sight::of(*v)).as_ref(), usize::MAX)
+                .unwrap()
+            {
                 let rest =
                     Rack::new(concealed.with_removed(option.tile).unwrap(), Vec::new()).unwrap();
                 let seen_after = visible.map(|v| v.with_added(option.tile, false).unwrap());
@@ -580,7 +595,10 @@ mod tests {
         for round in 0..200 {
             let (r, seen) = exposed_rack(&card, &mut rng);
             let visible = (round % 2 == 1).then_some(&seen);
-            for option in card.discard_options(&r, visible, 0, usize::MAX).unwrap() {
+            for option in card
+                .discard_options(&r, visible.map(|v| Sight::of(*v)).as_ref(), usize::MAX)
+                .unwrap()
+            {
                 let concealed = r.concealed().with_removed(option.tile).unwrap();
                 let rest = Rack::new(concealed, r.exposures().to_vec()).unwrap();
                 let seen_after = visible.map(|v| v.with_added(option.tile, false).unwrap());
@@ -599,7 +617,7 @@ mod tests {
     fn discard_options_with_exposures_rank_the_spare_tile_first() {
         let card = house();
         let r = rack("F F F 2C 0 2C 6C 6B 6B J 9C", &["6D 6D 6D"]);
-        let options = card.discard_options(&r, None, 0, 3).unwrap();
+        let options = card.discard_options(&r, None, 3).unwrap();
         assert_eq!(options[0].tile, kind("9C"));
         assert_eq!(options[0].distance, Some(1));
         assert_eq!(card.hands[options[0].hands[0].hand].id, "year-1");

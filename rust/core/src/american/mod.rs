@@ -21,6 +21,7 @@
 //! concealed and exposed together. An exposure matches a card set of the same kind and size
 //! (a pung never grows into a kong), and a concealed (C) card hand takes no exposure.
 
+pub mod batch;
 pub mod card;
 mod charleston;
 mod liveness;
@@ -31,6 +32,7 @@ pub mod rack;
 pub mod table;
 
 pub use card::{Card, CardHand, Section, Variant};
+pub use liveness::Sight;
 pub use matcher::{DiscardOption, HandDistance, Match};
 pub use payment::{Payment, Win};
 pub use rack::{Exposure, Rack};
@@ -62,6 +64,16 @@ pub fn physical_kind(id: i64) -> Result<u8> {
 /// The kind of every physical tile, indexed by id: the 152-tile set for building walls.
 pub fn physical_kinds() -> [u8; PHYSICAL_TILES] {
     std::array::from_fn(|id| physical_kind(id as i64).unwrap_or(JOKER))
+}
+
+/// `n` and `word`, with an "s" unless `n` is 1 ("1 hand", "2 hands").
+pub(crate) fn plural(n: impl Into<u64>, word: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
 }
 
 /// The American name of a kind (`"1B"`, `"N"`, `"0"`, `"F"`, `"J"`); `"?"` out of range.
@@ -151,5 +163,7 @@ mod tests {
         assert_eq!(tile_name(WHITE), "0");
         assert_eq!(tile_name(JOKER), "J");
         assert_eq!(tile_name(36), "?");
+        assert_eq!(plural(1u8, "hand"), "1 hand");
+        assert_eq!(plural(0u8, "tile"), "0 tiles");
     }
 }

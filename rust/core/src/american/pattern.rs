@@ -168,7 +168,8 @@ impl Pattern {
         let tiles: usize = groups.iter().map(|g| g.symbols.len()).sum();
         if tiles != usize::from(HAND_SIZE) {
             return Err(format!(
-                "{tiles} tiles, not {HAND_SIZE} (each symbol is one tile)"
+                "{}, not {HAND_SIZE} (each symbol is one tile)",
+                super::plural(tiles as u64, "tile")
             ));
         }
         Ok(Self { groups })

@@ -55,8 +55,19 @@ pub struct Payment {
 impl Payment {
     /// The payment for a hand worth `value` won by `win`: discarder 2V and the others V on a
     /// discard, everyone 2V self-drawn (a joker exchange counts as self-drawn), all doubled
-    /// with the jokerless bonus.
-    pub fn new(value: u16, jokerless_bonus: bool, win: Win) -> Self {
+    /// with the jokerless bonus. A jokerless hand cannot be completed by a joker exchange
+    /// (the exchange puts a joker on the rack), so that combination is an error.
+    pub fn new(value: u16, jokerless: bool, jokerless_bonus: bool, win: Win) -> Result<Self> {
+        if jokerless && win == Win::JokerExchange {
+            return Err(Error::argument(
+                "a jokerless hand cannot be won by a joker exchange (the exchange takes a joker \
+                 into the hand)",
+            ));
+        }
+        Ok(Self::of(value, jokerless_bonus, win))
+    }
+
+    fn of(value: u16, jokerless_bonus: bool, win: Win) -> Self {
         let value = u32::from(value);
         let base = if jokerless_bonus { 2 * value } else { value };
         match win {
@@ -88,9 +99,10 @@ impl Card {
     }
 
     /// What the others pay for `won` won by `win` (see [`Payment::new`]).
-    pub fn payment(&self, won: &Match, win: Win) -> Payment {
+    pub fn payment(&self, won: &Match, win: Win) -> Result<Payment> {
         Payment::new(
             self.hands[won.hand].value,
+            won.jokerless,
             self.pays_jokerless_bonus(won),
             win,
         )
@@ -109,13 +121,13 @@ mod tests {
             .match_rack(&rack("F F J 2C 0 2C 6C 6D 6D 6D 6B 6B J J", &[]))
             .unwrap()
             .unwrap();
-        let exchange = card.payment(&won, Win::JokerExchange);
-        assert_eq!(exchange, card.payment(&won, Win::SelfDrawn));
+        let exchange = card.payment(&won, Win::JokerExchange).unwrap();
+        assert_eq!(exchange, card.payment(&won, Win::SelfDrawn).unwrap());
         assert_eq!(
             (exchange.discarder, exchange.each_other, exchange.total()),
             (None, 50, 150)
         );
-        let discard = card.payment(&won, Win::Discard);
+        let discard = card.payment(&won, Win::Discard).unwrap();
         assert_eq!((discard.discarder, discard.each_other), (Some(50), 25));
         // Jokerless doubles, except for singles and pairs.
         let jokerless = Match {
@@ -123,13 +135,21 @@ mod tests {
             ..won
         };
         assert!(card.pays_jokerless_bonus(&jokerless));
-        assert_eq!(card.payment(&jokerless, Win::SelfDrawn).total(), 300);
+        assert_eq!(
+            card.payment(&jokerless, Win::SelfDrawn).unwrap().total(),
+            300
+        );
+        let e = card.payment(&jokerless, Win::JokerExchange).unwrap_err();
+        assert!(
+            e.message()
+                .contains("jokerless hand cannot be won by a joker exchange")
+        );
         let pairs = card
             .match_rack(&rack("F F 2B 2B 4B 4B 6B 6B 8B 8B N N S S", &[]))
             .unwrap()
             .unwrap();
         assert!(pairs.jokerless && !card.pays_jokerless_bonus(&pairs));
-        assert_eq!(card.payment(&pairs, Win::Discard).total(), 200);
+        assert_eq!(card.payment(&pairs, Win::Discard).unwrap().total(), 200);
     }
 
     #[test]

@@ -1,0 +1,50 @@
+//! American Mahjong bindings: one module per class, conversion only (the rules live in
+//! `mahjong_core::american`).
+
+mod args;
+mod batch;
+mod card;
+mod exposure;
+mod hands;
+mod load;
+mod results;
+
+use mahjong_core::american as core;
+use pyo3::prelude::*;
+
+use crate::convert::ints;
+use crate::errors::IntoPyResult;
+use args::int_arg;
+
+pub(crate) use batch::american_encode_exposures;
+pub(crate) use card::PyCard;
+pub(crate) use exposure::PyExposure;
+pub(crate) use hands::{PyCardHand, PyVariant};
+pub(crate) use results::{_american_match, PyDiscardOption, PyDistance, PyMatch};
+
+/// The kind of each of the 152 physical tiles, indexed by id: ids 0..135 are the 34 natural
+/// kinds four times (kind = id // 4), 136..143 the flowers (34), 144..151 the jokers (35).
+#[pyfunction]
+pub(crate) fn american_physical_kinds() -> Vec<u32> {
+    ints(core::physical_kinds())
+}
+
+/// The kind of physical tile `id` (0..151); see `physical_kinds`.
+#[pyfunction]
+pub(crate) fn american_physical_kind(id: &Bound<'_, PyAny>) -> PyResult<u8> {
+    core::physical_kind(int_arg(id, "a tile id")?).py()
+}
+
+/// Adds the constants of the American batch encoding and flags to the module.
+pub(crate) fn add_constants(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    use mahjong_core::american::batch as b;
+    m.add("AMERICAN_EXPOSURE_WIDTH", b::EXPOSURE_WIDTH)?;
+    m.add("AMERICAN_INVALID_DISTANCE", b::INVALID_DISTANCE)?;
+    m.add("AMERICAN_NO_HAND", b::NO_HAND)?;
+    m.add("AMERICAN_NO_MATCH", b::NO_MATCH)?;
+    m.add("AMERICAN_INVALID_MATCH", b::INVALID_MATCH)?;
+    m.add(
+        "AMERICAN_MAX_CARD_BYTES",
+        mahjong_core::american::card::MAX_CARD_BYTES,
+    )
+}
