@@ -11,6 +11,7 @@ pub mod error;
 pub mod meld;
 pub mod notation;
 pub mod riichi;
+pub mod rng;
 pub mod shanten;
 pub mod tile;
 pub mod tiles;

@@ -2,6 +2,7 @@
 
 pub mod context;
 pub mod evaluate;
+pub mod game;
 pub(crate) mod options;
 pub mod points;
 pub mod record;

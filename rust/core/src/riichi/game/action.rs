@@ -1,0 +1,138 @@
+//! What a player can do, as values with a stable integer encoding.
+//!
+//! Actions name physical tiles (ids 0..135). For learning agents every action also has a code
+//! in `0..ACTION_COUNT` that stays the same across versions:
+//!
+//! | codes | action |
+//! |---|---|
+//! | 0..=36 | discard a tile of class c (classes 0..=33 are the kinds, 34..=36 the red 5m/5p/5s) |
+//! | 37..=73 | declare riichi, discarding class c − 37 |
+//! | 74, 75 | chi with the called tile lowest (75: using a red five) |
+//! | 76, 77 | chi with the called tile in the middle (77: using a red five) |
+//! | 78, 79 | chi with the called tile highest (79: using a red five) |
+//! | 80, 81 | pon (81: using a red five) |
+//! | 82 | daiminkan |
+//! | 83..=116 | ankan of kind k − 83 |
+//! | 117..=150 | kakan of kind k − 117 |
+//! | 151 | tsumo |
+//! | 152 | ron (also on a robbed kan) |
+//! | 153 | kyuushu kyuuhai (abortive draw) |
+//! | 154 | pass |
+
+use crate::tile::kind_of_id;
+
+/// Number of action codes.
+pub const ACTION_COUNT: usize = 155;
+
+/// Whether tile `id` is a red five when the ruleset uses them.
+pub fn is_red_id(id: u8, red_fives: bool) -> bool {
+    red_fives && matches!(id, 16 | 52 | 88)
+}
+
+/// The class of tile `id`: its kind, or 34..=36 for a red five.
+pub fn tile_class(id: u8, red_fives: bool) -> u8 {
+    if is_red_id(id, red_fives) {
+        34 + id / 36
+    } else {
+        kind_of_id(id)
+    }
+}
+
+/// One player action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Discard this tile.
+    Discard(u8),
+    /// Declare riichi and discard this tile.
+    Riichi(u8),
+    /// Chi the discard with these two tiles of one's hand.
+    Chi([u8; 2]),
+    /// Pon the discard with these two tiles.
+    Pon([u8; 2]),
+    /// Open kan on the discard with three tiles of one's hand.
+    Daiminkan,
+    /// Concealed kan of this kind.
+    Ankan(u8),
+    /// Added kan: add this tile to one's pon.
+    Kakan(u8),
+    /// Win on one's own draw.
+    Tsumo,
+    /// Win on the discard (or the robbed kan tile).
+    Ron,
+    /// Abort the deal with nine different terminals and honours.
+    Kyuushu,
+    /// Decline every call.
+    Pass,
+}
+
+impl Action {
+    /// The action's stable code (see the module docs); `called` is the claimed tile for chi
+    /// and pon.
+    pub fn code(self, called: Option<u8>, red_fives: bool) -> usize {
+        let red = |tiles: [u8; 2]| tiles.iter().any(|&t| is_red_id(t, red_fives));
+        match self {
+            Self::Discard(t) => usize::from(tile_class(t, red_fives)),
+            Self::Riichi(t) => 37 + usize::from(tile_class(t, red_fives)),
+            Self::Chi(tiles) => {
+                let c = called.map_or(0, kind_of_id);
+                let low = tiles.iter().map(|&t| kind_of_id(t)).min().unwrap_or(c);
+                let shape = if c < low {
+                    0
+                } else if c > low + 1 {
+                    2
+                } else {
+                    1
+                };
+                74 + 2 * shape + usize::from(red(tiles))
+            }
+            Self::Pon(tiles) => 80 + usize::from(red(tiles)),
+            Self::Daiminkan => 82,
+            Self::Ankan(kind) => 83 + usize::from(kind),
+            Self::Kakan(tile) => 117 + usize::from(kind_of_id(tile)),
+            Self::Tsumo => 151,
+            Self::Ron => 152,
+            Self::Kyuushu => 153,
+            Self::Pass => 154,
+        }
+    }
+
+    /// A short name of the action's type, as in logs ("dahai", "reach", "chi", ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Discard(_) => "discard",
+            Self::Riichi(_) => "riichi",
+            Self::Chi(_) => "chi",
+            Self::Pon(_) => "pon",
+            Self::Daiminkan => "daiminkan",
+            Self::Ankan(_) => "ankan",
+            Self::Kakan(_) => "kakan",
+            Self::Tsumo => "tsumo",
+            Self::Ron => "ron",
+            Self::Kyuushu => "kyuushu",
+            Self::Pass => "pass",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes() {
+        assert_eq!(tile_class(16, true), 34);
+        assert_eq!(tile_class(52, true), 35);
+        assert_eq!(tile_class(88, true), 36);
+        assert_eq!(tile_class(16, false), 4);
+        assert_eq!(Action::Discard(17).code(None, true), 4);
+        assert_eq!(Action::Riichi(88).code(None, true), 73);
+        // Chi of 3m (id 8) with 4m and red 5m: called lowest, red.
+        assert_eq!(Action::Chi([12, 16]).code(Some(8), true), 75);
+        assert_eq!(Action::Chi([0, 8]).code(Some(4), true), 76);
+        assert_eq!(Action::Chi([0, 4]).code(Some(8), true), 78);
+        assert_eq!(Action::Pon([52, 53]).code(Some(54), true), 81);
+        assert_eq!(Action::Ankan(33).code(None, true), 116);
+        assert_eq!(Action::Kakan(135).code(None, true), 150);
+        assert_eq!(Action::Pass.code(None, true), ACTION_COUNT - 1);
+    }
+}

@@ -1,0 +1,161 @@
+//! What happens in a deal, in the order it happens (the mjai event vocabulary). Seats are
+//! player indices 0..=3 for the whole game; tiles are ids 0..=135.
+
+use crate::meld::MeldKind;
+use crate::riichi::{Yaku, Yakuman};
+
+/// Why a deal ended without a win.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DrawReason {
+    /// The live wall ran out (R2.14).
+    Exhaustive,
+    /// Nine different terminals and honours declared (R14.1).
+    KyuushuKyuuhai,
+    /// Four identical wind discards in the first go-around (R14.2).
+    SuufonRenda,
+    /// A fourth riichi (R14.3).
+    SuuchaRiichi,
+    /// Four kans by two or more players (R14.4).
+    Suukaikan,
+    /// Three players declared ron (R14.5).
+    Sanchahou,
+}
+
+impl DrawReason {
+    /// The name used in logs.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Exhaustive => "exhaustive",
+            Self::KyuushuKyuuhai => "kyuushu_kyuuhai",
+            Self::SuufonRenda => "suufon_renda",
+            Self::SuuchaRiichi => "suucha_riichi",
+            Self::Suukaikan => "suukaikan",
+            Self::Sanchahou => "sanchahou",
+        }
+    }
+}
+
+/// One scored win of a deal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WinRecord {
+    /// The winner.
+    pub seat: usize,
+    /// Who dealt in; the winner for a tsumo.
+    pub from: usize,
+    /// The winning tile.
+    pub tile: u8,
+    /// Yaku with han (dora entries last).
+    pub yaku: Vec<(Yaku, u8)>,
+    /// Yakuman with units.
+    pub yakuman: Vec<(Yakuman, u8)>,
+    /// Total han (0 for a yakuman).
+    pub han: u8,
+    /// Fu.
+    pub fu: u8,
+    /// Hand value before honba and deposits.
+    pub points: i64,
+    /// Ura indicators shown (riichi winners).
+    pub ura_indicators: Vec<u8>,
+    /// Score changes by seat.
+    pub deltas: [i64; 4],
+}
+
+/// One event of a deal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// The deal starts: round wind (0 East..), dealer seat, honba, deposits, scores, the first
+    /// dora indicator and each seat's starting tiles (the dealer's 14th tile included).
+    StartKyoku {
+        /// Round wind index (0 East).
+        round_wind: u8,
+        /// The dealer's seat.
+        dealer: usize,
+        /// Honba counters.
+        honba: u32,
+        /// Riichi deposits on the table.
+        riichi_sticks: u32,
+        /// Scores by seat.
+        scores: [i64; 4],
+        /// The first dora indicator.
+        dora_indicator: u8,
+        /// Starting tiles by seat.
+        hands: [Vec<u8>; 4],
+    },
+    /// A draw from the wall (or a replacement draw after a kan).
+    Tsumo {
+        /// Who drew.
+        seat: usize,
+        /// The tile.
+        tile: u8,
+        /// A replacement draw.
+        rinshan: bool,
+    },
+    /// A discard.
+    Dahai {
+        /// Who discarded.
+        seat: usize,
+        /// The tile.
+        tile: u8,
+        /// The tile just drawn was discarded.
+        tsumogiri: bool,
+    },
+    /// Riichi declared (the declaring discard follows).
+    Reach {
+        /// Who declared.
+        seat: usize,
+    },
+    /// The riichi discard passed: the deposit is on the table.
+    ReachAccepted {
+        /// Who declared.
+        seat: usize,
+    },
+    /// A chi, pon or daiminkan of the last discard.
+    Call {
+        /// Who called.
+        seat: usize,
+        /// What kind of call.
+        kind: MeldKind,
+        /// Who discarded the tile.
+        from: usize,
+        /// The called tile.
+        tile: u8,
+        /// The caller's tiles used.
+        consumed: Vec<u8>,
+    },
+    /// A concealed kan.
+    Ankan {
+        /// Who declared.
+        seat: usize,
+        /// The four tiles.
+        consumed: [u8; 4],
+    },
+    /// An added kan.
+    Kakan {
+        /// Who declared.
+        seat: usize,
+        /// The added tile.
+        tile: u8,
+        /// The pon's three tiles.
+        consumed: [u8; 3],
+    },
+    /// A new dora indicator.
+    Dora {
+        /// The indicator.
+        indicator: u8,
+    },
+    /// A win.
+    Hora(WinRecord),
+    /// The deal ended without a win.
+    Ryukyoku {
+        /// Why.
+        reason: DrawReason,
+        /// Who was tenpai (exhaustive draws only).
+        tenpai: [bool; 4],
+        /// Seats paid a nagashi mangan.
+        nagashi: [bool; 4],
+        /// Score changes by seat.
+        deltas: [i64; 4],
+    },
+    /// The deal is over.
+    EndKyoku,
+}

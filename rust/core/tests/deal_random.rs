@@ -1,0 +1,131 @@
+//! Deals played with random legal actions: no error, every tile accounted for after every
+//! action, points kept, and illegal actions rejected without a change.
+
+use mahjong_core::riichi::game::{Action, Deal, DealSetup, Wall};
+use mahjong_core::riichi::{Preset, Ruleset};
+use mahjong_core::rng::Rng;
+use mahjong_core::{Wind, riichi::game::Event};
+
+fn setup() -> DealSetup {
+    DealSetup {
+        round_wind: Wind::East,
+        dealer: 0,
+        honba: 1,
+        riichi_sticks: 1,
+        scores: [25_000; 4],
+    }
+}
+
+fn tiles_accounted(deal: &Deal) {
+    let mut seen = [false; 136];
+    let mut count = 0;
+    for seat in 0..4 {
+        let p = deal.player(seat);
+        let uncalled = p.pond.iter().filter(|d| !d.called).map(|d| d.tile);
+        let meld_tiles = p.melds.iter().flat_map(|m| m.tiles.iter().copied());
+        for t in p.hand.iter().copied().chain(meld_tiles).chain(uncalled) {
+            assert!(!seen[usize::from(t)], "tile {t} twice");
+            seen[usize::from(t)] = true;
+            count += 1;
+        }
+    }
+    // A tile robbed by a ron stays counted in the discarder's pond or the kakan in flight.
+    assert!(count + 1 >= deal.wall().taken() && count <= deal.wall().taken());
+}
+
+fn points(deal: &Deal) -> i64 {
+    deal.scores().iter().sum::<i64>() + 1000 * i64::from(deal.riichi_sticks())
+}
+
+fn play(seed: u64, rules: &Ruleset, prefer_wins: bool) -> Deal {
+    let mut rng = Rng::new(seed);
+    let mut deal = Deal::new(setup(), Wall::shuffled(seed), rules).unwrap();
+    let start = points(&deal);
+    for _ in 0..1000 {
+        if deal.is_over() {
+            break;
+        }
+        let waiting = deal.waiting();
+        let seat = waiting[rng.below(waiting.len() as u64) as usize];
+        let legal = deal.legal_actions(seat);
+        assert!(!legal.is_empty());
+        // An illegal action changes nothing.
+        let before = format!("{:?}", deal.events().len());
+        assert!(deal.apply((seat + 1) % 4, Action::Kyuushu).is_err() || waiting.len() > 1);
+        assert!(deal.apply(seat, Action::Discard(200)).is_err());
+        assert_eq!(before, format!("{:?}", deal.events().len()));
+        let pick = |want: fn(&Action) -> bool| legal.iter().copied().find(want);
+        let action = if prefer_wins {
+            pick(|a| matches!(a, Action::Tsumo | Action::Ron))
+                .or_else(|| pick(|a| matches!(a, Action::Riichi(_))))
+        } else {
+            None
+        };
+        let passes = legal.contains(&Action::Pass) && rng.below(10) < 8;
+        let action = action.unwrap_or_else(|| {
+            if passes {
+                Action::Pass
+            } else {
+                legal[rng.below(legal.len() as u64) as usize]
+            }
+        });
+        deal.apply(seat, action).unwrap();
+        tiles_accounted(&deal);
+        if !deal.is_over() {
+            assert_eq!(points(&deal), start);
+        }
+    }
+    assert!(deal.is_over(), "seed {seed} did not finish");
+    assert_eq!(points(&deal), start, "seed {seed}: points not kept");
+    deal
+}
+
+#[test]
+fn random_deals_under_every_preset() {
+    let mut wins = 0;
+    let mut kinds = std::collections::BTreeMap::new();
+    for preset in Preset::ALL {
+        let rules = Ruleset::preset(preset);
+        for seed in 0..100 {
+            let deal = play(seed, &rules, seed % 2 == 0);
+            let out = deal.outcome().unwrap();
+            wins += usize::from(!out.wins.is_empty());
+            for e in deal.events() {
+                let name = match e {
+                    Event::Call { kind, .. } => kind.name(),
+                    Event::Ankan { .. } => "ankan",
+                    Event::Kakan { .. } => "kakan",
+                    Event::ReachAccepted { .. } => "riichi",
+                    Event::Hora(_) => "hora",
+                    Event::Ryukyoku { reason, .. } => reason.name(),
+                    _ => continue,
+                };
+                *kinds.entry(name).or_insert(0) += 1;
+            }
+        }
+    }
+    assert!(wins > 5, "{wins} wins; {kinds:?}");
+    for kind in [
+        "chi",
+        "pon",
+        "daiminkan",
+        "ankan",
+        "riichi",
+        "hora",
+        "exhaustive",
+    ] {
+        assert!(
+            kinds.get(kind).copied().unwrap_or(0) > 0,
+            "no {kind}: {kinds:?}"
+        );
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_deal() {
+    let rules = Ruleset::preset(Preset::Tenhou);
+    assert_eq!(
+        play(5, &rules, true).events(),
+        play(5, &rules, true).events()
+    );
+}
