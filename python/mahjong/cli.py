@@ -19,6 +19,7 @@ import mahjong
 from mahjong.american import cli as american_cli
 from mahjong.errors import MahjongError
 from mahjong.riichi import cli as riichi_cli
+from mahjong.riichi import sim
 
 DESCRIPTION = (
     "Mahjong from the command line: analyse and score Riichi hands (tiles in MPSZ notation, "
@@ -29,6 +30,7 @@ EXAMPLES = """\
 examples:
   mahjong analyze "123m456p789s1122z"
   mahjong score "234m456p678s34s88p" --win 5s --tsumo
+  mahjong sim --games 100 --seed 1
   mahjong american card
 
 Run "mahjong COMMAND --help" for a command's options.
@@ -91,6 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     commands = parser.add_subparsers(dest="command", required=True)
     riichi_cli.add_commands(commands)
+    sim.add_sim_command(commands)
     american_cli.add_commands(commands)
     _name_subcommands(parser)
     return parser

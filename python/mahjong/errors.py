@@ -7,6 +7,7 @@ their home for pickling.
 
 from mahjong._core import (
     CardFormatError,
+    IllegalActionError,
     InvalidArgumentError,
     InvalidHandError,
     InvalidMeldError,
@@ -17,6 +18,7 @@ from mahjong._core import (
 
 __all__ = [
     "CardFormatError",
+    "IllegalActionError",
     "InvalidArgumentError",
     "InvalidHandError",
     "InvalidMeldError",

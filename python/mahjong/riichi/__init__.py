@@ -8,8 +8,12 @@ arrays and release the GIL.
 """
 
 from mahjong._core import (
+    ACTION_COUNT,
     RECORD_WIDTH,
+    Action,
+    Deal,
     Decomposition,
+    Game,
     Ruleset,
     ScoreResult,
     Ukeire,
@@ -29,8 +33,12 @@ from mahjong._core import (
 )
 
 __all__ = [
+    "ACTION_COUNT",
     "RECORD_WIDTH",
+    "Action",
+    "Deal",
     "Decomposition",
+    "Game",
     "Ruleset",
     "ScoreResult",
     "Ukeire",

@@ -49,6 +49,13 @@ create_exception!(
     "An unknown rule option, or a value the option does not accept."
 );
 
+create_exception!(
+    mahjong.errors,
+    IllegalActionError,
+    MahjongError,
+    "An action a player may not take now (not their turn, not among the legal actions)."
+);
+
 /// Converts a core error into the matching Python exception.
 pub(crate) fn to_pyerr(error: Error) -> PyErr {
     let message = error.message().to_owned();

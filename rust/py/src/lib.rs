@@ -9,6 +9,7 @@ mod batch;
 mod context;
 mod convert;
 mod errors;
+mod game;
 mod result;
 mod rules;
 mod score;
@@ -34,9 +35,11 @@ mod _core {
     use crate::context::{_win_context, PyWinContext};
     #[pymodule_export]
     use crate::errors::{
-        CardFormatError, InvalidArgumentError, InvalidHandError, InvalidMeldError,
-        InvalidRuleError, InvalidTileError, MahjongError,
+        CardFormatError, IllegalActionError, InvalidArgumentError, InvalidHandError,
+        InvalidMeldError, InvalidRuleError, InvalidTileError, MahjongError,
     };
+    #[pymodule_export]
+    use crate::game::{PyAction, PyDeal, PyGame};
     #[pymodule_export]
     use crate::result::{_yaku, PyScoreResult, PyYaku};
     #[pymodule_export]
@@ -53,6 +56,7 @@ mod _core {
         m.add("__version__", env!("CARGO_PKG_VERSION"))?;
         crate::american::add_constants(m)?;
         m.add("RECORD_WIDTH", mahjong_core::riichi::record::RECORD_WIDTH)?;
-        m.add("MAX_STICKS", mahjong_core::riichi::MAX_STICKS)
+        m.add("MAX_STICKS", mahjong_core::riichi::MAX_STICKS)?;
+        m.add("ACTION_COUNT", mahjong_core::riichi::game::ACTION_COUNT)
     }
 }

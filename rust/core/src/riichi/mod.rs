@@ -3,6 +3,7 @@
 pub mod context;
 pub mod evaluate;
 pub mod game;
+pub mod mjai;
 pub(crate) mod options;
 pub mod points;
 pub mod record;

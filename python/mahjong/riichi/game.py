@@ -1,0 +1,307 @@
+"""Playing Riichi: agents, the loop that asks them for actions, and whole games.
+
+The rules live in the compiled engine (:class:`Deal`, :class:`Game`); this module only asks
+each seat's :class:`Agent` to choose among the legal actions the engine offers and hands the
+agent what that seat may see. A deal can also be driven by hand, step by step::
+
+    deal = Deal(seed=1)
+    while not deal.is_over:
+        for seat in deal.waiting():
+            deal.apply(seat, deal.legal_actions(seat)[0])
+
+Logs are JSON lines in the mjai vocabulary (see the README's "Game logs" section).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from mahjong._core import Action, Deal, Game, Ruleset
+from mahjong.riichi import shanten, ukeire
+
+__all__ = [
+    "Agent",
+    "EfficiencyAgent",
+    "GameRecord",
+    "Observation",
+    "RandomAgent",
+    "mask_events",
+    "mpsz",
+    "play_deal",
+    "play_game",
+]
+
+_HONORS = "ESWNPFC"
+
+
+def mpsz(pai: str) -> str:
+    """An mjai tile name in MPSZ notation: ``"5mr"`` -> ``"0m"``, ``"P"`` -> ``"5z"``."""
+    if pai in _HONORS:
+        return f"{_HONORS.index(pai) + 1}z"
+    return ("0" if pai.endswith("r") else pai[0]) + pai[1]
+
+
+class Observation(Mapping[str, Any]):
+    """What one seat may see now, read from the engine on first use.
+
+    Keys: ``seat``, ``seat_wind``, ``round_wind``, ``dealer``, ``honba``, ``riichi_sticks``,
+    ``scores``, ``dora_indicators``, ``tiles_left``, ``hand`` (own tiles, mjai names),
+    ``drawn``, ``waits``, ``furiten``, ``players`` (each seat's ``pond``, ``melds``,
+    ``riichi``, ``hand_size``), ``claim`` (the tile and seat of an open claim, or None) and
+    ``turn``. Nothing in it depends on other players' concealed tiles or on the wall.
+    """
+
+    __slots__ = ("_data", "_deal", "seat")
+
+    def __init__(self, deal: Deal, seat: int) -> None:
+        self._deal = deal
+        self.seat = seat
+        self._data: dict[str, Any] | None = None
+
+    def _load(self) -> dict[str, Any]:
+        if self._data is None:
+            self._data = self._deal.observation(self.seat)
+        return self._data
+
+    def __getitem__(self, key: str) -> Any:
+        return self._load()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._load())
+
+    def __len__(self) -> int:
+        return len(self._load())
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """A player: chooses one of the legal actions it is offered.
+
+    An agent may also define ``on_events(seat, events)``: it then receives every event of
+    the game as mjai dicts, masked to what its seat may see (other players' draws and
+    starting tiles read ``"?"``), before each of its decisions and at the end of each deal.
+    """
+
+    def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """One of `legal`."""
+        ...
+
+
+class RandomAgent:
+    """Chooses uniformly among the legal actions, from its own seed."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        return legal[self._rng.randrange(len(legal))]
+
+
+def _by_type(legal: Sequence[Action], *types: str) -> list[Action]:
+    return [a for a in legal if a.type in types]
+
+
+class EfficiencyAgent:
+    """A simple strong-enough player: wins when it can, declares riichi when tenpai, discards
+    for the fastest hand (shanten, then ukeire), calls yakuhai pons and calls that speed up a
+    hand already open with a yaku, and folds against a riichi with safe tiles (the riichi
+    player's own discards, then suji, then honours) when it is far from tenpai."""
+
+    def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        for wanted in ("tsumo", "ron"):
+            if found := _by_type(legal, wanted):
+                return found[0]
+        if observation["claim"] is not None:
+            return self._claim(observation, legal)
+        if kyuushu := _by_type(legal, "kyuushu"):
+            return kyuushu[0]
+        if riichi := _by_type(legal, "riichi"):
+            return self._best_discard(observation, riichi)
+        discards = _by_type(legal, "discard")
+        if self._should_fold(observation):
+            return self._safest(observation, discards)
+        return self._best_discard(observation, discards)
+
+    @staticmethod
+    def _hand(observation: Observation) -> str:
+        return "".join(mpsz(t) for t in observation["hand"])
+
+    def _best_discard(self, observation: Observation, options: Sequence[Action]) -> Action:
+        visible = "".join(mpsz(t) for t in _visible(observation))
+        ranked = ukeire(self._hand(observation), visible=visible or None)
+        assert isinstance(ranked, list)  # a hand on turn has 3n+2 tiles
+        order = {u.discard: (i, u.shanten, -u.total) for i, u in enumerate(ranked)}
+        kinds = {a: _kind(a.tile) for a in options if a.tile is not None}
+        return min(options, key=lambda a: (order.get(kinds.get(a, -1), (99, 9, 0)), a.code))
+
+    def _should_fold(self, observation: Observation) -> bool:
+        others_riichi = any(
+            p["riichi"] for s, p in enumerate(observation["players"]) if s != observation.seat
+        )
+        if not others_riichi:
+            return False
+        hand = self._hand(observation)
+        return len(hand) >= 4 and shanten(hand) >= 2
+
+    def _safest(self, observation: Observation, options: Sequence[Action]) -> Action:
+        threats = [
+            p for s, p in enumerate(observation["players"]) if s != observation.seat and p["riichi"]
+        ]
+        safe = {_kind(d["pai"]) for p in threats for d in p["pond"]}
+        suji: set[int] = set()
+        for kind in safe:
+            if kind < 27:
+                n = kind % 9
+                suji.update(kind + d for d in (-3, 3) if 0 <= n + d <= 8)
+
+        def danger(action: Action) -> tuple[int, int]:
+            kind = _kind(action.tile)
+            if kind in safe:
+                return (0, action.code)
+            if kind >= 27:
+                return (1, action.code)
+            return (2 if kind in suji else 3, action.code)
+
+        return min(options, key=danger)
+
+    def _claim(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        passing = _by_type(legal, "pass")[0]
+        pai, _ = observation["claim"]
+        kind = _kind(pai)
+        value_kinds = {31, 32, 33, 27 + "ESWN".index(observation["seat_wind"])}
+        value_kinds.add(27 + "ESWN".index(observation["round_wind"]))
+        if kind in value_kinds and (pons := _by_type(legal, "pon")):
+            return pons[0]
+        me = observation["players"][observation.seat]
+        has_yaku_meld = any(_kind(m["tiles"][0]) in value_kinds for m in me["melds"])
+        calls = _by_type(legal, "chi", "pon")
+        if not (has_yaku_meld and calls):
+            return passing
+        before = shanten(self._hand(observation))
+        for call in calls:
+            rest = list(observation["hand"])
+            for tile in call.consumed:
+                rest.remove(tile)
+            if shanten("".join(mpsz(t) for t in rest)) < before:
+                return call
+        return passing
+
+
+def _kind(pai: str | None) -> int:
+    if pai is None:
+        return -1
+    if pai in _HONORS:
+        return 27 + _HONORS.index(pai)
+    return "mps".index(pai[1]) * 9 + int(pai[0]) - 1
+
+
+def _visible(observation: Observation) -> list[str]:
+    """Tiles the seat sees outside its hand: ponds, melds and dora indicators."""
+    seen: list[str] = list(observation["dora_indicators"])
+    for player in observation["players"]:
+        seen.extend(d["pai"] for d in player["pond"] if not d["called"])
+        for meld in player["melds"]:
+            seen.extend(meld["tiles"])
+    counts: dict[int, int] = {}
+    hand_counts: dict[int, int] = {}
+    for t in observation["hand"]:
+        hand_counts[_kind(t)] = hand_counts.get(_kind(t), 0) + 1
+    out = []
+    for t in seen:
+        k = _kind(t)
+        if counts.get(k, 0) + hand_counts.get(k, 0) < 4:
+            counts[k] = counts.get(k, 0) + 1
+            out.append(t)
+    return out
+
+
+def mask_events(events: Sequence[Mapping[str, Any]], seat: int) -> list[dict[str, Any]]:
+    """`events` as `seat` may see them: other seats' starting tiles and draws read ``"?"``."""
+    out = []
+    for event in events:
+        e = dict(event)
+        if e["type"] == "start_kyoku":
+            e["tehais"] = [h if s == seat else ["?"] * len(h) for s, h in enumerate(e["tehais"])]
+        elif e["type"] == "tsumo" and e["actor"] != seat:
+            e["pai"] = "?"
+        out.append(e)
+    return out
+
+
+def play_deal(
+    deal: Deal,
+    agents: Sequence[Agent],
+    on_event: Callable[[dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
+    """Plays `deal` to its end with one agent per seat; returns its outcome. `on_event`
+    receives every event (unmasked) as it happens."""
+    listeners = [getattr(a, "on_events", None) for a in agents]
+    delivered = [0] * 4
+    logged = 0
+
+    def flush(seat: int | None = None) -> None:
+        nonlocal logged
+        count = deal.event_count()
+        if on_event is not None and logged < count:
+            for event in deal.events(logged):
+                on_event(event)
+            logged = count
+        for s, listener in enumerate(listeners):
+            if listener is not None and (seat is None or s == seat) and delivered[s] < count:
+                listener(s, mask_events(deal.events(delivered[s]), s))
+                delivered[s] = count
+
+    while not deal.is_over:
+        for seat in deal.waiting():
+            flush(seat)
+            legal = deal.legal_actions(seat)
+            choice = agents[seat].act(Observation(deal, seat), legal)
+            deal.apply(seat, choice)
+    flush()
+    outcome = deal.outcome
+    assert outcome is not None
+    return outcome
+
+
+@dataclass
+class GameRecord:
+    """A finished game: its deals' outcomes, the final standings and its events (mjai
+    dicts, unmasked)."""
+
+    outcomes: list[dict[str, Any]] = field(default_factory=list)
+    standings: list[dict[str, Any]] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        """The events as JSON lines (compact, keys in the engine's order)."""
+        return [json.dumps(e, separators=(",", ":"), ensure_ascii=False) for e in self.events]
+
+
+def play_game(
+    agents: Sequence[Agent],
+    *,
+    seed: int,
+    rules: Ruleset | None = None,
+    log: bool = True,
+) -> GameRecord:
+    """Plays a whole game under `rules` (default: the seed preset, one deal) with one agent
+    per seat; every wall comes from `seed`. With `log`, the record keeps every event (the
+    same seed and agents give the same log, byte for byte)."""
+    if len(agents) != 4:
+        raise ValueError(f"a game needs 4 agents, got {len(agents)}")
+    game = Game(seed=seed, rules=rules)
+    record = GameRecord()
+    emit = record.events.append if log else None
+    if emit is not None:
+        emit({"type": "start_game", "names": [type(a).__name__ for a in agents], "seed": seed})
+    while (deal := game.next_deal()) is not None:
+        record.outcomes.append(play_deal(deal, agents, emit))
+        game.finish_deal(deal)
+    record.standings = game.standings()
+    if emit is not None:
+        emit({"type": "end_game", "scores": [s["score"] for s in record.standings]})
+    return record

@@ -1,0 +1,159 @@
+"""``mahjong sim``: many Riichi games between built-in agents, with a progress bar and a
+summary per seat."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from mahjong.errors import InvalidArgumentError
+from mahjong.riichi import Ruleset
+from mahjong.riichi.game import Agent, EfficiencyAgent, GameRecord, RandomAgent, play_game
+
+SIM_EXAMPLES = """\
+examples:
+  mahjong sim --games 200 --seed 1
+  mahjong sim --games 20 --rules tenhou --agents efficiency,efficiency,random,random --seed 7
+  mahjong sim --games 5 --seed 3 --jsonl games.jsonl
+"""
+
+AGENTS = {"random": RandomAgent, "efficiency": EfficiencyAgent}
+
+
+def make_agents(spec: str, seed: int) -> list[Agent]:
+    """Four agents from a comma-separated list of names (``efficiency,random,...``)."""
+    names = [n.strip().lower() for n in spec.split(",")]
+    if len(names) != 4 or any(n not in AGENTS for n in names):
+        raise InvalidArgumentError(
+            f"--agents needs four names from {', '.join(AGENTS)}, separated by commas; got {spec!r}"
+        )
+    return [
+        RandomAgent(seed * 4 + i) if n == "random" else EfficiencyAgent()
+        for i, n in enumerate(names)
+    ]
+
+
+@dataclass
+class Tally:
+    """Counts over many games, per seat."""
+
+    games: int = 0
+    deals: int = 0
+    wins: list[int] = field(default_factory=lambda: [0] * 4)
+    deal_ins: list[int] = field(default_factory=lambda: [0] * 4)
+    riichi: list[int] = field(default_factory=lambda: [0] * 4)
+    calls: list[int] = field(default_factory=lambda: [0] * 4)
+    ranks: list[int] = field(default_factory=lambda: [0] * 4)
+    points: list[int] = field(default_factory=lambda: [0] * 4)
+    draws: Counter[str] = field(default_factory=Counter)
+
+    def add(self, record: GameRecord, events: list[dict[str, Any]]) -> None:
+        self.games += 1
+        self.deals += len(record.outcomes)
+        for outcome in record.outcomes:
+            for win in outcome["wins"]:
+                self.wins[win["actor"]] += 1
+                if win["target"] != win["actor"]:
+                    self.deal_ins[win["target"]] += 1
+            if outcome["draw"] is not None:
+                self.draws[outcome["draw"]] += 1
+        called: set[tuple[int, int]] = set()
+        deal = 0
+        for event in events:
+            kind = event["type"]
+            if kind == "start_kyoku":
+                deal += 1
+            elif kind == "reach_accepted":
+                self.riichi[event["actor"]] += 1
+            elif kind in ("chi", "pon", "daiminkan") and (deal, event["actor"]) not in called:
+                called.add((deal, event["actor"]))
+                self.calls[event["actor"]] += 1
+        for standing in record.standings:
+            self.ranks[standing["seat"]] += standing["rank"]
+            self.points[standing["seat"]] += standing["points"]
+
+    def table(self, names: list[str]) -> Table:
+        """The summary per seat."""
+        table = Table(title=f"{self.games} games, {self.deals} deals")
+        for column in ("seat", "agent", "win", "deal-in", "riichi", "call", "avg rank", "avg pts"):
+            table.add_column(column, justify="left" if column == "agent" else "right")
+        deals = max(self.deals, 1)
+        games = max(self.games, 1)
+        for seat in range(4):
+            table.add_row(
+                str(seat),
+                names[seat],
+                f"{self.wins[seat] / deals:.1%}",
+                f"{self.deal_ins[seat] / deals:.1%}",
+                f"{self.riichi[seat] / deals:.1%}",
+                f"{self.calls[seat] / deals:.1%}",
+                f"{self.ranks[seat] / games:.2f}",
+                f"{self.points[seat] / games:,.0f}",
+            )
+        return table
+
+    def draw_line(self) -> str:
+        """Draws by kind, as a share of deals."""
+        deals = max(self.deals, 1)
+        parts = [f"{kind} {n / deals:.1%}" for kind, n in sorted(self.draws.items())]
+        return "draws: " + (", ".join(parts) if parts else "none")
+
+
+def run_sim(args: argparse.Namespace) -> int:
+    """Plays ``--games`` games and prints the summary."""
+    if args.games < 1:
+        raise InvalidArgumentError(f"--games must be 1 or more, got {args.games}")
+    rules = Ruleset.preset(args.rules)
+    names = [n.strip().lower() for n in args.agents.split(",")]
+    make_agents(args.agents, args.seed)  # check the names before starting
+    tally = Tally()
+    console = Console(stderr=True)
+    with contextlib.ExitStack() as stack:
+        out: IO[str] | None = None
+        if args.jsonl:
+            out = stack.enter_context(Path(args.jsonl).open("w", encoding="utf-8"))
+        progress = stack.enter_context(
+            Progress(console=console, transient=True, disable=not console.is_terminal)
+        )
+        task = progress.add_task("playing", total=args.games)
+        for game in range(args.games):
+            seed = args.seed + game
+            record = play_game(make_agents(args.agents, seed), seed=seed, rules=rules)
+            tally.add(record, record.events)
+            if out is not None:
+                out.write("\n".join(record.lines()) + "\n")
+            progress.advance(task)
+    Console(file=sys.stdout).print(tally.table(names))
+    print(tally.draw_line())
+    return 0
+
+
+def add_sim_command(commands: Any) -> None:
+    """Adds ``sim`` to the ``mahjong`` command's subcommands."""
+    p: argparse.ArgumentParser = commands.add_parser(
+        "sim",
+        help="simulate Riichi games between built-in AIs",
+        description="Play many Riichi games between built-in agents and summarise them per "
+        "seat. Every wall comes from --seed (game i uses seed + i).",
+        epilog=SIM_EXAMPLES,
+    )
+    p.add_argument("--games", type=int, default=100, metavar="N", help="games to play")
+    p.add_argument("--rules", default="seed", choices=Ruleset.presets(), help="ruleset preset")
+    p.add_argument(
+        "--agents",
+        default="efficiency,random,random,random",
+        metavar="A,B,C,D",
+        help="one agent per seat: " + ", ".join(AGENTS),
+    )
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game")
+    p.add_argument("--jsonl", metavar="FILE", help="write every game's mjai log to FILE")
+    p.set_defaults(run=run_sim)

@@ -1,0 +1,181 @@
+"""The Riichi game engine through Python: driving a deal, logs, observations, agents, games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from mahjong.errors import IllegalActionError, InvalidArgumentError, InvalidTileError
+from mahjong.riichi import ACTION_COUNT, Deal, Game, Ruleset
+from mahjong.riichi.game import (
+    EfficiencyAgent,
+    Observation,
+    RandomAgent,
+    mask_events,
+    play_deal,
+    play_game,
+)
+
+
+def test_a_deal_needs_a_seed_or_a_wall() -> None:
+    with pytest.raises(InvalidArgumentError, match="seed or an explicit wall"):
+        Deal()
+    with pytest.raises(InvalidArgumentError, match="not both"):
+        Deal(seed=1, wall=list(range(136)))
+    with pytest.raises(InvalidTileError, match="twice"):
+        Deal(wall=[0] * 136)
+
+
+def test_the_deal_as_dealt() -> None:
+    deal = Deal(wall=list(range(136)))
+    assert deal.waiting() == [0] and deal.turn == 0 and not deal.is_over
+    start, first = deal.events()[:2]
+    assert start["type"] == "start_kyoku" and start["oya"] == 0
+    assert start["tehais"][1] == [
+        "2m",
+        "2m",
+        "2m",
+        "2m",
+        "6m",
+        "6m",
+        "6m",
+        "6m",
+        "1p",
+        "1p",
+        "1p",
+        "1p",
+        "4p",
+    ]
+    assert first == {"type": "tsumo", "actor": 0, "pai": "5pr"}  # W[52] = id 52, the red 5p
+    assert start["dora_marker"] == "F" and len(start["tehais"][0]) == 13
+    legal = deal.legal_actions(0)
+    assert all(0 <= a.code < ACTION_COUNT for a in legal)
+    assert {a.type for a in legal} >= {"discard"}
+    assert deal.legal_actions(1) == []
+
+
+def test_illegal_actions_change_nothing() -> None:
+    deal = Deal(seed=4)
+    before = (deal.events(), deal.waiting(), deal.legal_codes(0))
+    with pytest.raises(IllegalActionError, match="by seat 2"):
+        deal.apply(2, deal.legal_actions(0)[0])
+    with pytest.raises(IllegalActionError, match="code 999"):
+        deal.apply(0, 999)
+    with pytest.raises(IllegalActionError, match="code 154 .*not legal"):
+        deal.apply(0, 154)  # pass: no claim window
+    with pytest.raises(TypeError):
+        deal.apply(0, "discard")  # type: ignore[arg-type]
+    assert (deal.events(), deal.waiting(), deal.legal_codes(0)) == before
+
+
+def test_codes_and_objects_drive_the_same_deal() -> None:
+    a, b = Deal(seed=9), Deal(seed=9)
+    rng = random.Random(3)
+    while not a.is_over:
+        seat = a.waiting()[0]
+        legal = a.legal_actions(seat)
+        choice = legal[rng.randrange(len(legal))]
+        a.apply(seat, choice)
+        b.apply(seat, choice.code)
+    assert a.events() == b.events() and a.outcome == b.outcome
+
+
+@pytest.mark.parametrize("preset", Ruleset.presets())
+def test_random_deals_keep_points_and_tiles(preset: str) -> None:
+    rules = Ruleset.preset(preset)
+    for seed in range(40):
+        deal = Deal(seed=seed, rules=rules, riichi_sticks=1, honba=2)
+        total = sum(deal.scores) + 1000 * deal.riichi_sticks
+        play_deal(deal, [RandomAgent(seed * 4 + i) for i in range(4)])
+        assert sum(deal.scores) + 1000 * deal.riichi_sticks == total
+        outcome = deal.outcome
+        assert outcome is not None
+        assert outcome["deltas"] == [
+            s - e
+            for s, e in zip(
+                deal.scores,
+                [25_000 if preset in ("seed", "tenhou", "mahjongsoul", "mleague") else 30_000] * 4,
+                strict=True,
+            )
+        ]
+
+
+def _seat_zero_view_at_start(wall: list[int]) -> dict[str, object]:
+    return Deal(wall=wall).observation(0)
+
+
+def test_observations_leak_nothing() -> None:
+    """Seat 0's view is the same when other hands and the unseen wall are permuted."""
+    rng = random.Random(5)
+    base = list(range(136))
+    rng.shuffle(base)
+    hidden = [i for i in range(136) if i not in range(0, 4) and i not in range(16, 20)
+              and i not in range(32, 36) and i not in (48, 52, 130)]  # fmt: skip
+    for trial in range(20):
+        other = base[:]
+        chosen = hidden[:]
+        rng.shuffle(chosen)
+        values = [other[i] for i in chosen]
+        rng.shuffle(values)
+        for i, v in zip(chosen, values, strict=True):
+            other[i] = v
+        assert _seat_zero_view_at_start(other) == _seat_zero_view_at_start(base), trial
+
+
+def test_masked_events_hide_other_hands_and_draws() -> None:
+    deal = Deal(seed=2)
+    deal.apply(0, deal.legal_actions(0)[0])
+    while deal.waiting() != [1]:
+        seat = deal.waiting()[0]
+        deal.apply(seat, [a for a in deal.legal_actions(seat) if a.type == "pass"][0])
+    seen = mask_events(deal.events(), 2)
+    assert seen[0]["tehais"][2] != ["?"] * 13 and seen[0]["tehais"][0] == ["?"] * 13
+    assert all(e["pai"] == "?" for e in seen if e["type"] == "tsumo" and e["actor"] != 2)
+
+
+def test_observation_is_a_lazy_mapping() -> None:
+    deal = Deal(seed=1)
+    view = Observation(deal, 0)
+    assert view["seat"] == 0 and len(view["hand"]) == 14 and view["drawn"] in view["hand"]
+    assert set(view) >= {"players", "dora_indicators", "scores", "claim"}
+    assert Deal(seed=1).observation(1)["drawn"] is None
+
+
+def test_the_same_seed_gives_the_same_log() -> None:
+    def log() -> list[str]:
+        agents = [EfficiencyAgent(), RandomAgent(1), RandomAgent(2), EfficiencyAgent()]
+        return play_game(agents, seed=11, rules=Ruleset.preset("tenhou")).lines()
+
+    first = log()
+    assert first == log() and first[0].startswith('{"type":"start_game"')
+    assert first[-1].startswith('{"type":"end_game"')
+
+
+def test_a_seed_game_is_one_deal_and_a_tenhou_game_many() -> None:
+    agents = [EfficiencyAgent() for _ in range(4)]
+    seed_game = play_game(agents, seed=3)
+    assert len(seed_game.outcomes) == 1
+    hanchan = play_game(agents, seed=3, rules=Ruleset.preset("tenhou"))
+    assert len(hanchan.outcomes) >= 4
+    assert sorted(s["rank"] for s in hanchan.standings) == [1, 2, 3, 4]
+    game = Game(seed=1)
+    deal = game.next_deal()
+    assert deal is not None
+    with pytest.raises(InvalidArgumentError, match="not over"):
+        game.finish_deal(deal)
+
+
+def test_efficiency_beats_random() -> None:
+    wins = [0, 0, 0, 0]
+    for seed in range(60):
+        agents = [
+            EfficiencyAgent(),
+            RandomAgent(seed),
+            RandomAgent(seed + 1),
+            RandomAgent(seed + 2),
+        ]
+        for outcome in play_game(agents, seed=seed, log=False).outcomes:
+            for win in outcome["wins"]:
+                wins[win["actor"]] += 1
+    assert wins[0] > sum(wins[1:]), wins
