@@ -62,7 +62,7 @@ def test_illegal_actions_change_nothing() -> None:
         deal.apply(2, deal.legal_actions(0)[0])
     with pytest.raises(IllegalActionError, match="code 999"):
         deal.apply(0, 999)
-    with pytest.raises(IllegalActionError, match="code 154 .*not legal"):
+    with pytest.raises(IllegalActionError, match=r"code 154 .*not legal"):
         deal.apply(0, 154)  # pass: no claim window
     with pytest.raises(TypeError):
         deal.apply(0, "discard")  # type: ignore[arg-type]
@@ -128,7 +128,7 @@ def test_masked_events_hide_other_hands_and_draws() -> None:
     deal.apply(0, deal.legal_actions(0)[0])
     while deal.waiting() != [1]:
         seat = deal.waiting()[0]
-        deal.apply(seat, [a for a in deal.legal_actions(seat) if a.type == "pass"][0])
+        deal.apply(seat, next(a for a in deal.legal_actions(seat) if a.type == "pass"))
     seen = mask_events(deal.events(), 2)
     assert seen[0]["tehais"][2] != ["?"] * 13 and seen[0]["tehais"][0] == ["?"] * 13
     assert all(e["pai"] == "?" for e in seen if e["type"] == "tsumo" and e["actor"] != 2)
