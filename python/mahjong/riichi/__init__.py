@@ -27,6 +27,7 @@ from mahjong._core import (
     ukeire,
     waits,
 )
+from mahjong.riichi import mjai, tenhou
 
 __all__ = [
     "RECORD_WIDTH",
@@ -40,11 +41,13 @@ __all__ = [
     "encode_win",
     "is_win",
     "is_win_batch",
+    "mjai",
     "nagashi_mangan",
     "score",
     "score_batch",
     "shanten",
     "shanten_batch",
+    "tenhou",
     "ukeire",
     "waits",
 ]
