@@ -1,12 +1,14 @@
 """Every example a user is shown runs as shown: the `mahjong` lines of the --help epilogs and of
 the README's sh blocks (the top level and the Riichi commands; the American commands' examples
-are tested in test_american_cli.py), and the README's Python blocks."""
+are tested in test_american_cli.py), and the README's Python blocks. `mahjong convert`
+examples run in a folder holding the example records `game.mjlog` and `game.json`."""
 
 from __future__ import annotations
 
 import argparse
 import re
 import shlex
+import shutil
 from pathlib import Path
 
 import pytest
@@ -15,7 +17,8 @@ from mahjong.cli import build_parser, main
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
-RIICHI_COMMANDS = ("mahjong", "mahjong analyze", "mahjong score")
+RIICHI_COMMANDS = ("mahjong", "mahjong analyze", "mahjong score", "mahjong convert")
+RECORDS = ROOT / "tests" / "data" / "records"
 
 
 def _epilog_examples() -> list[str]:
@@ -68,15 +71,22 @@ def test_examples_were_found() -> None:
 
 
 @pytest.mark.parametrize("line", EPILOG + README_LINES)
-def test_example_runs(line: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_example_runs(
+    line: str, capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     argv = shlex.split(line)[1:]
+    if argv[0] == "convert":
+        for record in RECORDS.iterdir():
+            shutil.copy(record, tmp_path)
+        monkeypatch.chdir(tmp_path)
     assert main(argv) == 0, capsys.readouterr().err
     captured = capsys.readouterr()
     assert captured.out.strip() and not captured.err
 
 
 @pytest.mark.parametrize("block", _readme_blocks("python"))
-def test_readme_python_runs(block: str) -> None:
+def test_readme_python_runs(block: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)  # paths in the examples are relative to the repository
     exec(compile(block, str(README), "exec"), {})
 
 

@@ -31,6 +31,7 @@ from mahjong._core import (
     ukeire,
     waits,
 )
+from mahjong.riichi import mjai, tenhou
 
 __all__ = [
     "ACTION_COUNT",
@@ -48,11 +49,13 @@ __all__ = [
     "encode_win",
     "is_win",
     "is_win_batch",
+    "mjai",
     "nagashi_mangan",
     "score",
     "score_batch",
     "shanten",
     "shanten_batch",
+    "tenhou",
     "ukeire",
     "waits",
 ]

@@ -1,4 +1,5 @@
-"""The Riichi commands of ``mahjong``: ``analyze`` (hand analysis) and ``score`` (a win).
+"""The Riichi commands of ``mahjong``: ``analyze`` (hand analysis), ``score`` (a win) and
+``convert`` (a Tenhou game record as an mjai log).
 
 Input is MPSZ text, checked here so that a mistake is explained in Riichi terms only. Output
 is JSON with ``--json``, rich tables on a terminal and plain lines otherwise (a pipe, a file).
@@ -8,7 +9,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from rich import box
@@ -18,7 +21,7 @@ from rich.table import Table
 
 from mahjong import Meld, Tiles, riichi
 from mahjong.errors import InvalidArgumentError, InvalidHandError, InvalidTileError
-from mahjong.riichi import Ruleset, ScoreResult, WinContext
+from mahjong.riichi import Ruleset, ScoreResult, WinContext, mjai, tenhou
 
 KIND_NAMES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
 WINDS = "ESWN"
@@ -42,6 +45,13 @@ examples:
   mahjong score "234m456p678s34s88p" --win 0s --tsumo --riichi --dora 1m --rules tenhou
   mahjong score "456p678s34s88p" --win 5s --meld "chi 234m" --discarder W
   mahjong score "234m456p678s34s88p" --win 5s --riichi --open-riichi --set open_riichi=true
+"""
+
+
+CONVERT_EXAMPLES = """\
+examples:
+  mahjong convert game.mjlog --to mjai
+  mahjong convert game.json --to mjai -o game.jsonl
 """
 
 
@@ -480,6 +490,22 @@ def run_score(args: argparse.Namespace) -> int:
     )
 
 
+# --- convert -------------------------------------------------------------------------------
+
+
+def run_convert(args: argparse.Namespace) -> int:
+    """Runs ``mahjong convert``: the record's events as mjai JSON lines."""
+    events = tenhou.load_record(args.file)
+    text = mjai.dumps_events(events)
+    if args.output is None:
+        sys.stdout.write(text)
+        return 0
+    Path(args.output).write_text(text, encoding="utf-8")
+    deals = sum(1 for e in events if e["type"] == "start_kyoku")
+    print(f"{args.output}: {plural(deals, 'deal')}, {plural(len(events), 'event')}")
+    return 0
+
+
 # --- parsers -------------------------------------------------------------------------------
 
 
@@ -499,7 +525,7 @@ def _add_command(
 
 
 def add_commands(commands: Any) -> None:
-    """Adds ``analyze`` and ``score`` to the ``mahjong`` command's subcommands."""
+    """Adds ``analyze``, ``score`` and ``convert`` to the ``mahjong`` command's subcommands."""
     p = _add_command(
         commands,
         "analyze",
@@ -541,3 +567,18 @@ def add_commands(commands: Any) -> None:
         metavar="NAME=VALUE",
         help="override a rule option, e.g. kiriage=true (repeatable)",
     )
+
+    p = commands.add_parser(
+        "convert",
+        help="convert a Tenhou game record to an mjai JSON-lines log",
+        description="Convert a four-player Tenhou game record (mjlog XML or tenhou.net/6 JSON, "
+        "told apart by content) to mjai JSON lines, one event per line, with yaku, han, fu and "
+        "points on each win and the kind of draw on each draw.",
+        epilog=CONVERT_EXAMPLES,
+    )
+    p.add_argument("file", help="the record: a .mjlog/.xml or tenhou.net/6 .json/.jsonl file")
+    p.add_argument("--to", default="mjai", choices=["mjai"], help="output format")
+    p.add_argument(
+        "-o", "--output", metavar="OUT", help="write the log to OUT instead of standard output"
+    )
+    p.set_defaults(run=run_convert)

@@ -1,0 +1,268 @@
+"""Tenhou mjlog XML to mjai events (see :mod:`mahjong.riichi.tenhou`)."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from urllib.parse import unquote
+
+from mahjong.errors import InvalidArgumentError, MahjongError
+from mahjong.riichi import mjai
+from mahjong.riichi._tenhou_base import (
+    MJLOG_DRAW_REASONS,
+    TENHOU_YAKU,
+    THREE_PLAYERS,
+    WINDS,
+    deal_name,
+    draw_tenpai,
+    fail,
+)
+from mahjong.riichi.mjai import Event
+
+
+def _ints(text: str | None, where: str, what: str) -> list[int]:
+    if text is None:
+        fail(where, f"{what} is missing")
+    try:
+        return [int(part) for part in text.split(",")] if text.strip() else []
+    except ValueError:
+        fail(where, f"{what} {text!r} is not a list of whole numbers")
+
+
+def _attr_int(element: ET.Element, name: str, where: str) -> int:
+    (value,) = _ints(element.get(name), where, f"<{element.tag}> attribute {name}") or [0]
+    return value
+
+
+_DRAW_TAGS = "TUVW"
+_DISCARD_TAGS = "DEFG"
+
+
+@dataclass
+class _MjlogDeal:
+    """Replay state of one mjlog deal: what each seat holds, to check every discard and call."""
+
+    where: str
+    red: bool
+    hands: list[set[int]]
+    scores: list[int]
+    seen: set[int]
+    last_draw: list[int | None] = field(default_factory=lambda: [None] * 4)
+
+    def name(self, tile: int) -> str:
+        if not 0 <= tile < 136:
+            fail(self.where, f"tile id {tile} is not in 0..135")
+        return mjai.tile_name(tile, self.red)
+
+    def reveal(self, tile: int, what: str) -> str:
+        """The name of a tile coming into play (a draw, a dora indicator); each id once."""
+        if tile in self.seen:
+            fail(self.where, f"{what}: tile {tile} is already in play")
+        self.seen.add(tile)
+        return self.name(tile)
+
+    def names(self, tiles: Sequence[int]) -> list[str]:
+        return [self.name(t) for t in sorted(tiles)]
+
+    def take(self, seat: int, tiles: Sequence[int], what: str) -> None:
+        for tile in tiles:
+            if tile not in self.hands[seat]:
+                fail(self.where, f"{what}: seat {seat} does not hold tile {tile}")
+            self.hands[seat].remove(tile)
+
+
+def _decode_meld(deal: _MjlogDeal, who: int, m: int) -> Event:
+    """The event of an mjlog ``<N who m>`` call (the bit field is in the module README)."""
+    target = (who + (m & 3)) % 4
+    if m & 0x4:  # chi
+        t = m >> 10
+        called_pos = t % 3
+        t //= 3
+        base = (t // 7) * 9 + t % 7
+        tiles = [(base + i) * 4 + ((m >> (3 + 2 * i)) & 3) for i in range(3)]
+        called = tiles.pop(called_pos)
+        deal.take(who, tiles, "chi")
+        return mjai.call("chi", who, target, deal.name(called), deal.names(tiles))
+    if m & 0x18:  # pon, kakan
+        t = m >> 9
+        called_pos = t % 3
+        kind = t // 3
+        unused = (m >> 5) & 3
+        tiles = [kind * 4 + c for c in range(4) if c != unused]
+        added = kind * 4 + unused
+        if m & 0x8:
+            called = tiles.pop(called_pos)
+            deal.take(who, tiles, "pon")
+            return mjai.call("pon", who, target, deal.name(called), deal.names(tiles))
+        deal.take(who, [added], "kakan")
+        return mjai.kakan(who, deal.name(added), deal.names(tiles))
+    if m & 0x20:
+        raise InvalidArgumentError(f"{deal.where}: kita (nukidora): {THREE_PLAYERS}")
+    called = m >> 8
+    kind = called // 4
+    tiles = [kind * 4 + c for c in range(4)]
+    if target == who:
+        deal.take(who, tiles, "ankan")
+        return mjai.ankan(who, deal.names(tiles))
+    tiles.remove(called)
+    deal.take(who, tiles, "daiminkan")
+    return mjai.call("daiminkan", who, target, deal.name(called), deal.names(tiles))
+
+
+def _mjlog_result(deal: _MjlogDeal, element: ET.Element) -> Event:
+    where = deal.where
+    sc = _ints(element.get("sc"), where, f"<{element.tag}> sc")
+    if len(sc) != 8:
+        fail(where, f"<{element.tag}> sc should hold 8 numbers, not {len(sc)}")
+    before, deltas = [v * 100 for v in sc[0::2]], [v * 100 for v in sc[1::2]]
+    if before != deal.scores:
+        fail(where, f"<{element.tag}> sc scores {before} differ from the replayed {deal.scores}")
+    deal.scores = [b + d for b, d in zip(before, deltas, strict=True)]
+    if element.tag == "RYUUKYOKU":
+        kind = element.get("type")
+        reason = "exhaustive" if kind is None else MJLOG_DRAW_REASONS.get(kind)
+        if reason is None:
+            fail(where, f"unknown draw type {kind!r}")
+        shown = [element.get(f"hai{seat}") is not None for seat in range(4)]
+        return mjai.ryukyoku(
+            reason=reason, deltas=deltas, scores=deal.scores, tenpai=draw_tenpai(reason, shown)
+        )
+    who = _attr_int(element, "who", where)
+    from_who = _attr_int(element, "fromWho", where)
+    fu, points, _limit = _ints(element.get("ten"), where, "<AGARI> ten")
+    pairs = _ints(element.get("yaku", ""), where, "<AGARI> yaku")
+    yaku_ids = _ints(element.get("yakuman", ""), where, "<AGARI> yakuman")
+    if any(not 0 <= i < len(TENHOU_YAKU) for i in [*pairs[0::2], *yaku_ids]):
+        fail(where, f"unknown Tenhou yaku id in {pairs[0::2] + yaku_ids}")
+    yaku = [(TENHOU_YAKU[i], han) for i, han in zip(pairs[0::2], pairs[1::2], strict=True) if han]
+    pao = element.get("paoWho")
+    return mjai.hora(
+        actor=who,
+        target=from_who,
+        pai=deal.name(_attr_int(element, "machi", where)),
+        deltas=deltas,
+        ura_markers=[deal.name(t) for t in _ints(element.get("doraHaiUra", ""), where, "ura")],
+        scores=deal.scores,
+        yaku=yaku,
+        yakuman=[(TENHOU_YAKU[i], 1) for i in yaku_ids],
+        han=sum(han for _, han in yaku),
+        fu=fu,
+        points=points,
+        pao=None if pao is None else int(pao),
+    )
+
+
+def _mjlog_init(element: ET.Element, where: str, red: bool) -> tuple[_MjlogDeal, Event]:
+    seed = _ints(element.get("seed"), where, "<INIT> seed")
+    if len(seed) != 6:
+        fail(where, f"<INIT> seed should hold 6 numbers, not {len(seed)}")
+    kyoku, honba, sticks, _, _, indicator = seed
+    where = f"{where}, deal {deal_name(kyoku, honba)}"
+    scores = [v * 100 for v in _ints(element.get("ten"), where, "<INIT> ten")]
+    hands = [_ints(element.get(f"hai{seat}"), where, f"<INIT> hai{seat}") for seat in range(4)]
+    if len(scores) != 4 or any(len(hand) != 13 for hand in hands):
+        raise InvalidArgumentError(f"{where}: not four hands of 13 tiles: {THREE_PLAYERS}")
+    deal = _MjlogDeal(where, red, [set(hand) for hand in hands], scores, set())
+    for tile in (*(t for hand in hands for t in hand), indicator):
+        deal.reveal(tile, "<INIT>")
+    event = mjai.start_kyoku(
+        bakaze=WINDS[(kyoku // 4) % 4],
+        dora_marker=deal.name(indicator),
+        kyoku=kyoku % 4 + 1,
+        honba=honba,
+        kyotaku=sticks,
+        oya=_attr_int(element, "oya", where),
+        scores=scores,
+        tehais=[deal.names(hand) for hand in hands],
+    )
+    return deal, event
+
+
+def parse_mjlog(text: str, source: str = "<text>") -> list[Event]:
+    """The events of one four-player game in mjlog XML `text` (`source` names it in errors)."""
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as error:
+        fail(source, f"not mjlog XML ({error})")
+    if root.tag != "mjloggm":
+        fail(source, f"the root element is <{root.tag}>, not <mjloggm>")
+    events: list[Event] = []
+    deal: _MjlogDeal | None = None
+    red = True
+    try:
+        for element in root:
+            tag = element.tag
+            if tag == "GO":
+                rules = _attr_int(element, "type", source)
+                if rules & 0x10:
+                    raise InvalidArgumentError(f"{source}: {THREE_PLAYERS}")
+                red = not rules & 0x02
+            elif tag == "UN" and not events:
+                names = [unquote(element.get(f"n{seat}", "")) for seat in range(4)]
+                if not names[3]:
+                    raise InvalidArgumentError(f"{source}: {THREE_PLAYERS}")
+                events.append(mjai.start_game(names))
+            elif tag == "INIT":
+                if not events:
+                    events.append(mjai.start_game(["", "", "", ""]))
+                deal, event = _mjlog_init(element, source, red)
+                events.append(event)
+            elif deal is not None:
+                _mjlog_play(deal, element, events)
+                if tag in ("AGARI", "RYUUKYOKU") and element.get("owari") is not None:
+                    owari = str(element.get("owari")).split(",")
+                    events.append(mjai.end_game([int(v) * 100 for v in owari[0::2]]))
+    except MahjongError:
+        raise
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
+        place = deal.where if deal is not None else source
+        fail(place, f"malformed record ({error})")
+    if deal is None:
+        fail(source, "no deal (<INIT>) found")
+    return events
+
+
+def _mjlog_play(deal: _MjlogDeal, element: ET.Element, events: list[Event]) -> None:
+    """Appends the events of one in-deal mjlog element."""
+    tag = element.tag
+    where = deal.where
+    if len(tag) > 1 and tag[0] in _DRAW_TAGS + _DISCARD_TAGS and tag[1:].isdigit():
+        tile = int(tag[1:])
+        if tag[0] in _DRAW_TAGS:
+            seat = _DRAW_TAGS.index(tag[0])
+            name = deal.reveal(tile, f"<{tag}>")
+            deal.hands[seat].add(tile)
+            deal.last_draw[seat] = tile
+            events.append(mjai.tsumo(seat, name))
+        else:
+            seat = _DISCARD_TAGS.index(tag[0])
+            deal.take(seat, [tile], f"<{tag}>")
+            events.append(mjai.dahai(seat, deal.name(tile), tile == deal.last_draw[seat]))
+            deal.last_draw[seat] = None
+        return
+    if tag == "N":
+        who = _attr_int(element, "who", where)
+        event = _decode_meld(deal, who, _attr_int(element, "m", where))
+        deal.last_draw[who] = None
+        events.append(event)
+    elif tag == "REACH":
+        who = _attr_int(element, "who", where)
+        if _attr_int(element, "step", where) == 1:
+            events.append(mjai.reach(who))
+        else:
+            before = list(deal.scores)
+            deal.scores[who] -= 1000
+            ten = element.get("ten")
+            if ten is not None and [v * 100 for v in _ints(ten, where, "ten")] != deal.scores:
+                fail(where, f"<REACH step=2> ten {ten} differ from {before} less 1,000")
+            deltas = [-1000 if seat == who else 0 for seat in range(4)]
+            events.append(mjai.reach_accepted(who, deltas, deal.scores))
+    elif tag == "DORA":
+        events.append(mjai.dora(deal.reveal(_attr_int(element, "hai", where), "<DORA>")))
+    elif tag in ("AGARI", "RYUUKYOKU"):
+        if events[-1]["type"] == "end_kyoku" and events[-2]["type"] == "hora":
+            events.pop()  # a double ron: both wins end the one deal
+        events.append(_mjlog_result(deal, element))
+        events.append(mjai.end_kyoku())
+    # BYE (disconnection), UN (reconnection), SHUFFLE: nothing happens at the table.

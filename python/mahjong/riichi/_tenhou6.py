@@ -1,0 +1,496 @@
+"""tenhou.net/6 JSON to mjai events, the play order rebuilt from the draw and discard columns
+(see :mod:`mahjong.riichi.tenhou`)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from mahjong.errors import InvalidArgumentError, MahjongError
+from mahjong.riichi import mjai
+from mahjong.riichi._tenhou_base import (
+    TENHOU6_DRAW_REASONS,
+    TENHOU_YAKU,
+    THREE_PLAYERS,
+    WINDS,
+    YAKU_BY_NAME,
+    deal_name,
+    draw_tenpai,
+    end_scores,
+    fail,
+)
+from mahjong.riichi.mjai import Event
+
+_T6_KIND = {10 * s + n: 9 * (s - 1) + n - 1 for s in (1, 2, 3) for n in range(1, 10)} | {
+    40 + n: 26 + n for n in range(1, 8)
+}
+_T6_RED = {51: "5mr", 52: "5pr", 53: "5sr"}
+TSUMOGIRI = 60
+
+
+def _t6_name(code: object, where: str) -> str:
+    if isinstance(code, int) and code in _T6_RED:
+        return _T6_RED[code]
+    if isinstance(code, int) and code in _T6_KIND:
+        return mjai.KIND_NAMES[_T6_KIND[code]]
+    fail(where, f"{code!r} is not a tenhou.net/6 tile code (11-47, 51-53)")
+
+
+def _t6_codes(text: str, where: str) -> list[int]:
+    if len(text) % 2 or not (text.isdigit() or not text):
+        fail(where, f"call {text!r} is not pairs of tile digits")
+    return [int(text[i : i + 2]) for i in range(0, len(text), 2)]
+
+
+@dataclass(frozen=True)
+class _T6Call:
+    """A call written in a draw or discard column: ``"c275226"``, ``"4343p43"``,
+    ``"121212a12"``, ``"31k313131"``."""
+
+    kind: str  # chi pon daiminkan ankan kakan
+    source: int  # relative: 3 previous player, 2 opposite, 1 next, 0 self
+    called: int  # the called or added tile code
+    own: tuple[int, ...]  # the caller's tiles (kakan: the pon's three tiles)
+
+
+_CALL_LETTERS = {"c": "chi", "p": "pon", "m": "daiminkan", "a": "ankan", "k": "kakan"}
+_SOURCE_BY_POSITION = {
+    "chi": {0: 3},
+    "pon": {0: 3, 2: 2, 4: 1},
+    "kakan": {0: 3, 2: 2, 4: 1},
+    "daiminkan": {0: 3, 2: 2, 6: 1},
+    "ankan": {6: 0},
+}
+
+
+def _t6_call(text: str, where: str) -> _T6Call:
+    found = [(i, ch) for i, ch in enumerate(text) if ch.isalpha()]
+    if len(found) != 1 or found[0][1] not in _CALL_LETTERS:
+        fail(where, f"{text!r} is not a tenhou.net/6 call (c, p, m, a or k)")
+    position, letter = found[0]
+    kind = _CALL_LETTERS[letter]
+    source = _SOURCE_BY_POSITION[kind].get(position)
+    if source is None:
+        fail(where, f"call {text!r}: letter {letter!r} at position {position} is not allowed")
+    before, after = _t6_codes(text[:position], where), _t6_codes(text[position + 1 :], where)
+    if not after:
+        fail(where, f"call {text!r} has no tile after its letter")
+    called, tiles = after[0], (*before, *after[1:])
+    size = {"chi": 2, "pon": 2, "daiminkan": 3, "ankan": 3, "kakan": 3}[kind]
+    if len(tiles) != size:
+        fail(where, f"call {text!r} has {len(tiles)} tiles besides the called one, not {size}")
+    for code in (called, *tiles):
+        _t6_name(code, where)
+    return _T6Call(kind, source, called, tuple(tiles))
+
+
+@dataclass
+class _T6State:
+    """One candidate play order being rebuilt: column positions, hands, events so far."""
+
+    turn: int
+    phase: str  # "draw": `turn` draws next; "act": `turn` discards or kans; "claim"
+    drawn: list[int]
+    discarded: list[int]
+    hands: list[Counter[int]]
+    pons: list[dict[int, tuple[int, ...]]]
+    events: list[Event]
+    scores: list[int]
+    last_draw: int | None = None
+    last_discard: int | None = None
+    pending_dora: int = 0
+    doras_shown: int = 1
+    riichi: list[bool] = field(default_factory=lambda: [False] * 4)
+    accept: int | None = None  # a riichi discard waiting to pass
+
+    def copy(self) -> _T6State:
+        return _T6State(
+            self.turn,
+            self.phase,
+            list(self.drawn),
+            list(self.discarded),
+            [Counter(h) for h in self.hands],
+            [dict(p) for p in self.pons],
+            list(self.events),
+            list(self.scores),
+            self.last_draw,
+            self.last_discard,
+            self.pending_dora,
+            self.doras_shown,
+            list(self.riichi),
+            self.accept,
+        )
+
+
+class _NoOrder(Exception):
+    """This candidate play order breaks a rule; try the next one."""
+
+
+@dataclass
+class _T6Deal:
+    """The columns of one tenhou.net/6 deal and its fixed facts."""
+
+    where: str
+    oya: int
+    scores: list[int]
+    doras: list[int]
+    uras: list[int]
+    draws: list[list[Any]]
+    discards: list[list[Any]]
+    hands: list[Counter[int]]
+
+    def name(self, code: int) -> str:
+        return _t6_name(code, self.where)
+
+    def names(self, codes: Sequence[int]) -> list[str]:
+        return mjai.sorted_tiles(self.name(c) for c in codes)
+
+
+def _take(state: _T6State, seat: int, codes: Sequence[int]) -> None:
+    for code in codes:
+        if state.hands[seat][code] <= 0:
+            raise _NoOrder
+        state.hands[seat][code] -= 1
+
+
+def _flush_dora(deal: _T6Deal, state: _T6State) -> None:
+    while state.pending_dora and state.doras_shown < len(deal.doras):
+        state.events.append(mjai.dora(deal.name(deal.doras[state.doras_shown])))
+        state.doras_shown += 1
+        state.pending_dora -= 1
+    state.pending_dora = 0
+
+
+def _accept_riichi(state: _T6State) -> None:
+    """The pending riichi discard passed: its 1,000 points go on the table."""
+    if state.accept is not None:
+        seat = state.accept
+        state.scores[seat] -= 1000
+        deltas = [-1000 if s == seat else 0 for s in range(4)]
+        state.events.append(mjai.reach_accepted(seat, deltas, state.scores))
+        state.riichi[seat] = True
+        state.accept = None
+
+
+def _t6_act(deal: _T6Deal, state: _T6State) -> bool:
+    """`state.turn` discards or declares a kan; False when their column is used up."""
+    seat = state.turn
+    if state.discarded[seat] >= len(deal.discards[seat]):
+        return False
+    entry = deal.discards[seat][state.discarded[seat]]
+    state.discarded[seat] += 1
+    if isinstance(entry, str) and entry[:1] == "r":
+        entry = int(entry[1:]) if entry[1:].isdigit() else entry
+        _flush_dora(deal, state)
+        state.events.append(mjai.reach(seat))
+        state.accept = seat
+    elif isinstance(entry, str):
+        meld = _t6_call(entry, deal.where)
+        if meld.kind == "ankan":
+            _take(state, seat, [meld.called, *meld.own])
+            state.events.append(mjai.ankan(seat, deal.names([meld.called, *meld.own])))
+            _flush_dora(deal, state)
+            state.pending_dora = 1
+            _flush_dora(deal, state)
+        elif meld.kind == "kakan":
+            pon = state.pons[seat].pop(_t6_kind(meld.called), None)
+            if pon is None:
+                raise _NoOrder
+            _take(state, seat, [meld.called])
+            state.events.append(mjai.kakan(seat, deal.name(meld.called), deal.names(pon)))
+            _flush_dora(deal, state)
+            state.pending_dora = 1
+            state.last_discard = meld.called  # a chankan wins on it
+        else:
+            fail(deal.where, f"{entry!r} in a discard column is not riichi, ankan or kakan")
+        state.phase = "draw"
+        return True
+    if entry == 0 or not isinstance(entry, int):
+        raise _NoOrder
+    if entry == TSUMOGIRI:
+        if state.last_draw is None:
+            raise _NoOrder
+        entry, tsumogiri = state.last_draw, True
+    else:
+        tsumogiri = False
+    _flush_dora(deal, state)
+    _take(state, seat, [entry])
+    state.events.append(mjai.dahai(seat, deal.name(entry), tsumogiri))
+    state.last_discard = entry
+    state.last_draw = None
+    state.phase = "claim"
+    return True
+
+
+def _t6_kind(code: int) -> int:
+    return {51: 4, 52: 13, 53: 22}.get(code, _T6_KIND.get(code, -1))
+
+
+def _t6_claims(deal: _T6Deal, state: _T6State) -> list[tuple[int, _T6Call]]:
+    """The calls some seat's next draw-column entry makes on the discard just made,
+    pon/kan before chi."""
+    found: list[tuple[int, _T6Call]] = []
+    discarder = state.turn
+    for offset in (1, 2, 3):
+        seat = (discarder + offset) % 4
+        column = deal.draws[seat]
+        if state.drawn[seat] >= len(column) or not isinstance(column[state.drawn[seat]], str):
+            continue
+        meld = _t6_call(column[state.drawn[seat]], deal.where)
+        if (seat + meld.source) % 4 == discarder and meld.called == state.last_discard:
+            found.append((seat, meld))
+    found.sort(key=lambda item: item[1].kind == "chi")
+    return found
+
+
+def _apply_call(deal: _T6Deal, state: _T6State, seat: int, meld: _T6Call) -> None:
+    """`seat` makes call `meld` on the discard just made."""
+    _accept_riichi(state)
+    state.drawn[seat] += 1
+    _take(state, seat, meld.own)
+    state.events.append(
+        mjai.call(meld.kind, seat, state.turn, deal.name(meld.called), deal.names(meld.own))
+    )
+    state.turn = seat
+    state.last_draw = None
+    if meld.kind == "pon":
+        state.pons[seat][_t6_kind(meld.called)] = (meld.called, *meld.own)
+    if meld.kind == "daiminkan":
+        column = deal.discards[seat]
+        if state.discarded[seat] >= len(column) or column[state.discarded[seat]] != 0:
+            raise _NoOrder
+        state.discarded[seat] += 1
+        _flush_dora(deal, state)
+        state.pending_dora = 1
+        state.phase = "draw"
+    else:
+        state.phase = "act"
+
+
+def _t6_play(deal: _T6Deal, scores: list[int]) -> _T6State:
+    """Rebuilds the play order of a deal: the first order that uses every column entry.
+
+    At each discard some seat's next draw-column entry may call it; the call is tried first
+    (pon/kan before chi), the plain next draw when that order fails later."""
+    hands = [Counter(h) for h in deal.hands]
+    start = _T6State(
+        deal.oya, "draw", [0] * 4, [0] * 4, hands, [{} for _ in range(4)], [], list(scores)
+    )
+    stack: list[tuple[_T6State, tuple[int, _T6Call] | None]] = [(start, None)]
+    steps = 0
+    while stack:
+        state, claim = stack.pop()
+        try:
+            if claim is not None:
+                _apply_call(deal, state, *claim)
+            while True:
+                steps += 1
+                if steps > 200_000:
+                    fail(deal.where, "the play order cannot be rebuilt (search too long)")
+                if state.phase == "draw":
+                    if not _t6_draw(deal, state):
+                        break
+                elif state.phase == "act":
+                    if not _t6_act(deal, state):
+                        break
+                else:
+                    claims = _t6_claims(deal, state)
+                    if claims:
+                        passed = state.copy()
+                        passed.turn, passed.phase = (state.turn + 1) % 4, "draw"
+                        stack.append((passed, None))
+                        stack += [(state.copy(), other) for other in reversed(claims[1:])]
+                        _apply_call(deal, state, *claims[0])
+                    else:
+                        state.turn, state.phase = (state.turn + 1) % 4, "draw"
+        except _NoOrder:
+            continue
+        used = all(
+            state.drawn[s] == len(deal.draws[s]) and state.discarded[s] == len(deal.discards[s])
+            for s in range(4)
+        )
+        if used:
+            return state
+    fail(deal.where, "no play order uses every draw and discard of the columns")
+
+
+def _t6_draw(deal: _T6Deal, state: _T6State) -> bool:
+    """`state.turn` draws their next tile; False when their draw column is used up."""
+    seat = state.turn
+    column = deal.draws[seat]
+    if state.drawn[seat] >= len(column):
+        return False
+    entry = column[state.drawn[seat]]
+    if not isinstance(entry, int) or entry == TSUMOGIRI:
+        raise _NoOrder
+    _accept_riichi(state)
+    state.drawn[seat] += 1
+    state.hands[seat][entry] += 1
+    state.last_draw = entry
+    state.events.append(mjai.tsumo(seat, deal.name(entry)))
+    state.phase = "act"
+    return True
+
+
+def _t6_points(text: str, where: str) -> tuple[int | None, int]:
+    """(fu or None, points) of a tenhou.net/6 points text such as ``"30符2飜500-1000点"``."""
+    match = re.fullmatch(
+        r"(?:(\d+)符)?(?:\d+飜)?(?:満貫|跳満|倍満|三倍満|数え役満|役満)?"
+        r"(\d+)(?:-(\d+))?点(∀)?",
+        text,
+    )
+    if match is None:
+        fail(where, f"points text {text!r} is not understood")
+    fu, first, second, everyone = match.groups()
+    value = int(first)
+    if second is not None:
+        value = 2 * value + int(second)
+    elif everyone:
+        value *= 3
+    return (None if fu is None else int(fu)), value
+
+
+def _t6_yaku(
+    texts: Sequence[Any], where: str
+) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    yaku: list[tuple[str, int]] = []
+    yakuman: list[tuple[str, int]] = []
+    for text in texts:
+        match = re.fullmatch(r"(.+)\((?:(\d+)飜|(役満))\)", str(text))
+        number = None if match is None else YAKU_BY_NAME.get(match.group(1))
+        if match is None or number is None:
+            fail(where, f"yaku {text!r} is not a Tenhou yaku")
+        if match.group(3):
+            yakuman.append((TENHOU_YAKU[number], 1))
+        elif int(match.group(2)):
+            yaku.append((TENHOU_YAKU[number], int(match.group(2))))
+    return yaku, yakuman
+
+
+def _t6_result(deal: _T6Deal, state: _T6State, result: list[Any]) -> list[Event]:
+    """The ``hora`` events or the ``ryukyoku`` event of a deal's result entry."""
+    where = deal.where
+    scores = state.scores
+    word = result[0] if result else None
+    events: list[Event] = []
+    if word == "和了":
+        if len(result) < 3 or len(result) % 2 == 0:
+            fail(where, "a win result should be deltas and details per winner")
+        for deltas, details in zip(result[1::2], result[2::2], strict=True):
+            actor, target, pao = (int(v) for v in details[:3])
+            fu, points = _t6_points(str(details[3]), where)
+            yaku, yakuman = _t6_yaku(details[4:], where)
+            if target != actor and state.accept == target:
+                state.accept = None  # the riichi tile was ronned: no deposit
+            last = state.events[-1]
+            pai = str(last.get("pai"))
+            scores[:] = [s + d for s, d in zip(scores, deltas, strict=True)]
+            ura = [deal.name(c) for c in deal.uras] if state.riichi[actor] else []
+            events.append(
+                mjai.hora(
+                    actor=actor,
+                    target=target,
+                    pai=pai,
+                    deltas=[int(d) for d in deltas],
+                    ura_markers=ura,
+                    scores=scores,
+                    yaku=yaku,
+                    yakuman=yakuman,
+                    han=sum(han for _, han in yaku),
+                    fu=fu,
+                    points=points,
+                    pao=None if pao == actor else pao,
+                )
+            )
+        return events
+    reason = TENHOU6_DRAW_REASONS.get(str(word))
+    if reason is None:
+        fail(where, f"result {word!r} is neither a win (和了) nor a known draw")
+    if reason != "sanchahou":
+        _accept_riichi(state)  # the last riichi discard passed
+    deltas = [int(d) for d in result[1]] if len(result) > 1 else [0, 0, 0, 0]
+    if word == "全員聴牌":
+        shown = [True] * 4
+    else:
+        shown = [d > 0 for d in deltas] if reason == "exhaustive" else [False] * 4
+    scores[:] = [s + d for s, d in zip(scores, deltas, strict=True)]
+    tenpai = draw_tenpai(reason, shown)
+    return [mjai.ryukyoku(reason=reason, deltas=deltas, scores=scores, tenpai=tenpai)]
+
+
+def _t6_deal(kyoku: list[Any], where: str) -> tuple[list[Event], list[int], int]:
+    """Events of one tenhou.net/6 deal, its final scores and the sticks left on the table."""
+    if len(kyoku) == 14:
+        raise InvalidArgumentError(f"{where}: {THREE_PLAYERS}")
+    if len(kyoku) != 17:
+        fail(where, f"a deal has 17 entries (4 players), not {len(kyoku)}")
+    (number, honba, sticks), scores, doras, uras = kyoku[0], kyoku[1], kyoku[2], kyoku[3]
+    where = f"{where} {deal_name(number, honba)}"
+    columns = kyoku[4:16]
+    hands = [list(columns[3 * s]) for s in range(4)]
+    if any(len(h) != 13 for h in hands) or len(scores) != 4 or not doras:
+        fail(where, "a deal needs 4 hands of 13 tiles, 4 scores and a dora indicator")
+    deal = _T6Deal(
+        where,
+        number % 4,
+        list(scores),
+        list(doras),
+        list(uras),
+        [list(columns[3 * s + 1]) for s in range(4)],
+        [list(columns[3 * s + 2]) for s in range(4)],
+        [Counter(h) for h in hands],
+    )
+    start = mjai.start_kyoku(
+        bakaze=WINDS[(number // 4) % 4],
+        dora_marker=deal.name(doras[0]),
+        kyoku=number % 4 + 1,
+        honba=honba,
+        kyotaku=sticks,
+        oya=number % 4,
+        scores=scores,
+        tehais=[deal.names(h) for h in hands],
+    )
+    state = _t6_play(deal, list(scores))
+    result = _t6_result(deal, state, list(kyoku[16]))
+    taken = sum(1 for e in state.events if e["type"] == "reach_accepted")
+    won = any(e["type"] == "hora" for e in result)
+    left = 0 if won else sticks + taken
+    return [start, *state.events, *result, mjai.end_kyoku()], state.scores, left
+
+
+def parse_tenhou6(text: str, source: str = "<text>") -> list[Event]:
+    """The events of one four-player game in tenhou.net/6 JSON `text`: one game object, or
+    JSON lines with one deal each (their ``log`` arrays are joined)."""
+    try:
+        games = [json.loads(text)]
+    except json.JSONDecodeError:
+        try:
+            games = [json.loads(line) for line in text.splitlines() if line.strip()]
+        except json.JSONDecodeError as error:
+            fail(source, f"not tenhou.net/6 JSON ({error.msg}, line {error.lineno})")
+    if not games or not all(isinstance(g, dict) and isinstance(g.get("log"), list) for g in games):
+        fail(source, "a tenhou.net/6 game is a JSON object with a 'log' list")
+    names = games[0].get("name", ["", "", "", ""])
+    if isinstance(names, list) and len(names) == 3:
+        raise InvalidArgumentError(f"{source}: {THREE_PLAYERS}")
+    if not isinstance(names, list) or len(names) != 4:
+        fail(source, "'name' should list the 4 players")
+    events: list[Event] = [mjai.start_game([str(n) for n in names])]
+    scores: list[int] = []
+    left = 0
+    for index, kyoku in enumerate(k for g in games for k in g["log"]):
+        where = f"{source}, deal {index + 1}"
+        try:
+            deal_events, scores, left = _t6_deal(kyoku, where)
+        except MahjongError:
+            raise
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
+            fail(where, f"malformed deal ({error})")
+        events += deal_events
+    if scores:
+        events.append(mjai.end_game(end_scores(scores, left)))
+    return events

@@ -1,0 +1,465 @@
+"""Game logs as mjai JSON lines: tile names, event construction, writing and reading.
+
+A log is one JSON object per line, one line per event, in the event vocabulary of the mjai
+protocol, extended with the fields mjai lacks (marked *ext* below). Seats (``actor``,
+``target``, ``oya``) are 0..3 in the order of the first deal; points are whole points.
+
+Tiles are named ``1m``..``9m``, ``1p``..``9p``, ``1s``..``9s``, the winds ``E S W N``, the
+dragons ``P`` (haku, white), ``F`` (hatsu, green), ``C`` (chun, red), and the red fives
+``5mr 5pr 5sr``. Our physical ids 0..135 map to them by ``kind = id // 4`` (kinds 0..33 in
+m/p/s/z order); ids 16, 52 and 88 are the red fives when red fives are in play. In MPSZ
+notation a red five is ``0m``/``0p``/``0s``.
+
+Events and their fields, in the order :func:`dumps_events` writes them (an optional field is
+left out when it is absent; fields not listed follow in the order they were set):
+
+``start_game``      ``names`` (4 strings)
+``start_kyoku``     ``bakaze`` ("E", "S", "W", "N"), ``dora_marker``, ``kyoku`` (1-4),
+                    ``honba``, ``kyotaku`` (riichi sticks on the table), ``oya``, ``scores``
+                    (4 ints), ``tehais`` (4 lists of 13 tiles)
+``tsumo``           ``actor``, ``pai``
+``dahai``           ``actor``, ``pai``, ``tsumogiri`` (the tile just drawn was discarded)
+``chi`` ``pon`` ``daiminkan``  ``actor``, ``target`` (the discarder), ``pai`` (the called
+                    tile), ``consumed`` (the caller's own tiles, 2 or 3)
+``ankan``           ``actor``, ``consumed`` (4 tiles)
+``kakan``           ``actor``, ``pai`` (the added tile), ``consumed`` (the 3 tiles of the pon)
+``reach``           ``actor`` (riichi declared; the next ``dahai`` is the riichi tile)
+``reach_accepted``  ``actor``, ``deltas``?, ``scores``? (the 1,000 deposit and the scores
+                    after it)
+``dora``            ``dora_marker`` (a new kan-dora indicator)
+``hora``            ``actor``, ``target`` (== actor for tsumo), ``pai`` (the winning tile),
+                    ``deltas`` (score changes, honba and sticks included), ``ura_markers``,
+                    ``scores`` (after the win), *ext* ``yaku`` (list of [romaji id, han],
+                    dora ``dora``/``ura_dora``/``aka_dora`` included), ``yakuman`` (list of
+                    [romaji id, units]), ``han`` (sum of ``yaku``; 0 for a yakuman hand),
+                    ``fu`` (null when the record does not state it), ``points`` (the hand's
+                    value before honba and sticks: what the discarder pays, or the total of a
+                    tsumo's payments), ``pao`` (the liable seat, only when there is one)
+``ryukyoku``        ``deltas``, ``scores``, *ext* ``reason`` (one of :data:`DRAW_REASONS`),
+                    ``tenpai`` (4 bools: the hands the record shows tenpai at an exhaustive
+                    draw or nagashi mangan, everyone at four riichi, else all false)
+``end_kyoku``       (no fields)
+``end_game``        ``scores``? (final scores, leftover riichi sticks given out)
+
+Romaji yaku ids are those of :class:`mahjong.riichi.Yaku` (``riichi``, ``tanyao``,
+``yakuhai_haku``, ``kokushi_musou`` ...).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from mahjong.errors import InvalidTileError, RecordFormatError
+
+Event = dict[str, Any]
+"""One mjai event: a dict with a ``"type"`` and the fields of that type."""
+
+KIND_NAMES: tuple[str, ...] = (
+    *(f"{n}{s}" for s in "mps" for n in range(1, 10)),
+    "E",
+    "S",
+    "W",
+    "N",
+    "P",
+    "F",
+    "C",
+)
+"""The mjai name of each tile kind 0..33."""
+
+RED_FIVE_IDS: tuple[int, int, int] = (16, 52, 88)
+"""Physical ids of the red 5m, 5p, 5s."""
+
+RED_FIVE_NAMES: tuple[str, str, str] = ("5mr", "5pr", "5sr")
+
+DRAW_REASONS: tuple[str, ...] = (
+    "exhaustive",
+    "kyuushu_kyuuhai",
+    "suufon_renda",
+    "suucha_riichi",
+    "suukaikan",
+    "sanchahou",
+    "nagashi_mangan",
+)
+"""The values of ``ryukyoku.reason``."""
+
+FIELD_ORDER: dict[str, tuple[str, ...]] = {
+    "start_game": ("type", "names"),
+    "start_kyoku": (
+        "type",
+        "bakaze",
+        "dora_marker",
+        "kyoku",
+        "honba",
+        "kyotaku",
+        "oya",
+        "scores",
+        "tehais",
+    ),
+    "tsumo": ("type", "actor", "pai"),
+    "dahai": ("type", "actor", "pai", "tsumogiri"),
+    "chi": ("type", "actor", "target", "pai", "consumed"),
+    "pon": ("type", "actor", "target", "pai", "consumed"),
+    "daiminkan": ("type", "actor", "target", "pai", "consumed"),
+    "ankan": ("type", "actor", "consumed"),
+    "kakan": ("type", "actor", "pai", "consumed"),
+    "reach": ("type", "actor"),
+    "reach_accepted": ("type", "actor", "deltas", "scores"),
+    "dora": ("type", "dora_marker"),
+    "hora": (
+        "type",
+        "actor",
+        "target",
+        "pai",
+        "deltas",
+        "ura_markers",
+        "scores",
+        "yaku",
+        "yakuman",
+        "han",
+        "fu",
+        "points",
+        "pao",
+    ),
+    "ryukyoku": ("type", "deltas", "scores", "reason", "tenpai"),
+    "end_kyoku": ("type",),
+    "end_game": ("type", "scores"),
+}
+"""Per event type, the fields in the order they are written (see the module docstring)."""
+
+EXTENSION_FIELDS: dict[str, tuple[str, ...]] = {
+    "hora": ("yaku", "yakuman", "han", "fu", "points", "pao"),
+    "ryukyoku": ("reason", "tenpai"),
+}
+"""The fields we add to mjai's events."""
+
+_NAME_KIND = {name: kind for kind, name in enumerate(KIND_NAMES)}
+_RED_KIND = {name: kind for name, kind in zip(RED_FIVE_NAMES, (4, 13, 22), strict=True)}
+
+
+# --- tiles ---------------------------------------------------------------------------------
+
+
+def tile_name(tile_id: int, red_fives: bool = True) -> str:
+    """The mjai name of physical tile `tile_id` (0..135): ``16 -> "5mr"``, ``17 -> "5m"``."""
+    if not 0 <= tile_id < 136:
+        raise InvalidTileError(f"tile id {tile_id} is not in 0..135")
+    if red_fives and tile_id in RED_FIVE_IDS:
+        return RED_FIVE_NAMES[RED_FIVE_IDS.index(tile_id)]
+    return KIND_NAMES[tile_id // 4]
+
+
+def kind_name(kind: int) -> str:
+    """The mjai name of tile kind `kind` (0..33): ``27 -> "E"``."""
+    if not 0 <= kind < 34:
+        raise InvalidTileError(f"tile kind {kind} is not in 0..33")
+    return KIND_NAMES[kind]
+
+
+def tile_kind(name: str) -> int:
+    """The kind 0..33 of an mjai tile name: ``"5pr" -> 13``, ``"C" -> 33``."""
+    kind = _NAME_KIND.get(name, _RED_KIND.get(name))
+    if kind is None:
+        raise InvalidTileError(
+            f"{name!r} is not an mjai tile name (1m-9m, 1p-9p, 1s-9s, E S W N P F C, 5mr 5pr 5sr)"
+        )
+    return kind
+
+
+def is_red(name: str) -> bool:
+    """Whether an mjai tile name is a red five."""
+    return name in _RED_KIND
+
+
+def tile_ids(name: str, red_fives: bool = True) -> tuple[int, ...]:
+    """The physical ids an mjai name can stand for: ``"5mr" -> (16,)``, ``"5m" -> (17, 18,
+    19)`` (all four copies when red fives are not in play), ``"E" -> (108, ..., 111)``."""
+    kind = tile_kind(name)
+    ids = tuple(range(kind * 4, kind * 4 + 4))
+    if not red_fives or kind not in (4, 13, 22):
+        if is_red(name):
+            raise InvalidTileError(f"{name!r} is a red five but red fives are not in play")
+        return ids
+    return ids[:1] if is_red(name) else ids[1:]
+
+
+def tile_id(name: str, taken: Iterable[int] = (), red_fives: bool = True) -> int:
+    """The lowest physical id for an mjai name that is not in `taken`."""
+    used = set(taken)
+    for candidate in tile_ids(name, red_fives):
+        if candidate not in used:
+            return candidate
+    raise InvalidTileError(f"all copies of {name!r} are taken")
+
+
+def sort_key(name: str) -> tuple[int, int]:
+    """Orders mjai names like physical ids: by kind, a red five before the other fives."""
+    return tile_kind(name), 0 if is_red(name) else 1
+
+
+def sorted_tiles(names: Iterable[str]) -> list[str]:
+    """mjai names sorted by :func:`sort_key`."""
+    return sorted(names, key=sort_key)
+
+
+def to_mpsz(name: str) -> str:
+    """One tile in MPSZ notation: ``"5mr" -> "0m"``, ``"E" -> "1z"``, ``"C" -> "7z"``."""
+    kind = tile_kind(name)
+    if is_red(name):
+        return "0" + name[1]
+    if kind >= 27:
+        return f"{kind - 26}z"
+    return name
+
+
+def from_mpsz(text: str) -> str:
+    """One MPSZ tile as an mjai name: ``"0m" -> "5mr"``, ``"7z" -> "C"``."""
+    if len(text) == 2 and text[0].isdigit() and text[1] in "mps":
+        return f"5{text[1]}r" if text[0] == "0" else text
+    if len(text) == 2 and text[1] == "z" and "1" <= text[0] <= "7":
+        return KIND_NAMES[26 + int(text[0])]
+    raise InvalidTileError(f"{text!r} is not one MPSZ tile (e.g. 5m, 0p, 7z)")
+
+
+# --- events --------------------------------------------------------------------------------
+
+
+def start_game(names: Sequence[str], **extra: Any) -> Event:
+    """``start_game``; `extra` fields follow ``names``."""
+    return {"type": "start_game", "names": list(names), **extra}
+
+
+def start_kyoku(
+    *,
+    bakaze: str,
+    dora_marker: str,
+    kyoku: int,
+    honba: int,
+    kyotaku: int,
+    oya: int,
+    scores: Sequence[int],
+    tehais: Sequence[Sequence[str]],
+) -> Event:
+    """``start_kyoku``: the round wind, deal number 1-4, counters, dealer, scores, hands."""
+    return {
+        "type": "start_kyoku",
+        "bakaze": bakaze,
+        "dora_marker": dora_marker,
+        "kyoku": kyoku,
+        "honba": honba,
+        "kyotaku": kyotaku,
+        "oya": oya,
+        "scores": list(scores),
+        "tehais": [list(hand) for hand in tehais],
+    }
+
+
+def tsumo(actor: int, pai: str) -> Event:
+    """``tsumo``: `actor` draws `pai`."""
+    return {"type": "tsumo", "actor": actor, "pai": pai}
+
+
+def dahai(actor: int, pai: str, tsumogiri: bool) -> Event:
+    """``dahai``: `actor` discards `pai`."""
+    return {"type": "dahai", "actor": actor, "pai": pai, "tsumogiri": tsumogiri}
+
+
+def call(kind: str, actor: int, target: int, pai: str, consumed: Sequence[str]) -> Event:
+    """``chi``, ``pon`` or ``daiminkan``: `actor` calls `pai` discarded by `target`."""
+    if kind not in ("chi", "pon", "daiminkan"):
+        raise ValueError(f"{kind!r} is not chi, pon or daiminkan")
+    return {"type": kind, "actor": actor, "target": target, "pai": pai, "consumed": list(consumed)}
+
+
+def ankan(actor: int, consumed: Sequence[str]) -> Event:
+    """``ankan``: a closed kan of the four `consumed` tiles."""
+    return {"type": "ankan", "actor": actor, "consumed": list(consumed)}
+
+
+def kakan(actor: int, pai: str, consumed: Sequence[str]) -> Event:
+    """``kakan``: `pai` added to the pon of the three `consumed` tiles."""
+    return {"type": "kakan", "actor": actor, "pai": pai, "consumed": list(consumed)}
+
+
+def reach(actor: int) -> Event:
+    """``reach``: riichi declared."""
+    return {"type": "reach", "actor": actor}
+
+
+def reach_accepted(
+    actor: int, deltas: Sequence[int] | None = None, scores: Sequence[int] | None = None
+) -> Event:
+    """``reach_accepted``: the riichi discard passed; 1,000 points deposited."""
+    event: Event = {"type": "reach_accepted", "actor": actor}
+    if deltas is not None:
+        event["deltas"] = list(deltas)
+    if scores is not None:
+        event["scores"] = list(scores)
+    return event
+
+
+def dora(dora_marker: str) -> Event:
+    """``dora``: a new dora indicator is turned."""
+    return {"type": "dora", "dora_marker": dora_marker}
+
+
+def hora(
+    *,
+    actor: int,
+    target: int,
+    pai: str,
+    deltas: Sequence[int],
+    ura_markers: Sequence[str],
+    scores: Sequence[int],
+    yaku: Sequence[tuple[str, int]],
+    yakuman: Sequence[tuple[str, int]],
+    han: int,
+    fu: int | None,
+    points: int,
+    pao: int | None = None,
+) -> Event:
+    """``hora``: a win, with our extension fields (yaku, yakuman, han, fu, points, pao)."""
+    event: Event = {
+        "type": "hora",
+        "actor": actor,
+        "target": target,
+        "pai": pai,
+        "deltas": list(deltas),
+        "ura_markers": list(ura_markers),
+        "scores": list(scores),
+        "yaku": [[name, value] for name, value in yaku],
+        "yakuman": [[name, units] for name, units in yakuman],
+        "han": han,
+        "fu": fu,
+        "points": points,
+    }
+    if pao is not None:
+        event["pao"] = pao
+    return event
+
+
+def ryukyoku(
+    *, reason: str, deltas: Sequence[int], scores: Sequence[int], tenpai: Sequence[bool]
+) -> Event:
+    """``ryukyoku``: a draw of kind `reason` (one of :data:`DRAW_REASONS`)."""
+    if reason not in DRAW_REASONS:
+        raise ValueError(f"{reason!r} is not one of {', '.join(DRAW_REASONS)}")
+    return {
+        "type": "ryukyoku",
+        "deltas": list(deltas),
+        "scores": list(scores),
+        "reason": reason,
+        "tenpai": list(tenpai),
+    }
+
+
+def end_kyoku() -> Event:
+    """``end_kyoku``."""
+    return {"type": "end_kyoku"}
+
+
+def end_game(scores: Sequence[int] | None = None) -> Event:
+    """``end_game``, with the final scores when known."""
+    event: Event = {"type": "end_game"}
+    if scores is not None:
+        event["scores"] = list(scores)
+    return event
+
+
+# --- writing and reading -------------------------------------------------------------------
+
+
+def ordered(event: Event) -> Event:
+    """`event` with its fields in :data:`FIELD_ORDER` (unknown fields last, as they were)."""
+    order = FIELD_ORDER.get(event.get("type", ""), ("type",))
+    result = {key: event[key] for key in order if key in event}
+    result.update((key, value) for key, value in event.items() if key not in result)
+    return result
+
+
+def dumps_event(event: Event) -> str:
+    """One event as one compact JSON line (no newline), fields in :data:`FIELD_ORDER`."""
+    return json.dumps(ordered(event), separators=(",", ":"), ensure_ascii=False)
+
+
+def dumps_events(events: Iterable[Event]) -> str:
+    """A log: one compact JSON object per line, each line ending in a newline. The same events
+    always give the same bytes, however their dicts were built."""
+    return "".join(dumps_event(event) + "\n" for event in events)
+
+
+def _read_text(source: str | os.PathLike[str]) -> tuple[str, str]:
+    """(text, name) of `source`: a path, or text when it is a str holding a JSON line."""
+    if isinstance(source, str) and ("\n" in source or source.lstrip().startswith("{")):
+        return source, "<text>"
+    path = Path(source)
+    try:
+        return path.read_text(encoding="utf-8"), str(path)
+    except UnicodeDecodeError as error:
+        raise RecordFormatError(f"{path}: not UTF-8 text ({error.reason})") from None
+    except OSError as error:
+        raise RecordFormatError(f"{path}: cannot be read ({error.strerror})") from None
+
+
+def load_events(source: str | os.PathLike[str]) -> list[Event]:
+    """Reads an mjai log: a path, or the text itself (a str containing a newline or starting
+    with ``{``). Blank lines are skipped; a line that is not a JSON object with a string
+    ``type``, or a file that cannot be read, is a :class:`~mahjong.errors.RecordFormatError`
+    naming the line or the file. Events keep the fields they have, known or not."""
+    text, name = _read_text(source)
+    events: list[Event] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            event = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise RecordFormatError(f"{name}, line {number}: not JSON ({error.msg})") from None
+        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+            raise RecordFormatError(
+                f"{name}, line {number}: an mjai event is a JSON object with a string 'type'"
+            )
+        events.append(event)
+    return events
+
+
+__all__ = [
+    "DRAW_REASONS",
+    "EXTENSION_FIELDS",
+    "FIELD_ORDER",
+    "KIND_NAMES",
+    "RED_FIVE_IDS",
+    "RED_FIVE_NAMES",
+    "Event",
+    "ankan",
+    "call",
+    "dahai",
+    "dora",
+    "dumps_event",
+    "dumps_events",
+    "end_game",
+    "end_kyoku",
+    "from_mpsz",
+    "hora",
+    "is_red",
+    "kakan",
+    "kind_name",
+    "load_events",
+    "ordered",
+    "reach",
+    "reach_accepted",
+    "ryukyoku",
+    "sort_key",
+    "sorted_tiles",
+    "start_game",
+    "start_kyoku",
+    "tile_id",
+    "tile_ids",
+    "tile_kind",
+    "tile_name",
+    "to_mpsz",
+    "tsumo",
+]
