@@ -14,7 +14,6 @@ Logs are JSON lines in the mjai vocabulary (see the README's "Game logs" section
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -22,6 +21,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from mahjong._core import Action, Deal, Game, Ruleset
 from mahjong.riichi import shanten, ukeire
+from mahjong.riichi.mjai import dumps_event, tile_kind, to_mpsz
 
 __all__ = [
     "Agent",
@@ -30,19 +30,9 @@ __all__ = [
     "Observation",
     "RandomAgent",
     "mask_events",
-    "mpsz",
     "play_deal",
     "play_game",
 ]
-
-_HONORS = "ESWNPFC"
-
-
-def mpsz(pai: str) -> str:
-    """An mjai tile name in MPSZ notation: ``"5mr"`` -> ``"0m"``, ``"P"`` -> ``"5z"``."""
-    if pai in _HONORS:
-        return f"{_HONORS.index(pai) + 1}z"
-    return ("0" if pai.endswith("r") else pai[0]) + pai[1]
 
 
 class Observation(Mapping[str, Any]):
@@ -128,10 +118,10 @@ class EfficiencyAgent:
 
     @staticmethod
     def _hand(observation: Observation) -> str:
-        return "".join(mpsz(t) for t in observation["hand"])
+        return "".join(to_mpsz(t) for t in observation["hand"])
 
     def _best_discard(self, observation: Observation, options: Sequence[Action]) -> Action:
-        visible = "".join(mpsz(t) for t in _visible(observation))
+        visible = "".join(to_mpsz(t) for t in _visible(observation))
         ranked = ukeire(self._hand(observation), visible=visible or None)
         assert isinstance(ranked, list)  # a hand on turn has 3n+2 tiles
         order = {u.discard: (i, u.shanten, -u.total) for i, u in enumerate(ranked)}
@@ -186,17 +176,13 @@ class EfficiencyAgent:
             rest = list(observation["hand"])
             for tile in call.consumed:
                 rest.remove(tile)
-            if shanten("".join(mpsz(t) for t in rest)) < before:
+            if shanten("".join(to_mpsz(t) for t in rest)) < before:
                 return call
         return passing
 
 
 def _kind(pai: str | None) -> int:
-    if pai is None:
-        return -1
-    if pai in _HONORS:
-        return 27 + _HONORS.index(pai)
-    return "mps".index(pai[1]) * 9 + int(pai[0]) - 1
+    return -1 if pai is None else tile_kind(pai)
 
 
 def _visible(observation: Observation) -> list[str]:
@@ -278,7 +264,7 @@ class GameRecord:
 
     def lines(self) -> list[str]:
         """The events as JSON lines (compact, keys in the engine's order)."""
-        return [json.dumps(e, separators=(",", ":"), ensure_ascii=False) for e in self.events]
+        return [dumps_event(e) for e in self.events]
 
 
 def play_game(

@@ -267,8 +267,32 @@ impl PyDeal {
     #[pyo3(signature = (start = 0))]
     fn events<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Bound<'py, PyList>> {
         let out = PyList::empty(py);
-        for event in self.deal.events().iter().skip(start) {
+        let mut scores = self.deal.setup().scores;
+        let deposit = i64::from(self.deal.rules().riichi_deposit);
+        for (i, event) in self.deal.events().iter().enumerate() {
+            let change = match event {
+                Event::ReachAccepted { seat } => {
+                    let mut d = [0; 4];
+                    d[*seat] = -deposit;
+                    Some(d)
+                }
+                Event::Hora(w) => Some(w.deltas),
+                Event::Ryukyoku { deltas, .. } => Some(*deltas),
+                _ => None,
+            };
+            if let Some(change) = change {
+                for (s, d) in scores.iter_mut().zip(change) {
+                    *s += d;
+                }
+            }
+            if i < start {
+                continue;
+            }
             for dict in event_dicts(py, event, &self.deal)? {
+                if let Some(change) = change {
+                    dict.set_item("deltas", change)?;
+                    dict.set_item("scores", scores)?;
+                }
                 out.append(dict)?;
             }
         }
@@ -454,7 +478,15 @@ fn event_dicts<'py>(
             deltas,
         } => {
             d.set_item("type", "ryukyoku")?;
-            d.set_item("reason", reason.name())?;
+            let nagashi_paid = nagashi.iter().any(|&n| n);
+            d.set_item(
+                "reason",
+                if nagashi_paid {
+                    "nagashi_mangan"
+                } else {
+                    reason.name()
+                },
+            )?;
             d.set_item("tenpai", tenpai)?;
             d.set_item("nagashi", nagashi)?;
             d.set_item("deltas", deltas)?;
