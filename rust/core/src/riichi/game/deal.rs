@@ -512,6 +512,11 @@ impl Deal {
         if p.riichi || !p.closed() || !enough_points || !live {
             return Vec::new();
         }
+        // A hand more than one tile from complete has no tenpai discard (a quick table check).
+        let near = crate::shanten::shanten(&p.counts(), crate::shanten::Form::All);
+        if near.is_ok_and(|s| s > 0) {
+            return Vec::new();
+        }
         self.discards(seat, Some(drawn), 0)
             .into_iter()
             .filter_map(|a| match a {
