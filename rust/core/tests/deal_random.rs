@@ -129,3 +129,14 @@ fn the_same_seed_gives_the_same_deal() {
         play(5, &rules, true).events()
     );
 }
+
+/// 100,000 deals under every preset in turn (run with `cargo test --release --test
+/// deal_random -- --ignored`): every invariant above after every action.
+#[test]
+#[ignore = "slow: 100,000 deals; run with --release -- --ignored"]
+fn soak_100k_deals() {
+    let presets: Vec<Ruleset> = Preset::ALL.iter().map(|&p| Ruleset::preset(p)).collect();
+    for seed in 0..100_000u64 {
+        play(seed, &presets[seed as usize % presets.len()], seed % 3 != 0);
+    }
+}
