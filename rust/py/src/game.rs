@@ -259,8 +259,8 @@ impl PyDeal {
 
     /// The wall's 136 tile ids in draw order (not an observation: it shows every tile).
     #[getter]
-    fn wall(&self) -> Vec<u8> {
-        self.deal.wall().order().to_vec()
+    fn wall(&self) -> Vec<u32> {
+        crate::convert::ints(self.deal.wall().order().iter().copied())
     }
 
     /// The events from index `start` on, as mjai dicts (see the README's log format).
