@@ -401,7 +401,7 @@ impl Deal {
     /// changes nothing.
     pub fn apply(&mut self, seat: usize, action: Action) -> Result<()> {
         let legal = self.legal_actions(seat);
-        if !legal.contains(&action) {
+        if !self.is_listed(seat, action, &legal) {
             return Err(self.why_illegal(seat, action, &legal));
         }
         match (&self.phase, action) {
@@ -409,6 +409,36 @@ impl Deal {
             (Phase::Claims(_), _) => self.respond(seat, action),
             (Phase::Over, _) => Err(Error::argument("the deal is over")),
         }
+    }
+
+    /// Whether `action` is among `legal` up to the physical copy: the legal actions name one
+    /// tile per class (a red five is its own class), and any held copy of the same class may
+    /// be named instead (R3.1: any concealed tile may be discarded; R4.1: the caller picks the
+    /// copies). A riichi player discards exactly the drawn tile (R6.3).
+    fn is_listed(&self, seat: usize, action: Action, legal: &[Action]) -> bool {
+        if legal.contains(&action) {
+            return true;
+        }
+        let Some(p) = self.players.get(seat) else {
+            return false;
+        };
+        let class = |t: u8| tile_class(t, self.red_fives);
+        let classes = |pair: [u8; 2]| {
+            let mut c = [class(pair[0]), class(pair[1])];
+            c.sort_unstable();
+            c
+        };
+        let held = |ids: &[u8]| ids.iter().all(|t| p.hand.contains(t)) && ids.first() != ids.get(1);
+        legal.iter().any(|&l| match (l, action) {
+            (Action::Discard(a), Action::Discard(b)) => {
+                !p.riichi && class(a) == class(b) && held(&[b])
+            }
+            (Action::Riichi(a), Action::Riichi(b)) => class(a) == class(b) && held(&[b]),
+            (Action::Chi(a), Action::Chi(b)) | (Action::Pon(a), Action::Pon(b)) => {
+                classes(a) == classes(b) && held(&b)
+            }
+            _ => false,
+        })
     }
 
     fn why_illegal(&self, seat: usize, action: Action, legal: &[Action]) -> Error {
