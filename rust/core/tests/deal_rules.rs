@@ -10,8 +10,8 @@ mod table;
 
 use mahjong_core::riichi::game::{Action, DrawReason, Event, Wall};
 use mahjong_core::riichi::rules::{KanDoraTiming, Kuikae, TempFuritenEnd};
-use mahjong_core::riichi::{Preset, Ruleset, Yaku};
-use table::{Table, WallBuilder, has_yaku, kind, seed, setup, tenhou};
+use mahjong_core::riichi::{Preset, Ruleset, Yaku, Yakuman};
+use table::{Table, WallBuilder, has_yaku, has_yakuman, kind, seed, setup, tenhou};
 
 /// Noten hands, one per seat, that share few kinds with the hands the tests build.
 const JUNK: [&str; 4] = [
@@ -745,4 +745,647 @@ fn p20_kan_dora_timing() {
     assert_eq!(kan_dora_case('a', Immediate), (2, 1));
     assert_eq!(kan_dora_case('b', Immediate), (3, 1));
     assert_eq!(kan_dora_case('c', Immediate), (2, 1));
+}
+
+// --- P21–P22: nagashi mangan --------------------------------------------------------------
+
+/// South holds only yaochuu and draws only honours; with `chi` West chis South's first
+/// discard 1s. East is tenpai; one stick on the table.
+fn nagashi_table(chi: bool) -> Table {
+    let hands = [
+        "234m567m234p567p8s",
+        "1199m1199p1199s7z",
+        "2345m678p2345s66s",
+        "3456m3456p3456s7s",
+    ];
+    let honours = ["1z", "2z", "3z", "4z", "5z"];
+    let mut draws = vec!["?"; 69];
+    for g in 0..18 {
+        let tile = honours[g / 4];
+        if chi {
+            // South's first draw 1s; after West's chi South draws at W[52 + 4g].
+            draws[if g == 0 { 0 } else { 4 * g - 1 }] = if g == 0 { "1s" } else { tile };
+        } else {
+            draws[4 * g] = tile;
+        }
+    }
+    let wall = WallBuilder::new(0, hands).draws(&draws);
+    let rules = Ruleset {
+        nagashi_mangan: true,
+        ..seed()
+    };
+    let setup = mahjong_core::riichi::game::DealSetup {
+        riichi_sticks: 1,
+        ..setup(0)
+    };
+    let mut t = Table::new(setup, &wall, &rules);
+    t.tsumogiri(0);
+    if chi {
+        t.act(1, Action::Discard(t.deal.drawn().unwrap()));
+        t.act(2, Action::Chi(t.pair(2, "23s")));
+        t.discard(2, "6s");
+    }
+    t
+}
+
+/// P21 (R13.6): South's discards are all yaochuu and none was called: at the exhaustive
+/// draw South gets a non-dealer mangan (2,000/4,000), no noten payments; the tenpai dealer
+/// keeps the deal; the stick stays on the table.
+#[test]
+fn p21_nagashi_mangan() {
+    let mut t = nagashi_table(false);
+    t.play_out();
+    let out = t.outcome();
+    assert_eq!(out.draw, Some(DrawReason::Exhaustive));
+    assert!(
+        t.deal
+            .player(1)
+            .pond
+            .iter()
+            .all(|d| d.tile >= 108 || d.tile / 4 % 9 == 0 || d.tile / 4 % 9 == 8)
+    );
+    assert_eq!(out.deltas, [-4000, 8000, -2000, -2000]);
+    assert!(out.dealer_keeps);
+    assert_eq!(out.riichi_sticks, 1);
+    let Some(Event::Ryukyoku { nagashi, .. }) = t.deal.events().iter().rev().nth(1) else {
+        panic!("no ryukyoku")
+    };
+    assert_eq!(*nagashi, [false, true, false, false]);
+}
+
+/// P22 (R13.6): one of South's yaochuu discards was chi'd by West: no nagashi; ordinary
+/// noten payments instead.
+#[test]
+fn p22_called_discard_spoils_nagashi() {
+    let mut t = nagashi_table(true);
+    t.play_out();
+    let out = t.outcome();
+    assert!(t.deal.player(1).pond[0].called);
+    let Some(Event::Ryukyoku { nagashi, .. }) = t.deal.events().iter().rev().nth(1) else {
+        panic!("no ryukyoku")
+    };
+    assert_eq!(*nagashi, [false; 4]);
+    assert_eq!(out.deltas.iter().sum::<i64>(), 0);
+    assert_ne!(out.deltas, [-4000, 8000, -2000, -2000]);
+}
+
+// --- P23: double ron settlement ----------------------------------------------------------
+
+/// P23 (R12.1, R12.2, R16.1): Tenhou double ron, 1 honba and 2 sticks: West pays North's
+/// hand + 300 and South's hand; North, nearest after West, takes both sticks.
+#[test]
+fn p23_double_ron_settlement() {
+    let hands = [
+        "258m258p258s369s4z",
+        "45m123p777z789s11p",
+        "3m69m369p147s28s36z",
+        "12m456p789p555z11s",
+    ];
+    let wall = WallBuilder::new(0, hands).avoid("3m6m");
+    let setup = mahjong_core::riichi::game::DealSetup {
+        honba: 1,
+        riichi_sticks: 2,
+        ..setup(0)
+    };
+    let mut t = Table::new(setup, &wall, &tenhou());
+    t.tsumogiri(0);
+    t.tsumogiri(1);
+    t.discard_hold(2, "3m");
+    t.act(3, Action::Ron);
+    t.act(1, Action::Ron);
+    let out = t.outcome().clone();
+    let seats: Vec<usize> = out.wins.iter().map(|w| w.seat).collect();
+    assert_eq!(seats, [3, 1]);
+    let (north, south) = (out.wins[0].points, out.wins[1].points);
+    assert_eq!(
+        out.deltas,
+        [0, south, -(north + 300) - south, north + 300 + 2000]
+    );
+    assert_eq!(out.riichi_sticks, 0);
+    assert!(!out.dealer_keeps);
+}
+
+// --- P24: pao -----------------------------------------------------------------------------
+
+/// South pons 5z (East), 6z and 7z (West) and waits on 1m-4m: West is liable.
+fn pao_table(honba: u32) -> Table {
+    let hands = [
+        "5z258m258p258s369s",
+        "55z66z77z23m99p19s4z",
+        "67z369m147p147s28s",
+        "4m368m478p478s123z",
+    ];
+    let wall = WallBuilder::new(0, hands)
+        .draws(&["?", "?", "?", "?", "?", "1m"])
+        .avoid("1m4m");
+    let setup = mahjong_core::riichi::game::DealSetup { honba, ..setup(0) };
+    let mut t = Table::new(setup, &wall, &seed());
+    for (from, dragon, junk) in [(0, "5z", "1s"), (2, "6z", "9s"), (2, "7z", "4z")] {
+        if from == 2 {
+            assert_eq!(t.deal.turn(), Some(2));
+        }
+        t.discard_hold(from, dragon);
+        t.act(1, Action::Pon(t.pair(1, &format!("{dragon}{dragon}"))));
+        t.pass_all();
+        t.discard(1, junk);
+    }
+    assert_eq!(t.deal.player(1).liable, Some(2));
+    t.tsumogiri(2);
+    t
+}
+
+/// P24 (R15.1–R15.3): daisangen completed by a pon of West's 7z: (a) South's tsumo is paid
+/// by West alone, honba included (`pao_honba = liable`); (b) North deals in: North and
+/// West pay half each.
+#[test]
+fn p24_pao_daisangen() {
+    let mut t = pao_table(1);
+    t.tsumogiri(3);
+    t.tsumogiri(0);
+    t.act(1, Action::Tsumo);
+    assert!(has_yakuman(t.win(), Yakuman::Daisangen));
+    assert_eq!(t.outcome().deltas, [0, 32_300, -32_300, 0]);
+
+    let mut t = pao_table(0);
+    t.discard_hold(3, "4m");
+    t.act(1, Action::Ron);
+    assert_eq!(t.outcome().deltas, [0, 32_000, -16_000, -16_000]);
+}
+
+// --- P25: abortive draws ------------------------------------------------------------------
+
+/// Checks an abortive draw: the reason, no payment beyond riichi deposits, the dealer keeps.
+fn assert_aborted(t: &Table, reason: DrawReason, sticks: u32) {
+    let out = t.outcome();
+    assert_eq!(out.draw, Some(reason));
+    assert!(out.wins.is_empty());
+    assert_eq!(
+        out.deltas,
+        [-1000 * i64::from(sticks) / 4; 4].map(|d| if sticks == 0 { 0 } else { d })
+    );
+    assert!(out.dealer_keeps);
+    assert_eq!(out.riichi_sticks, sticks);
+}
+
+/// P25a (R14.1): nine different yaochuu kinds in the dealer's 14 tiles: kyuushu kyuuhai is
+/// offered under Tenhou rules (and only there), and declaring it aborts the deal.
+#[test]
+fn p25a_kyuushu_kyuuhai() {
+    let hands = ["19m19p19s1234z258m", JUNK[1], JUNK[2], JUNK[3]];
+    let wall = WallBuilder::new(0, hands);
+    assert!(!Table::seed(0, &wall).can(0, Action::Kyuushu));
+    let mut t = Table::new(setup(0), &wall, &tenhou());
+    t.act(0, Action::Kyuushu);
+    assert_aborted(&t, DrawReason::KyuushuKyuuhai, 0);
+}
+
+/// P25b (R14.2): all four first discards are 1z: suufon renda under Tenhou rules; the seed
+/// plays on.
+#[test]
+fn p25b_suufon_renda() {
+    let hands = [
+        "258m258p258s369s1z",
+        JUNK[1],
+        "2358m34678p258s1z",
+        "478m478p47s12356z",
+    ];
+    let wall = WallBuilder::new(0, hands).avoid("1z");
+    for rules in [tenhou(), seed()] {
+        let mut t = Table::new(setup(0), &wall, &rules);
+        for seat in 0..4 {
+            t.discard(seat, "1z");
+        }
+        if rules.suufon_renda {
+            assert_aborted(&t, DrawReason::SuufonRenda, 0);
+        } else {
+            assert_eq!(t.deal.turn(), Some(0));
+        }
+    }
+}
+
+/// P25c (R14.3): the fourth riichi, once its discard passes, aborts under Tenhou rules; all
+/// four sticks stay on the table. The seed plays on.
+#[test]
+fn p25c_suucha_riichi() {
+    for rules in [tenhou(), seed()] {
+        let mut t = tenpai_table([true; 4], &rules);
+        for seat in 0..4 {
+            let drawn = t.deal.drawn().unwrap();
+            t.act(seat, Action::Riichi(drawn));
+            t.pass_all();
+        }
+        if rules.suucha_riichi {
+            assert_aborted(&t, DrawReason::SuuchaRiichi, 4);
+        } else {
+            assert!(!t.deal.is_over());
+            assert_eq!(t.deal.riichi_sticks(), 4);
+        }
+    }
+}
+
+/// P25d (R14.4, R5.8): East and South make two kans each; after South's discard passes the
+/// deal aborts under Tenhou rules. The seed plays on and nobody may make a fifth kan.
+#[test]
+fn p25d_suukaikan() {
+    let hands = [
+        "1111m2222m789s",
+        "333p4444p678s12z9m",
+        "0555s67m89p12347z",
+        "369m689p1369s567z",
+    ];
+    let wall = WallBuilder::new(0, hands).draws(&["3p"]);
+    for rules in [tenhou(), seed()] {
+        let mut t = Table::new(setup(0), &wall, &rules);
+        t.act(0, Action::Ankan(kind("1m")));
+        t.act(0, Action::Ankan(kind("2m")));
+        t.tsumogiri(0);
+        t.act(1, Action::Ankan(kind("3p")));
+        t.act(1, Action::Ankan(kind("4p")));
+        t.tsumogiri(1);
+        if rules.suukaikan {
+            assert_aborted(&t, DrawReason::Suukaikan, 0);
+        } else {
+            // West holds four 5s but may not declare a fifth kan.
+            assert_eq!(t.deal.turn(), Some(2));
+            let legal = t.deal.legal_actions(2);
+            assert!(
+                !legal.iter().any(|a| matches!(a, Action::Ankan(_))),
+                "{legal:?}"
+            );
+        }
+    }
+}
+
+/// R5.8: four kans by one player do not abort (Tenhou rules); nobody may kan again.
+#[test]
+fn four_kans_by_one_player_play_on() {
+    let hands = [
+        "1111m2222m3333m4m",
+        "7777s35689p1234z",
+        "5678m2468s1258p7z",
+        "5689m1347p13689s",
+    ];
+    let wall = WallBuilder::new(0, hands)
+        .dealer_draw("4m")
+        .rinshan(&["4m", "4m", "5z", "6z"]);
+    let mut t = Table::new(setup(0), &wall, &tenhou());
+    for k in ["1m", "2m", "3m", "4m"] {
+        t.act(0, Action::Ankan(kind(k)));
+    }
+    assert_eq!(t.deal.player(0).melds.len(), 4);
+    t.discard(0, "6z");
+    assert!(!t.deal.is_over());
+    assert_eq!(t.deal.turn(), Some(1));
+    let legal = t.deal.legal_actions(1);
+    assert!(
+        !legal.iter().any(|a| matches!(a, Action::Ankan(_))),
+        "{legal:?}"
+    );
+}
+
+/// P25e (R14.5, R12.1): three rons on one discard: sanchahou under Tenhou rules (double
+/// ron), three winners under Mahjong Soul rules (triple ron).
+#[test]
+fn p25e_sanchahou() {
+    let hands = [
+        "38m258p258s369s47z",
+        "12m555z456p789p11s",
+        "45m666z123p456s99s",
+        "24m777z789s123s99p",
+    ];
+    let wall = WallBuilder::new(0, hands).dealer_draw("1z");
+    for preset in [Preset::Tenhou, Preset::MahjongSoul] {
+        let mut t = Table::new(setup(0), &wall, &Ruleset::preset(preset));
+        t.discard_hold(0, "3m");
+        for seat in 1..4 {
+            t.act(seat, Action::Ron);
+        }
+        if preset == Preset::Tenhou {
+            assert_aborted(&t, DrawReason::Sanchahou, 0);
+        } else {
+            assert_eq!(t.outcome().wins.len(), 3);
+        }
+    }
+}
+
+// --- P26–P28: riichi conditions, calls and kans -----------------------------------------
+
+/// P26a (R6.1c): riichi needs 1,000 points (seed); M-League allows it with less.
+#[test]
+fn p26a_riichi_needs_points() {
+    let hands: [&str; 4] = [JUNK[0], TENPAI[1], JUNK[2], JUNK[3]];
+    let wall = WallBuilder::new(0, hands);
+    for (points, preset, allowed) in [
+        (900, Preset::Seed, false),
+        (1000, Preset::Seed, true),
+        (900, Preset::MLeague, true),
+    ] {
+        let mut setup = setup(0);
+        setup.scores[1] = points;
+        let mut t = Table::new(setup, &wall, &Ruleset::preset(preset));
+        t.tsumogiri(0);
+        let drawn = t.deal.drawn().unwrap();
+        assert_eq!(
+            t.can(1, Action::Riichi(drawn)),
+            allowed,
+            "{points} {preset:?}"
+        );
+        if !allowed {
+            let err = t.deal.apply(1, Action::Riichi(drawn)).unwrap_err();
+            assert!(err.to_string().contains("minimum points"), "{err}");
+        }
+    }
+}
+
+/// P26b (R6.1d): riichi needs 4 live tiles (seed): South may at 4, West may not at 3;
+/// M-League allows it at 3.
+#[test]
+fn p26b_riichi_needs_live_tiles() {
+    let hands: [&str; 4] = [JUNK[0], TENPAI[1], TENPAI[2], JUNK[3]];
+    let wall = WallBuilder::new(0, hands);
+    for preset in [Preset::Seed, Preset::MLeague] {
+        let mut t = Table::new(setup(0), &wall, &Ruleset::preset(preset));
+        t.play_until(1, 4);
+        assert!(t.can(1, Action::Riichi(t.deal.drawn().unwrap())));
+        t.tsumogiri(1);
+        assert_eq!(t.deal.wall().live(), 3);
+        let allowed = preset == Preset::MLeague;
+        assert_eq!(t.can(2, Action::Riichi(t.deal.drawn().unwrap())), allowed);
+    }
+}
+
+/// P26c (R6.1a): no riichi after a chi, even when tenpai.
+#[test]
+fn p26c_no_riichi_with_an_open_hand() {
+    let hands = [
+        "4m258p258s369s147z",
+        "23m456p789p11z56s9s",
+        JUNK[2],
+        JUNK[3],
+    ];
+    let wall = WallBuilder::new(0, hands).avoid("4s7s");
+    let mut t = Table::seed(0, &wall);
+    t.discard_hold(0, "4m");
+    t.act(1, Action::Chi(t.pair(1, "23m")));
+    t.discard(1, "9s");
+    t.tsumogiri_turns(3);
+    assert!(!t.deal.player(1).waits().is_empty());
+    let legal = t.deal.legal_actions(1);
+    assert!(
+        !legal.iter().any(|a| matches!(a, Action::Riichi(_))),
+        "{legal:?}"
+    );
+}
+
+/// P27 (R3.6, R3.7): after a pon only discards are legal, although South holds four 7z;
+/// after South's next draw the ankan is offered.
+#[test]
+fn p27_no_kan_in_the_turn_of_a_call() {
+    let hands = [
+        "2p258m58p258s369s4z",
+        "7777z22p369m147s9s",
+        JUNK[2],
+        JUNK[3],
+    ];
+    let wall = WallBuilder::new(0, hands);
+    let mut t = Table::seed(0, &wall);
+    t.discard_hold(0, "2p");
+    t.act(1, Action::Pon(t.pair(1, "22p")));
+    t.pass_all();
+    let legal = t.deal.legal_actions(1);
+    assert!(
+        legal.iter().all(|a| matches!(a, Action::Discard(_))),
+        "{legal:?}"
+    );
+    t.discard(1, "9s");
+    t.tsumogiri_turns(3);
+    assert!(t.can(1, Action::Ankan(kind("7z"))));
+}
+
+/// P28 (R6.3): East in riichi draws the fourth 9p: seed, only the drawn tile may be
+/// discarded; Tenhou (`same_waits`), the ankan is allowed when the waits stay 6s-9s, not when
+/// the 9p are part of the wait (78999p).
+#[test]
+fn p28_ankan_in_riichi() {
+    for (east, rules, ankan) in [
+        ("999p123m456m78s11z", seed(), false),
+        ("999p123m456m78s11z", tenhou(), true),
+        ("78999p123m456m11z", tenhou(), false),
+    ] {
+        let hands = [east, "36m368p147s258s14z", JUNK[2], JUNK[3]];
+        let wall = WallBuilder::new(0, hands)
+            .dealer_draw("7z")
+            .draws(&["?", "?", "?", "9p"])
+            .avoid("6s9s6p1z");
+        let mut t = Table::new(setup(0), &wall, &rules);
+        t.riichi(0, "7z");
+        t.tsumogiri_turns(3);
+        let drawn = t.deal.drawn().unwrap();
+        assert_eq!(t.can(0, Action::Ankan(kind("9p"))), ankan, "{east}");
+        let legal = t.deal.legal_actions(0);
+        for a in legal {
+            assert!(
+                matches!(a, Action::Tsumo | Action::Ankan(_)) || a == Action::Discard(drawn),
+                "{a:?}"
+            );
+        }
+    }
+}
+
+// --- R5.4: robbing a kan ---------------------------------------------------------------------
+
+/// R5.4: an ankan cannot be robbed in the seed, not even by a kokushi wait; with
+/// `kokushi_rob_ankan` West's kokushi wait on 1z robs East's ankan of 1z.
+#[test]
+fn kokushi_robs_an_ankan_only_with_the_option() {
+    let hands = [
+        "1111z258m258p369s",
+        "36m369p147s258s47z",
+        "19m19p19s2345677z",
+        "478m478p47s2356z",
+    ];
+    let wall = WallBuilder::new(0, hands).dealer_draw("8s");
+    for rob in [false, true] {
+        let rules = Ruleset {
+            kokushi_rob_ankan: rob,
+            ..seed()
+        };
+        let mut t = Table::new(setup(0), &wall, &rules);
+        t.act(0, Action::Ankan(kind("1z")));
+        assert_eq!(t.can_ron(2), rob);
+        if rob {
+            t.act(2, Action::Ron);
+            let win = t.win();
+            assert_eq!((win.seat, win.from), (2, 0));
+            assert!(has_yakuman(win, Yakuman::Kokushi));
+        } else {
+            assert_eq!(t.deal.turn(), Some(0));
+        }
+    }
+}
+
+/// R11.3, R11.4, R5.4: with `kokushi_rob_ankan` on, an ankan of a kind in a non-kokushi
+/// player's wait is no chance to ron, so it is no pass: South, in riichi on 3p-6p, may
+/// still ron East's 3p discarded after East's ankan of 6p.
+#[test]
+fn an_ankan_is_no_pass_for_furiten() {
+    let hands = [
+        "6666p3p258m25s369s",
+        "45p123m456m789s22z",
+        "2358m478p258s16z9p",
+        JUNK[3],
+    ];
+    let wall = WallBuilder::new(0, hands).draws(&["9m"]).avoid("3p");
+    let rules = Ruleset::preset(Preset::MahjongSoul);
+    assert!(rules.kokushi_rob_ankan);
+    let mut t = Table::new(setup(0), &wall, &rules);
+    t.tsumogiri(0);
+    t.riichi(1, "9m");
+    t.tsumogiri_turns(2);
+    t.act(0, Action::Ankan(kind("6p")));
+    t.pass_all();
+    assert!(!t.deal.player(1).riichi_furiten);
+    t.discard_hold(0, "3p");
+    assert!(t.can_ron(1));
+}
+
+// --- R11.3: what starts temporary furiten ---------------------------------------------------
+
+/// R11.3 `temp_furiten_trigger`: South waits on 1m-4m without a yaku (no ron possible).
+/// Passing West's 1m starts temporary furiten with `any_wait_tile`, not with
+/// `legal_ron_only`.
+#[test]
+fn temporary_furiten_trigger() {
+    use mahjong_core::riichi::rules::TempFuritenTrigger;
+    let hands = [JUNK[0], "23m456p789p123s11z", "146m369p147s268s7z", JUNK[3]];
+    let wall = WallBuilder::new(0, hands).avoid("1m4m");
+    for (trigger, furiten) in [
+        (TempFuritenTrigger::AnyWaitTile, true),
+        (TempFuritenTrigger::LegalRonOnly, false),
+    ] {
+        let rules = Ruleset {
+            temp_furiten_trigger: trigger,
+            ..seed()
+        };
+        let mut t = Table::new(setup(0), &wall, &rules);
+        t.tsumogiri(0);
+        t.tsumogiri(1);
+        t.discard_hold(2, "1m");
+        assert!(!t.can_ron(1), "no yaku");
+        t.pass_all();
+        assert_eq!(t.deal.player(1).temp_furiten, furiten, "{trigger:?}");
+    }
+}
+
+// --- R8: tenhou, chiihou, renhou ------------------------------------------------------------
+
+/// R8.2: the dealer's 14 dealt tiles win: tenhou.
+#[test]
+fn tenhou_on_the_dealt_hand() {
+    let hands = ["123m456m789m123p5p", JUNK[1], JUNK[2], JUNK[3]];
+    let wall = WallBuilder::new(0, hands).dealer_draw("5p");
+    let mut t = Table::seed(0, &wall);
+    t.act(0, Action::Tsumo);
+    assert!(has_yakuman(t.win(), Yakuman::Tenhou));
+    assert_eq!(t.outcome().deltas, [48_000, -16_000, -16_000, -16_000]);
+}
+
+/// R8.3: a non-dealer's tsumo on the first draw is chiihou, unless a call came before.
+#[test]
+fn chiihou_needs_an_uninterrupted_first_go_around() {
+    let hands = [
+        "258m258p258s369s7z",
+        "123m456m789m123p5p",
+        JUNK[2],
+        "478m478p47s23577z",
+    ];
+    for call in [false, true] {
+        // After North's pon of 7z, South's first draw is W[54].
+        let draws: &[&str] = if call { &["?", "5p"] } else { &["5p"] };
+        let wall = WallBuilder::new(0, hands).draws(draws).avoid("5p");
+        let mut t = Table::seed(0, &wall);
+        if call {
+            t.discard_hold(0, "7z");
+            t.act(3, Action::Pon(t.pair(3, "77z")));
+            t.pass_all();
+            t.discard(3, "2z");
+        }
+        t.tsumogiri(0);
+        t.act(1, Action::Tsumo);
+        assert_eq!(has_yakuman(t.win(), Yakuman::Chiihou), !call);
+    }
+}
+
+/// R8.4: a non-dealer's ron before its first draw is renhou where the option is on (WRC:
+/// a mangan yaku), nothing in the seed.
+#[test]
+fn renhou_by_option() {
+    let hands = ["5p258m258s369s147z", "123m456m789m123p5p", JUNK[2], JUNK[3]];
+    let wall = WallBuilder::new(0, hands).dealer_draw("8p");
+    for preset in [Preset::Wrc, Preset::Seed] {
+        let mut t = Table::new(setup(0), &wall, &Ruleset::preset(preset));
+        t.discard_hold(0, "5p");
+        t.act(1, Action::Ron);
+        assert_eq!(
+            has_yaku(t.win(), Yaku::Renhou),
+            preset == Preset::Wrc,
+            "{preset:?}"
+        );
+    }
+}
+
+// --- R16.1: honba and deposits --------------------------------------------------------------
+
+/// R16.1: with 2 honba and 1 stick, a ron pays the hand + 600 and the winner takes the stick;
+/// a tsumo pays 200 per payer on top of each share.
+#[test]
+fn honba_and_deposits_in_settlement() {
+    let hands = ["5p258m258s369s147z", "123m456m789m123p5p", JUNK[2], JUNK[3]];
+    let setup = mahjong_core::riichi::game::DealSetup {
+        honba: 2,
+        riichi_sticks: 1,
+        ..setup(0)
+    };
+    // Ron on East's 5p.
+    let wall = WallBuilder::new(0, hands).dealer_draw("8p");
+    let mut t = Table::new(setup, &wall, &seed());
+    t.discard_hold(0, "5p");
+    t.act(1, Action::Ron);
+    let points = t.win().points;
+    assert_eq!(t.outcome().deltas, [-points - 600, points + 1600, 0, 0]);
+    // Tsumo on South's first draw: chiihou, 16,000 / 8,000.
+    let wall = WallBuilder::new(0, hands).dealer_draw("8p").draws(&["5p"]);
+    let mut t = Table::new(setup, &wall, &seed());
+    t.tsumogiri(0);
+    t.act(1, Action::Tsumo);
+    assert_eq!(t.outcome().deltas, [-16_200, 33_600, -8_200, -8_200]);
+    assert_eq!(t.deal.scores().iter().sum::<i64>(), 101_000);
+}
+
+// --- Illegal actions -------------------------------------------------------------------------
+
+/// An illegal action is an error that names it, and changes nothing.
+#[test]
+fn illegal_action_is_rejected_without_change() {
+    let mut t = three_pons_then_west_discards_3m("4567m", "9s", &seed());
+    t.act(3, Action::Chi(t.pair(3, "45m")));
+    let events = t.deal.events().len();
+    let hand = t.hand(3);
+    let legal = t.deal.legal_actions(3);
+    let err = t.deal.apply(3, Action::Discard(t.id(3, "6m"))).unwrap_err();
+    let text = err.to_string();
+    assert!(
+        text.contains("discard 6m") && text.contains("seat 3") && text.contains("kuikae"),
+        "{text}"
+    );
+    let err = t
+        .deal
+        .apply(1, Action::Discard(t.deal.player(1).hand[0]))
+        .unwrap_err();
+    assert!(err.to_string().contains("not seat 1's turn"), "{err}");
+    assert!(t.deal.apply(3, Action::Discard(200)).is_err());
+    assert_eq!(t.deal.events().len(), events);
+    assert_eq!(t.hand(3), hand);
+    assert_eq!(t.deal.legal_actions(3), legal);
+    assert_eq!(t.deal.turn(), Some(3));
 }

@@ -1042,13 +1042,16 @@ impl Deal {
         }
     }
 
-    /// Furiten for every player who let a wait tile go by (R11.3, R11.4, R5.5).
+    /// Furiten for every player who let a wait tile go by (R11.3, R11.4, R5.5). A tile
+    /// shown in an ankan is passed only by a player who could rob it (a kokushi wait under
+    /// `kokushi_rob_ankan`, R5.4): for anyone else it was never on offer.
     fn mark_passes(&mut self, claims: &Claims, winners: &[usize]) {
         let kind = kind_of_id(claims.tile);
         for seat in (0..4).filter(|&s| s != claims.from && !winners.contains(&s)) {
             let had_ron = claims.options[seat].contains(&Action::Ron);
             let p = &mut self.players[seat];
             let trigger = match self.rules.temp_furiten_trigger {
+                _ if claims.source == Source::Ankan => had_ron,
                 TempFuritenTrigger::AnyWaitTile => p.waits.contains(&kind),
                 TempFuritenTrigger::LegalRonOnly => had_ron,
             };
