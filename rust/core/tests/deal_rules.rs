@@ -8,6 +8,7 @@
 
 mod table;
 
+use mahjong_core::MeldKind;
 use mahjong_core::riichi::game::{Action, DrawReason, Event, Wall};
 use mahjong_core::riichi::rules::{KanDoraTiming, Kuikae, TempFuritenEnd};
 use mahjong_core::riichi::{Preset, Ruleset, Yaku, Yakuman};
@@ -225,6 +226,59 @@ fn p07_ron_beats_calls_and_multi_ron_options() {
         let seats: Vec<usize> = t.outcome().wins.iter().map(|w| w.seat).collect();
         assert_eq!(seats, winners, "{preset:?}");
         assert_eq!(t.count_events(|e| matches!(e, Event::Call { .. })), 0);
+    }
+}
+
+/// R3.4: without a ron, a pon beats a chi declared on the same discard.
+#[test]
+fn pon_beats_chi() {
+    let hands = [
+        "123m456m789m55p11z",
+        "123s456s789s222z5p",
+        "0p36m369p147s268s3z",
+        "468p478m47s23456z",
+    ];
+    let wall = WallBuilder::new(0, hands).dealer_draw("7z").avoid("1z");
+    let mut t = Table::seed(0, &wall);
+    t.discard(0, "7z");
+    t.tsumogiri(1);
+    t.discard_hold(2, "0p");
+    t.act(3, Action::Chi(t.pair(3, "46p")));
+    t.act(1, Action::Pass);
+    t.act(0, Action::Pon(t.pair(0, "55p")));
+    assert_eq!(t.meld_kinds(0), [MeldKind::Pon]);
+    assert!(t.meld_kinds(3).is_empty());
+    assert_eq!(t.deal.turn(), Some(0));
+}
+
+/// R12.3 `multi_ron_renchan`: South's 0p is ronned by West (nearest) and the dealer East:
+/// the dealer keeps the deal with `dealer_among_winners`, not with `dealer_nearest_only`.
+#[test]
+fn multi_ron_renchan() {
+    use mahjong_core::riichi::rules::MultiRonRenchan;
+    let hands = [
+        "123m456m789m55p11z",
+        "0p36m369p147s268s3z",
+        "123s456s789s222z5p",
+        "468p478m47s23456z",
+    ];
+    let wall = WallBuilder::new(0, hands).dealer_draw("7z").avoid("1z");
+    for (renchan, keeps) in [
+        (MultiRonRenchan::DealerAmongWinners, true),
+        (MultiRonRenchan::DealerNearestOnly, false),
+    ] {
+        let rules = Ruleset {
+            multi_ron_renchan: renchan,
+            ..tenhou()
+        };
+        let mut t = Table::new(setup(0), &wall, &rules);
+        t.discard(0, "7z");
+        t.discard_hold(1, "0p");
+        t.act(0, Action::Ron);
+        t.act(2, Action::Ron);
+        let seats: Vec<usize> = t.outcome().wins.iter().map(|w| w.seat).collect();
+        assert_eq!(seats, [2, 0]);
+        assert_eq!(t.outcome().dealer_keeps, keeps, "{renchan:?}");
     }
 }
 
@@ -745,6 +799,27 @@ fn p20_kan_dora_timing() {
     assert_eq!(kan_dora_case('a', Immediate), (2, 1));
     assert_eq!(kan_dora_case('b', Immediate), (3, 1));
     assert_eq!(kan_dora_case('c', Immediate), (2, 1));
+}
+
+/// R10.4: with `kan_dora` off a kan reveals no indicator at all.
+#[test]
+fn no_kan_indicator_without_kan_dora() {
+    let hands = [
+        "9p258m258p23689s4z",
+        "7777p123m456m789s",
+        "123s456s789s222p1z",
+        "478m48p47s23456z9m",
+    ];
+    let wall = WallBuilder::new(0, hands).draws(&["5s"]).rinshan(&["5s"]);
+    let rules = Ruleset {
+        kan_dora: false,
+        ..tenhou()
+    };
+    let mut t = Table::new(setup(0), &wall, &rules);
+    t.discard(0, "9p");
+    t.act(1, Action::Ankan(kind("7p")));
+    assert!(t.dora_events().is_empty());
+    assert_eq!(t.deal.wall().dora_indicators().len(), 1);
 }
 
 // --- P21–P22: nagashi mangan --------------------------------------------------------------

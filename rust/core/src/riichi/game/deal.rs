@@ -13,8 +13,8 @@ use crate::riichi::game::action::{Action, is_red_id, tile_class};
 use crate::riichi::game::event::{DrawReason, Event, WinRecord};
 use crate::riichi::game::wall::Wall;
 use crate::riichi::rules::{
-    KanDoraTiming, Kuikae, MultiRon, PaoSet, RedFives, RiichiAnkan, Ruleset, Sanchahou,
-    TempFuritenEnd, TempFuritenTrigger,
+    KanDoraTiming, Kuikae, MultiRon, MultiRonRenchan, PaoSet, RedFives, RiichiAnkan, Ruleset,
+    Sanchahou, TempFuritenEnd, TempFuritenTrigger,
 };
 use crate::riichi::score::{Scored, Scorer, Win};
 use crate::riichi::settlement::{self, RonShare};
@@ -751,12 +751,7 @@ impl Deal {
             seat,
             consumed: [tiles[0], tiles[1], tiles[2], tiles[3]],
         });
-        if self.rules.kan_dora_timing == KanDoraTiming::AfterDiscard {
-            self.pending_dora += 1;
-        } else {
-            self.pending_dora += 1;
-            self.reveal_pending();
-        }
+        self.kan_indicator(self.rules.kan_dora_timing != KanDoraTiming::AfterDiscard);
         if self.rules.kokushi_rob_ankan {
             self.open_claims(seat, tiles[3], Source::Ankan);
             return Ok(());
@@ -810,11 +805,17 @@ impl Deal {
     }
 
     fn after_open_kan(&mut self) {
-        if self.rules.kan_dora_timing == KanDoraTiming::Immediate {
+        self.kan_indicator(self.rules.kan_dora_timing == KanDoraTiming::Immediate);
+    }
+
+    /// A kan's new indicator (only with `kan_dora`, R10.4), revealed `now` or left pending
+    /// for the declarer's discard or next kan (R5.6).
+    fn kan_indicator(&mut self, now: bool) {
+        if self.rules.kan_dora {
             self.pending_dora += 1;
+        }
+        if now {
             self.reveal_pending();
-        } else {
-            self.pending_dora += 1;
         }
     }
 
@@ -1409,7 +1410,13 @@ impl Deal {
             self.scores[s] += d;
         }
         self.riichi_sticks = 0;
-        let dealer_keeps = records.iter().any(|r| r.seat == self.setup.dealer);
+        // R12.3: with several winners (nearest first) the dealer keeps the deal when among
+        // them, or under `dealer_nearest_only` only as the nearest.
+        let dealer = self.setup.dealer;
+        let dealer_keeps = match self.rules.multi_ron_renchan {
+            MultiRonRenchan::DealerAmongWinners => records.iter().any(|r| r.seat == dealer),
+            MultiRonRenchan::DealerNearestOnly => records.first().is_some_and(|r| r.seat == dealer),
+        };
         for record in &records {
             self.events.push(Event::Hora(record.clone()));
         }
