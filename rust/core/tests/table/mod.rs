@@ -4,9 +4,16 @@
 //!
 //! Tiles are written in MPSZ (`123m0p7z`, `0` = red five). A normal five never uses copy 0
 //! (the red one), so a test only gets a red five when it writes `0`.
+//!
+//! Seats: 0 = East (the dealer unless stated), 1 = South, 2 = West, 3 = North. With no calls
+//! the wall draws go `W[53]` South, `W[54]` West, `W[55]` North, `W[56]` East, ... (R2.8), so
+//! a seat's g-th draw (g from 0) is draw index 4g (South), 4g+1 (West), 4g+2 (North) and
+//! 4g−1 (East, g ≥ 1) of [`WallBuilder::draws`].
 #![allow(dead_code)]
 
-use mahjong_core::riichi::game::{Action, Deal, DealSetup, Event, Outcome, Wall, WinRecord};
+use mahjong_core::riichi::game::{
+    Action, Deal, DealSetup, DrawReason, Event, Outcome, Wall, WinRecord,
+};
 use mahjong_core::riichi::{Preset, Ruleset, Yaku, Yakuman};
 use mahjong_core::{MeldKind, Wind};
 
@@ -436,4 +443,40 @@ pub(crate) fn han_of(win: &WinRecord, yaku: Yaku) -> u8 {
 /// Whether a win has the yakuman.
 pub(crate) fn has_yakuman(win: &WinRecord, y: Yakuman) -> bool {
     win.yakuman.iter().any(|(x, _)| *x == y)
+}
+
+/// Noten hands, one per seat, that share few kinds with the hands the tests build.
+pub(crate) const JUNK: [&str; 4] = [
+    "258m258p258s369s4z",
+    "36m369p147s258s14z",
+    "2358m34678p258s6z",
+    "478m478p47s23456z",
+];
+
+/// Tenpai hands by seat (E tanki 2z, S tanki 4z, W tanki 6z, N tanki 7z).
+pub(crate) const TENPAI: [&str; 4] = [
+    "123m456m789m1112z",
+    "123p456p789p3334z",
+    "123s456s789s5556z",
+    "111m999m111p999p7z",
+];
+
+/// A deal where the seats in `tenpai` hold a tenpai hand and the others junk; everyone
+/// discards the drawn tile.
+pub(crate) fn tenpai_table(tenpai: [bool; 4], rules: &Ruleset) -> Table {
+    let hands: [&str; 4] = std::array::from_fn(|s| if tenpai[s] { TENPAI[s] } else { JUNK[s] });
+    Table::new(setup(0), &WallBuilder::new(0, hands), rules)
+}
+
+/// Checks an abortive draw: the reason, no payment beyond riichi deposits, the dealer keeps.
+pub(crate) fn assert_aborted(t: &Table, reason: DrawReason, sticks: u32) {
+    let out = t.outcome();
+    assert_eq!(out.draw, Some(reason));
+    assert!(out.wins.is_empty());
+    assert_eq!(
+        out.deltas,
+        [-1000 * i64::from(sticks) / 4; 4].map(|d| if sticks == 0 { 0 } else { d })
+    );
+    assert!(out.dealer_keeps);
+    assert_eq!(out.riichi_sticks, sticks);
 }
