@@ -152,3 +152,37 @@ fn four_kans_by_one_player_play_on() {
         "{legal:?}"
     );
 }
+
+/// R5.6 (`tenhou`), R5.7: South's daiminkan leaves its indicator pending; South's kakan
+/// right after reveals it (immediately before a further kan, so before the chankan window),
+/// and West, robbing the kakan, counts it; the robbed kakan's own indicator never shows.
+#[test]
+fn pending_indicator_revealed_before_a_further_kan() {
+    let hands = [
+        "3s258m258p69s147z8m",
+        "33s777p1239m19p14z",
+        "45s7p123m456p789s1z",
+        "478m48p47s23456z9s",
+    ];
+    let wall = WallBuilder::new(0, hands)
+        .draws(&["1z"])
+        .rinshan(&["3s"])
+        .at(128, "4p")
+        .dora("2z");
+    let mut t = Table::new(setup(0), &wall, &tenhou());
+    t.discard_hold(0, "3s");
+    t.act(1, Action::Pon(t.pair(1, "33s")));
+    t.pass_all();
+    t.discard(1, "9m");
+    t.discard_hold(2, "7p");
+    t.act(1, Action::Daiminkan);
+    assert!(t.dora_events().is_empty());
+    let kakan = Action::Kakan(t.id(1, "3s"));
+    t.act(1, kakan);
+    assert_eq!(t.dora_events(), ["4p"]);
+    t.act(2, Action::Ron);
+    let win = t.win();
+    assert!(table::has_yaku(win, Yaku::Chankan));
+    assert_eq!(table::han_of(win, Yaku::Dora), 1);
+    assert_eq!(t.deal.wall().dora_indicators().len(), 2);
+}

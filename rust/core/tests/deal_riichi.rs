@@ -244,3 +244,22 @@ fn p28_ankan_in_riichi() {
         }
     }
 }
+
+/// R6.2, R3.9, R7.3: a riichi discard that is called (here West's pon) still establishes
+/// the riichi: the deposit is placed, and the call ends the declarer's ippatsu.
+#[test]
+fn called_riichi_discard_places_the_deposit() {
+    let hands = [JUNK[0], TENPAI[1], "77z2358m4678p258s", JUNK[3]];
+    let wall = WallBuilder::new(0, hands).draws(&["7z"]);
+    let mut t = Table::seed(0, &wall);
+    t.tsumogiri(0);
+    let id = t.id(1, "7z");
+    t.act(1, Action::Riichi(id));
+    t.act(2, Action::Pon(t.pair(2, "77z")));
+    t.pass_all();
+    let south = t.deal.player(1);
+    assert!(south.riichi && !south.ippatsu);
+    assert_eq!(t.deal.scores()[1], 24_000);
+    assert_eq!(t.deal.riichi_sticks(), 1);
+    assert_eq!(t.deal.turn(), Some(2));
+}

@@ -44,12 +44,12 @@ fn p23_double_ron_settlement() {
     assert!(!out.dealer_keeps);
 }
 
-/// South pons 5z (East), 6z and 7z (West) and waits on 1m-4m: West is liable.
+/// South pons 5z (East), 6z and 7z (West) and waits on 1m-4m: West is liable and on turn.
 fn pao_table(honba: u32) -> Table {
     let hands = [
         "5z258m258p258s369s",
         "55z66z77z23m99p19s4z",
-        "67z369m147p147s28s",
+        "67z346m147p147s28s",
         "4m368m478p478s123z",
     ];
     let wall = WallBuilder::new(0, hands)
@@ -67,16 +67,17 @@ fn pao_table(honba: u32) -> Table {
         t.discard(1, junk);
     }
     assert_eq!(t.deal.player(1).liable, Some(2));
-    t.tsumogiri(2);
+    assert_eq!(t.deal.turn(), Some(2));
     t
 }
 
 /// P24 (R15.1–R15.3): daisangen completed by a pon of West's 7z: (a) South's tsumo is paid
 /// by West alone, honba included (`pao_honba = liable`); (b) North deals in: North and
-/// West pay half each.
+/// West pay half each; (c) West deals in and pays it all.
 #[test]
 fn p24_pao_daisangen() {
     let mut t = pao_table(1);
+    t.tsumogiri(2);
     t.tsumogiri(3);
     t.tsumogiri(0);
     t.act(1, Action::Tsumo);
@@ -84,9 +85,16 @@ fn p24_pao_daisangen() {
     assert_eq!(t.outcome().deltas, [0, 32_300, -32_300, 0]);
 
     let mut t = pao_table(0);
+    t.tsumogiri(2);
     t.discard_hold(3, "4m");
     t.act(1, Action::Ron);
     assert_eq!(t.outcome().deltas, [0, 32_000, -16_000, -16_000]);
+
+    // (c) The liable West deals in: West pays it all.
+    let mut t = pao_table(0);
+    t.discard_hold(2, "4m");
+    t.act(1, Action::Ron);
+    assert_eq!(t.outcome().deltas, [0, 32_000, -32_000, 0]);
 }
 
 /// R8.2: the dealer's 14 dealt tiles win: tenhou.

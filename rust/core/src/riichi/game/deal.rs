@@ -777,6 +777,12 @@ impl Deal {
             tile,
             consumed,
         });
+        // R5.6 (`tenhou`): an indicator still pending from the declarer's earlier kan is
+        // revealed immediately before this further kan, so before the chankan window (the
+        // kakan's own indicator waits until the kan completes, R5.7).
+        if self.rules.kan_dora_timing == KanDoraTiming::Tenhou {
+            self.reveal_pending();
+        }
         self.open_claims(seat, tile, Source::Kakan { meld: at });
         Ok(())
     }
