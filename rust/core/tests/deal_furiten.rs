@@ -9,7 +9,7 @@ mod table;
 use mahjong_core::riichi::game::Action;
 use mahjong_core::riichi::rules::TempFuritenEnd;
 use mahjong_core::riichi::{Preset, Ruleset, Yaku};
-use table::{JUNK, Table, WallBuilder, has_yaku, kind, seed, setup};
+use table::{JUNK, Table, WallBuilder, has_yaku, kind, seed, setup, tenhou};
 
 /// P11 (R11.2, R11.5, R9.3): South waits on 1m-4m with 4m in its own discards: no ron on
 /// 1m, but tsumo on 1m wins.
@@ -168,4 +168,55 @@ fn an_ankan_is_no_pass_for_furiten() {
     assert!(!t.deal.player(1).riichi_furiten);
     t.discard_hold(0, "3p");
     assert!(t.can_ron(1));
+}
+
+/// R11.2: a discard later called away still counts: South's 4m, ponned by West, keeps
+/// South (waiting on 1m-4m) from ronning North's 1m.
+#[test]
+fn called_discard_still_causes_furiten() {
+    let hands = [
+        JUNK[0],
+        "23m456p789p123s55s",
+        "44m69m369p147s268s",
+        "1m78m478p47s2356z9s",
+    ];
+    let wall = WallBuilder::new(0, hands).draws(&["4m"]).avoid("1m4m");
+    let mut t = Table::seed(0, &wall);
+    t.tsumogiri(0);
+    t.discard_hold(1, "4m");
+    t.act(2, Action::Pon(t.pair(2, "44m")));
+    t.pass_all();
+    t.discard(2, "9m");
+    assert!(t.deal.player(1).pond[0].called);
+    t.discard_hold(3, "1m");
+    assert!(!t.can_ron(1));
+}
+
+/// R5.5, R11.3: passing a chance to rob a kakan is temporary furiten: West (pinfu on
+/// 3s-6s) passes South's kakan of 3s and then cannot ron South's 6s from the replacement.
+#[test]
+fn passing_a_chankan_is_temporary_furiten() {
+    let hands = [
+        "3s258m258p69s147z8m",
+        "33s777p1239m19p14z",
+        "45s7p123m456p789s2p",
+        "478m48p47s23456z9s",
+    ];
+    let wall = WallBuilder::new(0, hands)
+        .draws(&["2p"])
+        .rinshan(&["3s", "6s"]);
+    let mut t = Table::new(setup(0), &wall, &tenhou());
+    t.discard_hold(0, "3s");
+    t.act(1, Action::Pon(t.pair(1, "33s")));
+    t.pass_all();
+    t.discard(1, "9m");
+    t.discard_hold(2, "7p");
+    t.act(1, Action::Daiminkan);
+    let kakan = Action::Kakan(t.id(1, "3s"));
+    t.act(1, kakan);
+    assert!(t.can_ron(2));
+    t.act(2, Action::Pass);
+    assert!(t.deal.player(2).temp_furiten);
+    t.discard_hold(1, "6s");
+    assert!(!t.can_ron(2));
 }
