@@ -12,10 +12,9 @@ use mahjong_core::riichi::rules::Kuikae;
 use mahjong_core::riichi::{Preset, Ruleset};
 use table::{JUNK, Table, WallBuilder, kind, seed, setup, tenhou};
 
-/// P07 (R3.4, R12.1): West discards 5p; North could chi, East could pon or ron, South could
-/// ron. Head bump: East alone wins; double and triple: East and South; no call happens.
-#[test]
-fn p07_ron_beats_calls_and_multi_ron_options() {
+/// West discards the red 5p: North may chi it with 4p6p, East may pon it or ron (5p-1z
+/// shanpon, ittsu), South may ron (5p tanki, ittsu).
+fn west_discards_0p(rules: &Ruleset) -> Table {
     let hands = [
         "123m456m789m55p11z",
         "123s456s789s222z5p",
@@ -23,15 +22,23 @@ fn p07_ron_beats_calls_and_multi_ron_options() {
         "468p478m47s23456z",
     ];
     let wall = WallBuilder::new(0, hands).dealer_draw("7z").avoid("1z");
+    let mut t = Table::new(setup(0), &wall, rules);
+    t.discard(0, "7z");
+    t.tsumogiri(1);
+    t.discard_hold(2, "0p");
+    t
+}
+
+/// P07 (R3.4, R12.1): West discards 5p; North could chi, East could pon or ron, South could
+/// ron. Head bump: East alone wins; double and triple: East and South; no call happens.
+#[test]
+fn p07_ron_beats_calls_and_multi_ron_options() {
     for (preset, winners) in [
         (Preset::Seed, vec![0]),
         (Preset::Tenhou, vec![0, 1]),
         (Preset::MahjongSoul, vec![0, 1]),
     ] {
-        let mut t = Table::new(setup(0), &wall, &Ruleset::preset(preset));
-        t.discard(0, "7z");
-        t.tsumogiri(1);
-        t.discard_hold(2, "0p");
+        let mut t = west_discards_0p(&Ruleset::preset(preset));
         let chi = Action::Chi(t.pair(3, "46p"));
         assert!(t.can(3, chi));
         assert!(t.can_ron(0) && t.can(0, Action::Pon(t.pair(0, "55p"))));
@@ -48,17 +55,7 @@ fn p07_ron_beats_calls_and_multi_ron_options() {
 /// R3.4: without a ron, a pon beats a chi declared on the same discard.
 #[test]
 fn pon_beats_chi() {
-    let hands = [
-        "123m456m789m55p11z",
-        "123s456s789s222z5p",
-        "0p36m369p147s268s3z",
-        "468p478m47s23456z",
-    ];
-    let wall = WallBuilder::new(0, hands).dealer_draw("7z").avoid("1z");
-    let mut t = Table::seed(0, &wall);
-    t.discard(0, "7z");
-    t.tsumogiri(1);
-    t.discard_hold(2, "0p");
+    let mut t = west_discards_0p(&seed());
     t.act(3, Action::Chi(t.pair(3, "46p")));
     t.act(1, Action::Pass);
     t.act(0, Action::Pon(t.pair(0, "55p")));
@@ -195,43 +192,31 @@ fn p10_kanchan_chi_and_pon_kuikae() {
     }
 }
 
-/// P29 (R4.5c, R4.5d): chi of the red 5m with 6m7m forbids every 5m (red or not) and the
-/// suji 8m.
+/// P29 (R4.5c, R4.5d): a chi of the red 5m with 6m7m forbids every 5m (red or not) and the
+/// suji 8m; a chi of 7m with 5m6m (the called tile the high end) forbids 7m and the suji 4m.
 #[test]
-fn p29_red_five_kuikae() {
-    let hands = [
-        "0m258p258s369s147z",
-        "5m67m8m9m147p147s25z",
-        "23m134678p2589s6z",
-        "1m69m478p47s23456z",
-    ];
-    let wall = WallBuilder::new(0, hands);
-    let mut t = Table::seed(0, &wall);
-    t.discard_hold(0, "0m");
-    t.act(1, Action::Chi(t.pair(1, "67m")));
-    let kinds = t.discard_kinds(1);
-    assert!(
-        !kinds.iter().any(|k| k == "5m" || k == "0m" || k == "8m"),
-        "{kinds:?}"
-    );
-    assert!(kinds.contains(&"9m".to_owned()));
-}
-
-/// R4.5c: a chi of 7m with 5m6m (called tile the high end) forbids 7m and the suji 4m.
-#[test]
-fn high_end_chi_kuikae() {
-    let hands = [
-        "7m258p258s369s147z",
-        "56m4m7m9m147p147s25z",
-        "23m134678p2589s6z",
-        "1m69m478p47s23456z",
-    ];
-    let mut t = Table::seed(0, &WallBuilder::new(0, hands));
-    t.discard_hold(0, "7m");
-    t.act(1, Action::Chi(t.pair(1, "56m")));
-    let kinds = t.discard_kinds(1);
-    assert!(!kinds.iter().any(|k| k == "4m" || k == "7m"), "{kinds:?}");
-    assert!(kinds.contains(&"9m".to_owned()));
+fn p29_red_five_and_high_end_kuikae() {
+    for (called, south, pair, forbidden) in [
+        ("0m", "5m67m8m9m147p147s25z", "67m", ["5m", "0m", "8m"]),
+        ("7m", "56m4m7m9m147p147s25z", "56m", ["4m", "7m", "7m"]),
+    ] {
+        let east = format!("{called}258p258s369s147z");
+        let hands = [
+            east.as_str(),
+            south,
+            "23m134678p2589s6z",
+            "1m69m478p47s23456z",
+        ];
+        let mut t = Table::seed(0, &WallBuilder::new(0, hands));
+        t.discard_hold(0, called);
+        t.act(1, Action::Chi(t.pair(1, pair)));
+        let kinds = t.discard_kinds(1);
+        assert!(
+            !kinds.iter().any(|k| forbidden.contains(&k.as_str())),
+            "{kinds:?}"
+        );
+        assert!(kinds.contains(&"9m".to_owned()));
+    }
 }
 
 /// P27 (R3.6, R3.7): after a pon only discards are legal, although South holds four 7z;

@@ -9,7 +9,7 @@ mod table;
 use mahjong_core::riichi::game::Action;
 use mahjong_core::riichi::rules::TempFuritenEnd;
 use mahjong_core::riichi::{Preset, Ruleset, Yaku};
-use table::{JUNK, Table, WallBuilder, has_yaku, kind, seed, setup, tenhou};
+use table::{JUNK, Table, WallBuilder, has_yaku, kind, seed, setup};
 
 /// P11 (R11.2, R11.5, R9.3): South waits on 1m-4m with 4m in its own discards: no ron on
 /// 1m, but tsumo on 1m wins.
@@ -196,24 +196,8 @@ fn called_discard_still_causes_furiten() {
 /// 3s-6s) passes South's kakan of 3s and then cannot ron South's 6s from the replacement.
 #[test]
 fn passing_a_chankan_is_temporary_furiten() {
-    let hands = [
-        "3s258m258p69s147z8m",
-        "33s777p1239m19p14z",
-        "45s7p123m456p789s2p",
-        "478m48p47s23456z9s",
-    ];
-    let wall = WallBuilder::new(0, hands)
-        .draws(&["2p"])
-        .rinshan(&["3s", "6s"]);
-    let mut t = Table::new(setup(0), &wall, &tenhou());
-    t.discard_hold(0, "3s");
-    t.act(1, Action::Pon(t.pair(1, "33s")));
-    t.pass_all();
-    t.discard(1, "9m");
-    t.discard_hold(2, "7p");
-    t.act(1, Action::Daiminkan);
-    let kakan = Action::Kakan(t.id(1, "3s"));
-    t.act(1, kakan);
+    let mut t =
+        table::south_kakan_after_daiminkan("45s7p123m456p789s2p", "2p", |w| w.at(135, "6s"));
     assert!(t.can_ron(2));
     t.act(2, Action::Pass);
     assert!(t.deal.player(2).temp_furiten);

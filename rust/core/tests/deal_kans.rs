@@ -6,7 +6,7 @@
 
 mod table;
 
-use mahjong_core::riichi::game::Action;
+use mahjong_core::riichi::game::{Action, Event};
 use mahjong_core::riichi::rules::KanDoraTiming;
 use mahjong_core::riichi::{Ruleset, Yaku, Yakuman};
 use table::{Table, WallBuilder, has_yakuman, kind, seed, setup, tenhou};
@@ -158,27 +158,12 @@ fn four_kans_by_one_player_play_on() {
 /// and West, robbing the kakan, counts it; the robbed kakan's own indicator never shows.
 #[test]
 fn pending_indicator_revealed_before_a_further_kan() {
-    let hands = [
-        "3s258m258p69s147z8m",
-        "33s777p1239m19p14z",
-        "45s7p123m456p789s1z",
-        "478m48p47s23456z9s",
-    ];
-    let wall = WallBuilder::new(0, hands)
-        .draws(&["1z"])
-        .rinshan(&["3s"])
-        .at(128, "4p")
-        .dora("2z");
-    let mut t = Table::new(setup(0), &wall, &tenhou());
-    t.discard_hold(0, "3s");
-    t.act(1, Action::Pon(t.pair(1, "33s")));
-    t.pass_all();
-    t.discard(1, "9m");
-    t.discard_hold(2, "7p");
-    t.act(1, Action::Daiminkan);
-    assert!(t.dora_events().is_empty());
-    let kakan = Action::Kakan(t.id(1, "3s"));
-    t.act(1, kakan);
+    let mut t = table::south_kakan_after_daiminkan("45s7p123m456p789s1z", "1z", |w| {
+        w.at(128, "4p").dora("2z")
+    });
+    // The daiminkan's indicator shows only once the kakan is declared.
+    let at = |f: fn(&Event) -> bool| t.deal.events().iter().position(f).unwrap();
+    assert!(at(|e| matches!(e, Event::Dora { .. })) > at(|e| matches!(e, Event::Kakan { .. })));
     assert_eq!(t.dora_events(), ["4p"]);
     t.act(2, Action::Ron);
     let win = t.win();

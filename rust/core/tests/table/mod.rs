@@ -480,3 +480,31 @@ pub(crate) fn assert_aborted(t: &Table, reason: DrawReason, sticks: u32) {
     assert!(out.dealer_keeps);
     assert_eq!(out.riichi_sticks, sticks);
 }
+
+/// Tenhou rules: South pons East's 3s, kans West's 7p (daiminkan, replacement 3s) and adds
+/// that 3s to its pon: the kakan's chankan window is open. West holds `west` (with a 7p to
+/// discard) and first draws `west_draw`; `more` adds to the wall (the second replacement
+/// tile, indicators).
+pub(crate) fn south_kakan_after_daiminkan(
+    west: &str,
+    west_draw: &str,
+    more: impl FnOnce(WallBuilder) -> WallBuilder,
+) -> Table {
+    let hands = [
+        "3s258m258p69s147z8m",
+        "33s777p1239m19p14z",
+        west,
+        "478m48p47s23456z9s",
+    ];
+    let wall = more(WallBuilder::new(0, hands).draws(&[west_draw]).at(134, "3s"));
+    let mut t = Table::new(setup(0), &wall, &tenhou());
+    t.discard_hold(0, "3s");
+    t.act(1, Action::Pon(t.pair(1, "33s")));
+    t.pass_all();
+    t.discard(1, "9m");
+    t.discard_hold(2, "7p");
+    t.act(1, Action::Daiminkan);
+    let kakan = Action::Kakan(t.id(1, "3s"));
+    t.act(1, kakan);
+    t
+}
