@@ -262,4 +262,16 @@ fn called_riichi_discard_places_the_deposit() {
     assert_eq!(t.deal.scores()[1], 24_000);
     assert_eq!(t.deal.riichi_sticks(), 1);
     assert_eq!(t.deal.turn(), Some(2));
+    // mjai order: reach, dahai, reach_accepted, then the call.
+    let tail: Vec<&str> = t.deal.events()[t.deal.events().len() - 4..]
+        .iter()
+        .map(|e| match e {
+            Event::Reach { .. } => "reach",
+            Event::Dahai { .. } => "dahai",
+            Event::ReachAccepted { .. } => "reach_accepted",
+            Event::Call { .. } => "call",
+            _ => "other",
+        })
+        .collect();
+    assert_eq!(tail, ["reach", "dahai", "reach_accepted", "call"]);
 }

@@ -177,3 +177,25 @@ fn honba_and_deposits_in_settlement() {
     assert_eq!(t.outcome().deltas, [-16_200, 33_600, -8_200, -8_200]);
     assert_eq!(t.deal.scores().iter().sum::<i64>(), 101_000);
 }
+
+/// R1.4, R16.1: seat winds follow the dealer seat: a tenhou by the dealer at seat 2 and a
+/// chiihou by seat 2 when seat 1 deals are paid by the right seats.
+#[test]
+fn payments_follow_the_dealer_seat() {
+    let win = "123m456m789m123p5p";
+    let hands = [JUNK[0], JUNK[1], win, JUNK[3]];
+    let wall = WallBuilder::new(2, hands).dealer_draw("5p");
+    let mut t = Table::seed(2, &wall);
+    t.act(2, Action::Tsumo);
+    assert!(has_yakuman(t.win(), Yakuman::Tenhou));
+    assert_eq!(t.outcome().deltas, [-16_000, -16_000, 48_000, -16_000]);
+    assert!(t.outcome().dealer_keeps);
+
+    let wall = WallBuilder::new(1, hands).draws(&["5p"]).avoid("5p");
+    let mut t = Table::seed(1, &wall);
+    t.tsumogiri(1);
+    t.act(2, Action::Tsumo);
+    assert!(has_yakuman(t.win(), Yakuman::Chiihou));
+    assert_eq!(t.outcome().deltas, [-8_000, -16_000, 32_000, -8_000]);
+    assert!(!t.outcome().dealer_keeps);
+}
