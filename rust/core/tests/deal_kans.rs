@@ -171,3 +171,16 @@ fn pending_indicator_revealed_before_a_further_kan() {
     assert_eq!(table::han_of(win, Yaku::Dora), 1);
     assert_eq!(t.deal.wall().dora_indicators().len(), 2);
 }
+
+/// R5.6 (`tenhou`): a kakan nobody robs reveals its indicator at the declarer's discard.
+#[test]
+fn kakan_indicator_at_the_discard() {
+    let mut t = table::south_kakan_after_daiminkan("45s7p123m456p789s2p", "2p", |w| {
+        w.at(128, "4p").at(126, "8p").at(135, "6s")
+    });
+    t.act(2, Action::Pass);
+    assert_eq!(t.dora_events(), ["4p"]);
+    assert_eq!(t.deal.drawn(), Some(t.id(1, "6s")));
+    t.discard_hold(1, "6s");
+    assert_eq!(t.dora_events(), ["4p", "8p"]);
+}

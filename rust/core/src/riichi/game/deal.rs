@@ -398,7 +398,8 @@ impl Deal {
     }
 
     /// Applies `action` by `seat`; an illegal action is an error naming it and why, and
-    /// changes nothing.
+    /// changes nothing. A discard, riichi, chi or pon may name any held copy of a tile class
+    /// that [`Self::legal_actions`] lists (it lists one id per class).
     pub fn apply(&mut self, seat: usize, action: Action) -> Result<()> {
         let legal = self.legal_actions(seat);
         if !self.is_listed(seat, action, &legal) {
