@@ -8,10 +8,12 @@ mod table;
 
 use mahjong_core::riichi::game::Action;
 use mahjong_core::riichi::{Preset, Ruleset, Yaku, Yakuman};
-use table::{JUNK, Table, WallBuilder, has_yaku, has_yakuman, seed, setup, tenhou};
+use table::{JUNK, Table, WallBuilder, has_yaku, has_yakuman, seed, setup};
 
-/// P23 (R12.1, R12.2, R16.1): Tenhou double ron, 1 honba and 2 sticks: West pays North's
-/// hand + 300 and South's hand; North, nearest after West, takes both sticks.
+/// P23 (R12.1, R12.2, R16.1): double ron with 1 honba and 2 sticks on the table, South in
+/// riichi (a third stick). Tenhou: West pays North's hand + 300 and South's hand; North,
+/// nearest after West, takes all three sticks. EMA (`winners_reclaim`, honba to each):
+/// South takes its own stick back, North the other two, both get the honba.
 #[test]
 fn p23_double_ron_settlement() {
     let hands = [
@@ -20,28 +22,37 @@ fn p23_double_ron_settlement() {
         "3m69m369p147s28s36z",
         "12m456p789p555z11s",
     ];
-    let wall = WallBuilder::new(0, hands).avoid("3m6m");
+    let wall = WallBuilder::new(0, hands).draws(&["9m"]).avoid("3m6m");
     let setup = mahjong_core::riichi::game::DealSetup {
         honba: 1,
         riichi_sticks: 2,
         ..setup(0)
     };
-    let mut t = Table::new(setup, &wall, &tenhou());
-    t.tsumogiri(0);
-    t.tsumogiri(1);
-    t.discard_hold(2, "3m");
-    t.act(3, Action::Ron);
-    t.act(1, Action::Ron);
-    let out = t.outcome().clone();
-    let seats: Vec<usize> = out.wins.iter().map(|w| w.seat).collect();
-    assert_eq!(seats, [3, 1]);
-    let (north, south) = (out.wins[0].points, out.wins[1].points);
-    assert_eq!(
-        out.deltas,
-        [0, south, -(north + 300) - south, north + 300 + 2000]
-    );
-    assert_eq!(out.riichi_sticks, 0);
-    assert!(!out.dealer_keeps);
+    for preset in [Preset::Tenhou, Preset::Ema] {
+        let mut t = Table::new(setup, &wall, &Ruleset::preset(preset));
+        t.tsumogiri(0);
+        t.riichi(1, "9m");
+        t.discard_hold(2, "3m");
+        t.act(3, Action::Ron);
+        t.act(1, Action::Ron);
+        let out = t.outcome().clone();
+        let seats: Vec<usize> = out.wins.iter().map(|w| w.seat).collect();
+        assert_eq!(seats, [3, 1]);
+        let (north, south) = (out.wins[0].points, out.wins[1].points);
+        let expected = if preset == Preset::Tenhou {
+            [0, south - 1000, -(north + 300) - south, north + 300 + 3000]
+        } else {
+            [
+                0,
+                south + 300,
+                -(north + 300) - (south + 300),
+                north + 300 + 2000,
+            ]
+        };
+        assert_eq!(out.deltas, expected, "{preset:?}");
+        assert_eq!(out.riichi_sticks, 0);
+        assert!(!out.dealer_keeps);
+    }
 }
 
 /// South pons 5z (East), 6z and 7z (West) and waits on 1m-4m: West is liable and on turn.
