@@ -6,7 +6,12 @@ import random
 
 import pytest
 
-from mahjong.errors import IllegalActionError, InvalidArgumentError, InvalidTileError
+from mahjong.errors import (
+    IllegalActionError,
+    InvalidArgumentError,
+    InvalidRuleError,
+    InvalidTileError,
+)
 from mahjong.riichi import ACTION_COUNT, Deal, Game, Ruleset, mjai
 from mahjong.riichi.game import (
     EfficiencyAgent,
@@ -248,3 +253,12 @@ def test_observations_leak_nothing_mid_deal() -> None:
         assert replayed.observation(0) == deal.observation(0), seed
         checked += 1
     assert checked >= 20
+
+
+@pytest.mark.parametrize(
+    "option", [{"karaten": "tenpai"}, {"daiminkan_rinshan_pao": True}, {"open_riichi": True}]
+)
+def test_options_the_engine_does_not_play_are_refused(option: dict[str, object]) -> None:
+    rules = Ruleset.preset("tenhou").replace(**option)
+    with pytest.raises(InvalidRuleError, match=next(iter(option))):
+        Deal(seed=1, rules=rules)

@@ -13,8 +13,8 @@ use crate::riichi::game::action::{Action, is_red_id, tile_class};
 use crate::riichi::game::event::{DrawReason, Event, WinRecord};
 use crate::riichi::game::wall::Wall;
 use crate::riichi::rules::{
-    KanDoraTiming, Kuikae, MultiRon, MultiRonRenchan, PaoSet, RedFives, RiichiAnkan, Ruleset,
-    Sanchahou, TempFuritenEnd, TempFuritenTrigger,
+    KanDoraTiming, Karaten, Kuikae, MultiRon, MultiRonRenchan, PaoSet, RedFives, RiichiAnkan,
+    Ruleset, Sanchahou, TempFuritenEnd, TempFuritenTrigger,
 };
 use crate::riichi::score::{Scored, Scorer, Win};
 use crate::riichi::settlement::{self, RonShare};
@@ -232,6 +232,7 @@ pub struct Deal {
 impl Deal {
     /// Starts a deal on `wall`: deals the tiles and gives the dealer the first turn.
     pub fn new(setup: DealSetup, wall: Wall, rules: &Ruleset) -> Result<Self> {
+        check_supported(rules)?;
         if setup.dealer > 3 {
             return Err(Error::argument(format!(
                 "dealer seat {} is out of range 0..=3",
@@ -1512,6 +1513,24 @@ impl Deal {
             self.riichi_sticks += 1;
             self.events.push(Event::ReachAccepted { seat });
         }
+    }
+}
+
+/// Rejects option values the engine does not play yet, rather than ignoring them. Every
+/// preset plays; `declare_noten` (WRC) is a choice players may make, and the engine's players
+/// never make it (every tenpai hand is shown at an exhaustive draw).
+fn check_supported(rules: &Ruleset) -> Result<()> {
+    let unsupported = [
+        ("karaten = \"tenpai\"", rules.karaten == Karaten::Tenpai),
+        ("daiminkan_rinshan_pao", rules.daiminkan_rinshan_pao),
+        ("rinshan_counts_as_haitei", rules.rinshan_counts_as_haitei),
+        ("open_riichi", rules.open_riichi),
+    ];
+    match unsupported.iter().find(|(_, on)| *on) {
+        Some((name, _)) => Err(Error::rule(format!(
+            "the game engine does not play the option {name} yet (scoring supports it)"
+        ))),
+        None => Ok(()),
     }
 }
 
