@@ -302,3 +302,29 @@ def test_replay_command_errors_are_one_line(
     assert capsys.readouterr().err.startswith("mahjong: error: deal ?")
     assert main(["replay", str(tmp_path / "missing.jsonl")]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_the_play_is_compared_event_for_event() -> None:
+    """The engine's draws, discards and calls must be the log's (tsumogiri aside); its kan dora
+    indicators the same, wherever the log places them."""
+    deal = _one_deal()
+    engine = copy.deepcopy(deal)
+    assert replay._compare_play(deal, engine, 10) is None
+    index = next(i for i, e in enumerate(engine) if e["type"] == "tsumo" and i > 5)
+    engine[index]["pai"] = "C" if engine[index]["pai"] != "C" else "P"
+    found = replay._compare_play(deal, engine, 10)
+    assert found is not None and (found.index, found.event) == (10 + index, deal[index])
+    assert found.reason.startswith('the engine plays {"type":"tsumo"')
+    engine = copy.deepcopy(deal)
+    engine[index + 1]["tsumogiri"] = not engine[index + 1]["tsumogiri"]
+    assert replay._compare_play(deal, engine, 0) is None
+    moved = [*deal[:index], mjai.dora("1m"), *deal[index:]]
+    later = [*engine[: index + 2], mjai.dora("1m"), *engine[index + 2 :]]
+    assert replay._compare_play(moved, later, 0) is None
+    other = [*engine[: index + 2], mjai.dora("2m"), *engine[index + 2 :]]
+    found = replay._compare_play(moved, other, 0)
+    assert found is not None and found.reason == (
+        "kan dora indicators ['2m'] in the engine, ['1m'] in the log"
+    )
+    found = replay._compare_play(deal, engine[:index], 0)
+    assert found is not None and "plays in the engine" in found.reason

@@ -20,7 +20,9 @@ record read by :func:`mahjong.riichi.tenhou.load_record`. Each deal (``start_kyo
    ``kyuushu_kyuuhai``; a seat with a claim option that the log does not use passes. The
    first event no legal action matches ends the replay of that deal with a
    :class:`ReplayMismatch` naming the deal, the event and the actions offered.
-3. **The results.** The engine's ``hora``/``ryukyoku`` events are compared with the log's:
+3. **The play and the results.** The engine's draws, discards, calls and riichi must be the
+   log's, event for event, and its kan dora indicators the same in the same order. Then its
+   ``hora``/``ryukyoku`` events are compared with the log's:
    winners and discarders, yaku as {id: han} without 0-han entries, yakuman, han, fu (when the
    log states it), points, score changes, pao, the kind of draw, who was tenpai, and the
    deal's final scores. What the log does not carry (an mjai file has no yaku) is not compared.
@@ -487,6 +489,41 @@ def _final_scores(deal: Sequence[Event]) -> list[int] | None:
     return scores
 
 
+PLAY_TYPES = frozenset(
+    {"tsumo", "dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "reach", "reach_accepted"}
+)
+
+
+def _play(event: Event) -> tuple[Any, ...]:
+    consumed = tuple(_key(event.get("consumed") or []))
+    return (event["type"], event.get("actor"), event.get("pai"), event.get("target"), consumed)
+
+
+def _compare_play(log: Sequence[Event], engine: list[Event], first: int) -> _Mismatch | None:
+    """The first event where the engine's draws, discards, calls and riichi differ from the
+    log's (``tsumogiri`` left out), then the kan dora indicators in order (where a log puts a
+    ``dora`` event among the others is not compared: Tenhou writes an open kan's indicator
+    before the discard it is revealed with)."""
+    logged = [(i, e) for i, e in enumerate(log) if e.get("type") in PLAY_TYPES]
+    played = [e for e in engine if e["type"] in PLAY_TYPES]
+    for (i, expected), got in zip(logged, played, strict=False):
+        if _play(expected) != _play(got):
+            return _Mismatch(
+                first + i, expected, f"the engine plays {mjai.dumps_event(got)} here instead"
+            )
+    if len(logged) != len(played):
+        return _Mismatch(
+            first, None, f"{len(played)} plays in the engine, {len(logged)} in the log"
+        )
+    log_doras = [e.get("dora_marker") for e in log if e.get("type") == "dora"]
+    engine_doras = [e.get("dora_marker") for e in engine if e["type"] == "dora"]
+    if log_doras != engine_doras:
+        return _Mismatch(
+            first, None, f"kan dora indicators {engine_doras} in the engine, {log_doras} in the log"
+        )
+    return None
+
+
 def replay_deal(
     deal: Sequence[Event],
     rules: Ruleset | None = None,
@@ -526,6 +563,9 @@ def replay_deal(
         return report(ReplayMismatch(name, error.index, error.event, error.reason, legal))
     except (KeyError, TypeError) as error:
         raise RecordFormatError(f"deal {name}: an event lacks a field ({error})") from None
+    played = _compare_play(deal, engine.events(), first)
+    if played is not None:
+        return report(ReplayMismatch(name, played.index, played.event, played.reason))
     results = [e for e in engine.events() if e["type"] in ("hora", "ryukyoku")]
     logged = [e for e in deal if e.get("type") in ("hora", "ryukyoku")]
     difference = _compare_results(logged, results)
