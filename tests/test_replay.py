@@ -67,6 +67,20 @@ def test_rebuilt_wall_shows_what_the_log_shows(seed: int) -> None:
         assert names[130] == start["dora_marker"]
 
 
+def _start(hands: list[list[str]], dora_marker: str) -> Event:
+    """The start of East 1 with these starting hands, the dealer in seat 0."""
+    return mjai.start_kyoku(
+        bakaze="E",
+        dora_marker=dora_marker,
+        kyoku=1,
+        honba=0,
+        kyotaku=0,
+        oya=0,
+        scores=[25000] * 4,
+        tehais=hands,
+    )
+
+
 def test_replacement_draws_and_kan_dora_positions() -> None:
     """A hand-made deal: seat 0 declares an ankan of its four E, draws the replacement tile
     and a kan dora is turned; the replacement comes from W[134], the kan dora from W[128],
@@ -78,16 +92,7 @@ def test_replacement_draws_and_kan_dora_positions() -> None:
         ["2p"] * 3 + ["3p"] * 3 + ["4p"] * 3 + ["6p"] * 3 + ["N"],
     ]
     deal: list[Event] = [
-        mjai.start_kyoku(
-            bakaze="E",
-            dora_marker="9p",
-            kyoku=1,
-            honba=0,
-            kyotaku=0,
-            oya=0,
-            scores=[25000] * 4,
-            tehais=hands,
-        ),
+        _start(hands, "9p"),
         mjai.tsumo(0, "E"),
         mjai.ankan(0, ["E"] * 4),
         mjai.dora("C"),
@@ -114,19 +119,7 @@ def test_logs_that_cannot_be_a_wall(change: object, message: str) -> None:
     hands += [["5p"] * 3 + ["6p"] * 3 + ["7p"] * 3 + ["8p"] * 3 + ["E"]]
     hands += [["1s"] * 3 + ["2s"] * 3 + ["3s"] * 3 + ["4s"] * 3 + ["E"]]
     hands += [["6s"] * 3 + ["7s"] * 3 + ["8s"] * 3 + ["9s"] * 3 + ["S"]]
-    deal: list[Event] = [
-        mjai.start_kyoku(
-            bakaze="E",
-            dora_marker="1p",
-            kyoku=1,
-            honba=0,
-            kyotaku=0,
-            oya=0,
-            scores=[25000] * 4,
-            tehais=hands,
-        ),
-        mjai.tsumo(0, "N"),
-    ]
+    deal: list[Event] = [_start(hands, "1p"), mjai.tsumo(0, "N")]
     assert callable(change)
     change(deal)
     with pytest.raises(RecordFormatError, match=message):

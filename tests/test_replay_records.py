@@ -64,16 +64,18 @@ def _files(kind: str) -> list[Path]:
     return sorted(p for p in folder.glob("*") if p.suffix in suffixes and p.name != THREE_PLAYER)
 
 
-def _params(kind: str) -> list[Any]:
-    found = _files(kind)
-    if not found:
-        folder = DATA.joinpath(*FOLDERS[kind])
-        reason = (
-            f"reference data {folder} not found: put the shared data at ../shared/data "
-            "relative to the repository root or set MAHJONG_DATA_DIR"
-        )
-        return [pytest.param(None, marks=pytest.mark.skip(reason=reason))]
-    return [pytest.param(p, id=p.name) for p in found]
+def _params() -> list[Any]:
+    params = []
+    for kind, parts in FOLDERS.items():
+        found = _files(kind)
+        if not found:
+            reason = (
+                f"reference data {DATA.joinpath(*parts)} not found: put the shared data at "
+                "../shared/data relative to the repository root or set MAHJONG_DATA_DIR"
+            )
+            params.append(pytest.param(None, id=kind, marks=pytest.mark.skip(reason=reason)))
+        params += [pytest.param(p, id=f"{kind}-{p.name}") for p in found]
+    return params
 
 
 @cache
@@ -81,33 +83,16 @@ def _reports(path: Path) -> tuple[replay.DealReport, ...]:
     return tuple(replay.replay_file(path, RULES))
 
 
-def _check_file(path: Path) -> None:
+@pytest.mark.parametrize("path", _params())
+def test_every_deal_replays(path: Path) -> None:
+    """mjlog games, tenhou.net/6 games and fixtures, the mjai sample: every deal outside
+    KNOWN replays."""
     reports = _reports(path)
     assert reports, f"{path.name}: no deals"
     names = [r.deal for r in reports]
     assert len(set(names)) == len(names), "deal names repeat: KNOWN could not tell them apart"
     bad = [str(r) for r in reports if not r.ok and (path.name, r.deal) not in KNOWN]
     assert not bad, "\n".join(bad)
-
-
-@pytest.mark.parametrize("path", _params("mjlog"))
-def test_mjlog_games_replay(path: Path) -> None:
-    _check_file(path)
-
-
-@pytest.mark.parametrize("path", _params("tenhou6"))
-def test_tenhou6_games_replay(path: Path) -> None:
-    _check_file(path)
-
-
-@pytest.mark.parametrize("path", _params("fixture"))
-def test_tenhou6_fixtures_replay(path: Path) -> None:
-    _check_file(path)
-
-
-@pytest.mark.parametrize("path", _params("mjai"))
-def test_mjai_sample_replays(path: Path) -> None:
-    _check_file(path)
 
 
 def _known_params() -> list[Any]:
