@@ -295,6 +295,12 @@ def test_replay_command_errors_are_one_line(
     assert capsys.readouterr().err.startswith("mahjong: error: deal ?")
     assert main(["replay", str(tmp_path / "missing.jsonl")]) == 2
     assert "no such file" in capsys.readouterr().err
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text('{"type": "start_game", "names": ["a", "b", "c", "d"]}\n', encoding="utf-8")
+    assert main(["replay", str(empty)]) == 2
+    assert capsys.readouterr().err == (
+        f"mahjong: error: {empty}: no deal (start_kyoku) to replay\n"
+    )
 
 
 def test_the_play_is_compared_event_for_event() -> None:

@@ -347,11 +347,14 @@ def _drive(deal: Deal, events: Sequence[Event], first: int) -> None:
             continue
         if deal.is_over:
             raise _Mismatch(index, event, "the engine ended the deal before this event")
-        if is_draw and "actor" not in event:
-            # kyuushu kyuuhai: declared by the seat on turn, which the log may not name
+        claim = kind in CALL_TYPES or (kind == "hora" and event.get("target") != event["actor"])
+        if not claim:
+            # an action on the seat's own turn: claim windows still open are passed
             while _is_claim_window(deal):
                 _pass_window(deal)
-            turn = _turn_seats(deal)
+        if is_draw and "actor" not in event:
+            # kyuushu kyuuhai: declared by the seat on turn, which the log may not name
+            turn = deal.waiting()
             event = {**event, "actor": turn[0] if turn else -1}
         group = [event]
         if kind == "hora" and event.get("target") != event.get("actor"):
@@ -361,11 +364,6 @@ def _drive(deal: Deal, events: Sequence[Event], first: int) -> None:
                 and events[i + len(group)].get("target") == event.get("target")
             ):
                 group.append(events[i + len(group)])
-        claim = kind in CALL_TYPES or (kind == "hora" and event.get("target") != event["actor"])
-        if kind == "kakan" or kind == "ankan" or not claim:
-            # an action on the seat's own turn: claim windows still open are passed
-            while _is_claim_window(deal) and event["actor"] not in _turn_seats(deal):
-                _pass_window(deal)
         responses = {e["actor"]: e for e in group}
         waiting = deal.waiting()
         missing = [s for s in responses if s not in waiting]
@@ -403,11 +401,6 @@ def _drive(deal: Deal, events: Sequence[Event], first: int) -> None:
             _pass_window(deal)
     if not deal.is_over:
         raise _Mismatch(first + len(events) - 1, None, "the log ends but the engine's deal goes on")
-
-
-def _turn_seats(deal: Deal) -> list[int]:
-    """The seats waiting that are on turn (not only in a claim window)."""
-    return [s for s in deal.waiting() if not any(a.type == "pass" for a in deal.legal_actions(s))]
 
 
 # --- the results ---------------------------------------------------------------------------
@@ -587,5 +580,9 @@ def replay_events(events: Sequence[Event], rules: Ruleset | None = None) -> list
 
 
 def replay_file(path: str | os.PathLike[str], rules: Ruleset | None = None) -> list[DealReport]:
-    """Replays every deal of an mjai log or Tenhou record file (see :func:`load_log`)."""
-    return replay_events(load_log(Path(path)), rules)
+    """Replays every deal of an mjai log or Tenhou record file (see :func:`load_log`); a file
+    without a deal is a :class:`~mahjong.errors.RecordFormatError`."""
+    reports = replay_events(load_log(Path(path)), rules)
+    if not reports:
+        raise RecordFormatError(f"{path}: no deal (start_kyoku) to replay")
+    return reports
