@@ -19,12 +19,16 @@ from mahjong.riichi.mjai import Event
 RECORDS = REPO / "tests" / "data" / "records"
 
 
-def _game(preset: str, seed: int) -> list[Event]:
-    agents = (
-        [EfficiencyAgent(), RandomAgent(seed), EfficiencyAgent(), RandomAgent(seed + 100)]
-        if seed % 2
-        else [EfficiencyAgent() for _ in range(4)]
-    )
+def _game(preset: str, seed: int, players: str = "") -> list[Event]:
+    """A game's log; `players` "random" (four RandomAgents) or by default two
+    EfficiencyAgents against two RandomAgents (odd seeds) or four EfficiencyAgents."""
+    agents: list[EfficiencyAgent | RandomAgent]
+    if players == "random":
+        agents = [RandomAgent(seed * 4 + i) for i in range(4)]
+    elif seed % 2:
+        agents = [EfficiencyAgent(), RandomAgent(seed), EfficiencyAgent(), RandomAgent(seed + 100)]
+    else:
+        agents = [EfficiencyAgent() for _ in range(4)]
     return play_game(agents, seed=seed, rules=Ruleset.preset(preset)).events
 
 
@@ -129,12 +133,24 @@ def test_logs_that_cannot_be_a_wall(change: object, message: str) -> None:
 # --- logs of our own engine ----------------------------------------------------------------
 
 
-GAMES = [("seed", seed) for seed in range(24)] + [("tenhou", seed) for seed in range(10)]
+GAMES = [
+    *(("seed", seed, "") for seed in range(24)),
+    *(("seed", seed, "random") for seed in range(12)),
+    *(("tenhou", seed, "") for seed in range(8)),
+    *(("tenhou", seed, "random") for seed in range(4)),
+    *((preset, 1, "") for preset in ("mahjongsoul", "wrc", "ema", "mleague")),
+]
 
 
-@pytest.mark.parametrize(("preset", "seed"), GAMES, ids=[f"{p}-{s}" for p, s in GAMES])
-def test_engine_logs_replay_to_the_same_events_and_scores(preset: str, seed: int) -> None:
-    events = _game(preset, seed)
+@pytest.mark.parametrize(
+    ("preset", "seed", "players"), GAMES, ids=[f"{p}-{s}{'-' * bool(a)}{a}" for p, s, a in GAMES]
+)
+def test_engine_logs_replay_to_the_same_events_and_scores(
+    preset: str, seed: int, players: str
+) -> None:
+    """Logs of our own engine (every preset; efficiency and random players) replay through the
+    rebuilt walls to the same events, byte for byte, and the same scores."""
+    events = _game(preset, seed, players)
     deals = replay.split_deals(events)
     reports = replay.replay_events(events, Ruleset.preset(preset))
     assert len(reports) == len(deals) >= 1
