@@ -5,8 +5,7 @@ majiang-core "paipu" format) converted to mjai events here and replayed through 
 The expected values are kobalab's engine output under majiang-core's default rules; the replay
 uses the tenhou preset, as for the Tenhou records. Where those defaults differ from Tenhou's
 (double yakuman, kuikae allowed, riichi with one live tile left) nothing in these scenarios
-depends on it: the same deals replay with those three options changed. Deals that do not
-replay are listed in KNOWN by cause as xfail(strict=True) tests.
+depends on it: the same deals replay with those three options changed.
 
 Conversion: seats are the deal's seat winds (`l`, 0 = dealer), so each deal is replayed with
 the dealer in seat 0; `zimo`/`gangzimo` are draws, `dapai` discards (`_` tsumogiri, `*` riichi,
@@ -165,23 +164,6 @@ def convert_deal(deal: list[dict[str, Any]]) -> list[Event]:
 
 # --- the deals that do not replay, by cause ------------------------------------------------
 
-KAN_DORA_AT_NEXT_KAN = (
-    "engine: R5.6 kan_dora_timing=tenhou: the pending indicator of a daiminkan is turned when "
-    "its declarer declares another kan before discarding; the engine turns it only when that "
-    "kakan completes, so a kakan robbed by chankan never shows it (script 16, S2-0: daiminkan "
-    "8m, replacement 2s, kakan 2s robbed; the log turns 4p)"
-)
-SANCHAHOU_VOIDS_RIICHI = (
-    "engine: R6.2 a riichi declaration discard that is won on is void (no deposit); three rons "
-    "on it (R14.5 sanchahou) abort the deal and the engine still takes the 1,000 deposit (the "
-    "next deal of the script starts with 25,000 each and no stick)"
-)
-
-KNOWN: dict[tuple[int, int], str] = {
-    (16, 7): KAN_DORA_AT_NEXT_KAN,
-    (22, 0): SANCHAHOU_VOIDS_RIICHI,
-}
-
 
 @cache
 def _games() -> list[dict[str, Any]]:
@@ -206,30 +188,10 @@ def _params() -> list[Any]:
 def test_scenario_deals_replay(game: dict[str, Any]) -> None:
     bad = []
     for number, deal in enumerate(game["log"]):
-        if (game["script_index"], number) in KNOWN:
-            continue
         report = replay.replay_deal(convert_deal(deal), RULES, number=number)
         if not report.ok:
             bad.append(f"deal {number} {report}")
     assert not bad, "\n".join(bad)
-
-
-def _known_params() -> list[Any]:
-    games = {g["script_index"]: g for g in _games()}
-    params = []
-    for (script, number), reason in KNOWN.items():
-        marks = [pytest.mark.xfail(strict=True, reason=reason)]
-        if script not in games:
-            marks = [pytest.mark.skip(reason=f"reference data {SCENARIOS} not found")]
-        params.append(pytest.param(script, number, id=f"script{script}-deal{number}", marks=marks))
-    return params
-
-
-@pytest.mark.parametrize(("script", "number"), _known_params())
-def test_known_mismatches(script: int, number: int) -> None:
-    (game,) = [g for g in _games() if g["script_index"] == script]
-    report = replay.replay_deal(convert_deal(game["log"][number]), RULES, number=number)
-    assert report.ok, str(report)
 
 
 def test_conversion() -> None:
@@ -243,7 +205,7 @@ def test_conversion() -> None:
 
 
 def test_pass_rate() -> None:
-    """Every deal outside KNOWN replays; the rate is printed with -s."""
+    """Every deal replays; the rate is printed with -s."""
     games = _games()
     if not games:
         pytest.skip(f"reference data {SCENARIOS} not found")
@@ -253,4 +215,4 @@ def test_pass_rate() -> None:
         for n, deal in enumerate(g["log"])
     ]
     print(f"majiang_scenarios: {sum(results)}/{len(results)} deals replay")
-    assert len(results) - sum(results) == len(KNOWN)
+    assert all(results)

@@ -36,24 +36,12 @@ FOLDERS = {
 
 # --- the deals that do not replay, by cause ------------------------------------------------
 
-PAO_NOT_IN_EVENT = (
-    "engine: the hora event of a win with liability (R15.1 pao) has no 'pao' field (the liable "
-    "seat), which the README's log schema gives it; the payments themselves are equal"
-)
-SUUCHA_RIICHI_TENPAI = (
-    "engine: a four-riichi abortive draw (R14.3 suucha riichi) reports tenpai as all false; "
-    "the README's log schema (and every Tenhou record) has everyone tenpai there"
-)
 FIXTURE_EDITED = (
     "data: mjai-reviewer's hand-edited fixture does not add up (its MANIFEST says so: win "
     "deltas 0 != 1000 x 1 riichi stick); the engine pays the stick, the record does not"
 )
 
 KNOWN: dict[tuple[str, str], str] = {
-    ("2010012206gm-00a9-0000-5414f3c4.mjlog", "E2-1"): PAO_NOT_IN_EVENT,
-    ("mjx__pao-tsumo.mjlog", "E4-0"): PAO_NOT_IN_EVENT,
-    ("2018040923gm-00a9-0000-1833afca.mjlog", "E3-0"): SUUCHA_RIICHI_TENPAI,
-    ("2018040923gm-00a9-0000-1833afca.jsonl", "E3-0"): SUUCHA_RIICHI_TENPAI,
     ("confusing_nakis_1.json", "E2-2"): FIXTURE_EDITED,
 }
 

@@ -375,6 +375,9 @@ fn win_dict<'py>(py: Python<'py>, w: &game::WinRecord, red: bool) -> PyResult<Bo
     d.set_item("han", w.han)?;
     d.set_item("fu", w.fu)?;
     d.set_item("points", w.points)?;
+    if let Some(liable) = w.liable {
+        d.set_item("pao", liable)?;
+    }
     Ok(d)
 }
 

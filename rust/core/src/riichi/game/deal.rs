@@ -1005,6 +1005,8 @@ impl Deal {
             MultiRon::HeadBump => rons.truncate(1),
             MultiRon::Double if rons.len() == 3 => {
                 if self.rules.sanchahou == Sanchahou::Abort {
+                    // R6.2: a riichi declared with the discard three players ron is void.
+                    self.riichi_pending = None;
                     self.end_draw(DrawReason::Sanchahou, [false; 4], [false; 4], [0; 4]);
                     return;
                 }
@@ -1089,7 +1091,8 @@ impl Deal {
         self.riichi_sticks += 1;
         self.events.push(Event::ReachAccepted { seat });
         if self.rules.suucha_riichi && self.players.iter().all(|p| p.riichi) {
-            self.end_draw(DrawReason::SuuchaRiichi, [false; 4], [false; 4], [0; 4]);
+            // R14.3: four riichi hands are all tenpai (R6.1).
+            self.end_draw(DrawReason::SuuchaRiichi, [true; 4], [false; 4], [0; 4]);
         }
     }
 
@@ -1416,6 +1419,9 @@ impl Deal {
                 fu: scored.fu.total(),
                 points: scored.points,
                 ura_indicators: ura,
+                liable: self.players[seat]
+                    .liable
+                    .filter(|_| scored.pao_units(&self.rules) > 0),
                 deltas,
             });
         }
