@@ -255,9 +255,7 @@ def test_observations_leak_nothing_mid_deal() -> None:
     assert checked >= 20
 
 
-@pytest.mark.parametrize(
-    "option", [{"karaten": "tenpai"}, {"daiminkan_rinshan_pao": True}, {"open_riichi": True}]
-)
+@pytest.mark.parametrize("option", [{"karaten": "tenpai"}, {"open_riichi": True}])
 def test_options_the_engine_does_not_play_are_refused(option: dict[str, object]) -> None:
     rules = Ruleset.preset("tenhou").replace(**option)
     with pytest.raises(InvalidRuleError, match=next(iter(option))):

@@ -9,7 +9,7 @@ mod table;
 use mahjong_core::riichi::game::{Action, Event};
 use mahjong_core::riichi::rules::KanDoraTiming;
 use mahjong_core::riichi::{Ruleset, Yaku, Yakuman};
-use table::{Table, WallBuilder, has_yakuman, kind, seed, setup, tenhou};
+use table::{Table, WallBuilder, has_yaku, has_yakuman, kind, seed, setup, tenhou};
 
 /// One P20 case: the Dora han of the win and the number of kan indicators revealed.
 fn kan_dora_case(case: char, timing: KanDoraTiming) -> (u8, usize) {
@@ -183,4 +183,38 @@ fn kakan_indicator_at_the_discard() {
     assert_eq!(t.deal.drawn(), Some(t.id(1, "6s")));
     t.discard_hold(1, "6s");
     assert_eq!(t.dora_events(), ["4p", "8p"]);
+}
+
+/// R5.10: with `daiminkan_rinshan_pao` a win on the replacement tile of a daiminkan is paid
+/// by the kan tile's discarder alone, as a ron; without it, as a tsumo.
+#[test]
+fn daiminkan_rinshan_pao_pays_as_a_ron() {
+    let hands = [
+        "7p258m258p23689s4z",
+        "777p123m456m789s5s",
+        "123s456s789s222p1z",
+        "478m48p47s23456z9m",
+    ];
+    let wall = WallBuilder::new(0, hands)
+        .dora("3z")
+        .rinshan(&["5s"])
+        .avoid("5s");
+    for option in [false, true] {
+        let rules = Ruleset {
+            daiminkan_rinshan_pao: option,
+            ..tenhou()
+        };
+        let mut t = Table::new(setup(0), &wall, &rules);
+        t.discard_hold(0, "7p");
+        t.act(1, Action::Daiminkan);
+        t.act(1, Action::Tsumo);
+        let win = t.win();
+        assert!(has_yaku(win, Yaku::Rinshan));
+        let paid_by = (0..4).filter(|&s| win.deltas[s] < 0).collect::<Vec<_>>();
+        if option {
+            assert_eq!(paid_by, [0], "{:?}", win.deltas);
+        } else {
+            assert_eq!(paid_by, [0, 2, 3], "{:?}", win.deltas);
+        }
+    }
 }

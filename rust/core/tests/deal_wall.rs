@@ -197,3 +197,19 @@ fn p06_haitei_and_houtei() {
         assert!(has_yaku(t.win(), Yaku::Houtei));
     }
 }
+
+/// R2.12: with `rinshan_counts_as_haitei` a win on the replacement tile drawn with no live
+/// tile left is also haitei.
+#[test]
+fn rinshan_counts_as_haitei_option() {
+    let (_, wall) = kan_on_the_last_live_tile("5s");
+    let rules = mahjong_core::riichi::Ruleset {
+        rinshan_counts_as_haitei: true,
+        ..seed()
+    };
+    let mut t = Table::new(setup(0), &wall, &rules);
+    t.play_until(0, 1);
+    t.act(0, Action::Ankan(kind("9p")));
+    t.act(0, Action::Tsumo);
+    assert!(has_yaku(t.win(), Yaku::Rinshan) && has_yaku(t.win(), Yaku::Haitei));
+}

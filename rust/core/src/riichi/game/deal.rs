@@ -226,6 +226,8 @@ pub struct Deal {
     riichi_pending: Option<usize>,
     /// How the deal ended, once it has.
     outcome: Option<Outcome>,
+    /// Who discarded the tile of a daiminkan whose replacement draw is on turn (R5.10).
+    kan_tile_from: Option<usize>,
     red_fives: bool,
 }
 
@@ -279,6 +281,7 @@ impl Deal {
             pending_dora: 0,
             riichi_pending: None,
             outcome: None,
+            kan_tile_from: None,
             red_fives,
         };
         for seat in 0..4 {
@@ -691,6 +694,7 @@ impl Deal {
 
     fn discard(&mut self, seat: usize, tile: u8, drawn: Option<u8>, riichi: bool) -> Result<()> {
         let double = riichi && !self.called && self.players[seat].pond.is_empty();
+        self.kan_tile_from = None;
         let p = &mut self.players[seat];
         p.take(tile)?;
         if riichi {
@@ -727,6 +731,7 @@ impl Deal {
     }
 
     fn start_kan(&mut self, seat: usize) {
+        self.kan_tile_from = None;
         if self.rules.kan_dora_timing == KanDoraTiming::Tenhou {
             self.reveal_pending();
         }
@@ -1154,6 +1159,7 @@ impl Deal {
         });
         if meld_kind == MeldKind::Daiminkan {
             self.after_open_kan();
+            self.kan_tile_from = Some(from);
             self.replacement_draw(seat);
         } else {
             let base = match action {
@@ -1334,7 +1340,7 @@ impl Deal {
         );
         let mut ctx = self.context(seat, true, seat);
         ctx.rinshan = rinshan;
-        ctx.haitei = !rinshan && self.wall.live() == 0;
+        ctx.haitei = (!rinshan || self.rules.rinshan_counts_as_haitei) && self.wall.live() == 0;
         self.score(seat, drawn, &ctx, false).map(|s| (s, ctx))
     }
 
@@ -1398,6 +1404,15 @@ impl Deal {
                 });
             ctx.honba = share.honba;
             ctx.riichi_sticks = share.riichi_sticks;
+            // R5.10: a rinshan win right after a daiminkan may be paid by the kan tile's
+            // discarder as a ron.
+            if let Some(kan_from) = self
+                .kan_tile_from
+                .filter(|_| ctx.rinshan && self.rules.daiminkan_rinshan_pao)
+            {
+                ctx.tsumo = false;
+                ctx.discarder = Some(self.seat_wind(kan_from));
+            }
             let settled = scored.settle(&ctx, &self.rules);
             let by_wind = settled.deltas.unwrap_or_default();
             let deltas: [i64; 4] = std::array::from_fn(|s| by_wind[self.seat_wind(s).index()]);
@@ -1528,8 +1543,6 @@ impl Deal {
 fn check_supported(rules: &Ruleset) -> Result<()> {
     let unsupported = [
         ("karaten = \"tenpai\"", rules.karaten == Karaten::Tenpai),
-        ("daiminkan_rinshan_pao", rules.daiminkan_rinshan_pao),
-        ("rinshan_counts_as_haitei", rules.rinshan_counts_as_haitei),
         ("open_riichi", rules.open_riichi),
     ];
     match unsupported.iter().find(|(_, on)| *on) {
