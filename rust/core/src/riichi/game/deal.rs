@@ -104,6 +104,15 @@ impl PlayerState {
         counts
     }
 
+    /// The concealed tiles of `kind`.
+    fn of_kind(&self, kind: u8) -> Vec<u8> {
+        self.hand
+            .iter()
+            .copied()
+            .filter(|&t| kind_of_id(t) == kind)
+            .collect()
+    }
+
     fn held(&self, kind: u8) -> usize {
         self.hand.iter().filter(|&&t| kind_of_id(t) == kind).count()
     }
@@ -495,11 +504,9 @@ impl Deal {
     fn turn_actions(&self, seat: usize, kind: TurnKind) -> Vec<Action> {
         let p = &self.players[seat];
         let mut out = Vec::new();
-        let TurnKind::Drawn { tile: drawn, .. } = kind else {
-            let TurnKind::Called { forbidden } = kind else {
-                unreachable!()
-            };
-            return self.discards(seat, None, forbidden);
+        let drawn = match kind {
+            TurnKind::Drawn { tile, .. } => tile,
+            TurnKind::Called { forbidden } => return self.discards(seat, None, forbidden),
         };
         if self.tsumo_scored(seat, drawn).is_some() {
             out.push(Action::Tsumo);
@@ -743,12 +750,7 @@ impl Deal {
     }
 
     fn ankan(&mut self, seat: usize, kind: u8) -> Result<()> {
-        let tiles: Vec<u8> = self.players[seat]
-            .hand
-            .iter()
-            .copied()
-            .filter(|&t| kind_of_id(t) == kind)
-            .collect();
+        let tiles: Vec<u8> = self.players[seat].of_kind(kind);
         let meld = Meld::new(MeldKind::Ankan, self.tiles_of(&tiles)?, None, None)?;
         self.start_kan(seat);
         let p = &mut self.players[seat];
@@ -891,12 +893,7 @@ impl Deal {
     fn call_options(&self, seat: usize, from: usize, tile: u8) -> Vec<Action> {
         let kind = kind_of_id(tile);
         let p = &self.players[seat];
-        let same: Vec<u8> = p
-            .hand
-            .iter()
-            .copied()
-            .filter(|&t| kind_of_id(t) == kind)
-            .collect();
+        let same: Vec<u8> = p.of_kind(kind);
         let mut out = Vec::new();
         if same.len() >= 2 {
             for pair in self.distinct_pairs(&same, &same) {
@@ -913,18 +910,8 @@ impl Deal {
             for low in n.saturating_sub(2)..=n.min(6) {
                 let base = kind - n + low;
                 let others: Vec<u8> = (base..base + 3).filter(|&k| k != kind).collect();
-                let a: Vec<u8> = p
-                    .hand
-                    .iter()
-                    .copied()
-                    .filter(|&t| kind_of_id(t) == others[0])
-                    .collect();
-                let b: Vec<u8> = p
-                    .hand
-                    .iter()
-                    .copied()
-                    .filter(|&t| kind_of_id(t) == others[1])
-                    .collect();
+                let a: Vec<u8> = p.of_kind(others[0]);
+                let b: Vec<u8> = p.of_kind(others[1]);
                 for pair in self.distinct_pairs(&a, &b) {
                     if self.has_discard_after(seat, &pair, self.kuikae_kinds(kind, base, true)) {
                         out.push(Action::Chi(pair));
@@ -1106,15 +1093,7 @@ impl Deal {
         let (meld_kind, consumed): (MeldKind, Vec<u8>) = match action {
             Action::Chi(pair) => (MeldKind::Chi, pair.to_vec()),
             Action::Pon(pair) => (MeldKind::Pon, pair.to_vec()),
-            _ => (
-                MeldKind::Daiminkan,
-                self.players[seat]
-                    .hand
-                    .iter()
-                    .copied()
-                    .filter(|&t| kind_of_id(t) == kind)
-                    .collect(),
-            ),
+            _ => (MeldKind::Daiminkan, self.players[seat].of_kind(kind)),
         };
         let mut tiles = consumed.clone();
         tiles.push(tile);
