@@ -24,6 +24,7 @@
 pub mod batch;
 pub mod card;
 mod charleston;
+pub mod game;
 mod liveness;
 pub mod matcher;
 pub mod pattern;
