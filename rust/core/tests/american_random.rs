@@ -4,7 +4,9 @@
 
 use std::sync::Arc;
 
-use mahjong_core::american::game::{ACTION_COUNT, Action, Deal, Event, Preset, Rules};
+use mahjong_core::american::game::{
+    ACTION_COUNT, Action, DeadHandMode, DeadReason, Deal, Event, Preset, Rules,
+};
 use mahjong_core::american::{Card, Exposure, Rack};
 use mahjong_core::rng::Rng;
 
@@ -132,8 +134,31 @@ fn play_with(
         } else {
             legal[rng.below(legal.len() as u64) as usize]
         };
+        let seen = deal.events().len();
         deal.apply(seat, action).unwrap();
         deal.check_tiles().unwrap();
+        // Rule 1.9.1e in auto mode: a hand marked dead can no longer be completed from what
+        // is in sight, and on every turn no live hand is in that state.
+        if rules.dead_hand_mode == DeadHandMode::Auto {
+            for event in &deal.events()[seen..] {
+                if let Event::DeadHand {
+                    seat: s,
+                    reason: DeadReason::CannotComplete,
+                    ..
+                } = event
+                {
+                    assert!(deal.publicly_dead(*s));
+                }
+            }
+            if deal.turn().is_some() {
+                for s in (0..4).filter(|&s| deal.player(s).dead.is_none()) {
+                    assert!(
+                        !deal.publicly_dead(s),
+                        "seed {seed}: seat {s} should be dead"
+                    );
+                }
+            }
+        }
         for s in 0..4 {
             let p = deal.player(s);
             assert!(

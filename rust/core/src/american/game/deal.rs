@@ -37,6 +37,33 @@ pub fn kind_of(id: u8) -> u8 {
     }
 }
 
+/// Score changes by seat for `pay` to `winner` (spec §1.8): the discarder pays its share and
+/// the others theirs, or with `pay_for_table` (spec §1.8.9) the discarder pays everyone's.
+pub fn settle(
+    winner: usize,
+    discarder: Option<usize>,
+    pay: Payment,
+    pay_for_table: bool,
+) -> [i64; 4] {
+    let mut deltas = [0i64; 4];
+    for s in (0..4).filter(|&s| s != winner) {
+        let paid = match (discarder, pay.discarder) {
+            (Some(d), Some(dp)) if pay_for_table => {
+                if s == d {
+                    dp + 2 * pay.each_other
+                } else {
+                    0
+                }
+            }
+            (Some(d), Some(dp)) if s == d => dp,
+            _ => pay.each_other,
+        };
+        deltas[s] -= i64::from(paid);
+        deltas[winner] += i64::from(paid);
+    }
+    deltas
+}
+
 /// Where a game starts: East's seat, the running scores, and the seed of the game's own
 /// random choices (the blind-pass links).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -897,8 +924,10 @@ impl Deal {
         self.players.iter().filter(|p| p.dead.is_none()).count()
     }
 
-    /// What `seat`'s referee sees: every uncalled discard and the other players' exposures.
-    fn sight(&self, seat: usize) -> Sight {
+    /// What is in sight for `seat` (spec §4.6): every uncalled discard and the other
+    /// players' exposures. The referee's dead-hand test (rule 1.9.1e) uses it with the
+    /// seat's own exposures.
+    pub fn sight(&self, seat: usize) -> Sight {
         let mut counts = [0u8; KINDS];
         for p in &self.players {
             for d in p.discards.iter().filter(|d| !d.claimed) {
@@ -917,7 +946,7 @@ impl Deal {
     }
 
     /// Whether no card hand can still be completed by `seat` from public information.
-    fn publicly_dead(&self, seat: usize) -> bool {
+    pub fn publicly_dead(&self, seat: usize) -> bool {
         self.card
             .is_dead(&self.players[seat].exposure_list(), &self.sight(seat))
             .unwrap_or(false)
@@ -978,22 +1007,7 @@ impl Deal {
                 .rules
                 .pay_for_table_after_exposures
                 .is_some_and(|n| self.players[seat].exposures.len() >= usize::from(n.get()));
-        let mut deltas = [0i64; 4];
-        for s in (0..4).filter(|&s| s != seat) {
-            let paid = match (discarder, pay.discarder) {
-                (Some(d), Some(dp)) if table => {
-                    if s == d {
-                        dp + 2 * pay.each_other
-                    } else {
-                        0
-                    }
-                }
-                (Some(d), Some(dp)) if s == d => dp,
-                _ => pay.each_other,
-            };
-            deltas[s] -= i64::from(paid);
-            deltas[seat] += i64::from(paid);
-        }
+        let deltas = settle(seat, discarder, pay, table);
         let record = WinRecord {
             seat,
             from: discarder,
@@ -1058,5 +1072,27 @@ impl Deal {
             Some(id) => Err(Error::argument(format!("tile id {id} is missing"))),
             None => Ok(()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settlements() {
+        let card = Payment::new(25, false, false, Win::Discard).unwrap();
+        assert_eq!(settle(2, Some(0), card, false), [-50, -25, 100, -25]);
+        assert_eq!(settle(2, Some(0), card, true), [-100, 0, 100, 0]);
+        let drawn = Payment::new(25, false, false, Win::SelfDrawn).unwrap();
+        assert_eq!(settle(1, None, drawn, false), [-50, 150, -50, -50]);
+        assert_eq!(settle(1, None, drawn, true), [-50, 150, -50, -50]);
+        let jokerless = Payment::new(25, true, true, Win::Discard).unwrap();
+        assert_eq!(settle(3, Some(1), jokerless, false), [-50, -100, -50, 200]);
+        assert_eq!(settle(3, Some(1), jokerless, true), [0, -200, 0, 200]);
+        assert_eq!(kind_of(0), 0);
+        assert_eq!(kind_of(135), 33);
+        assert_eq!(kind_of(136), FLOWER);
+        assert_eq!(kind_of(151), JOKER);
     }
 }

@@ -7,10 +7,12 @@ mod charleston;
 pub mod deal;
 pub mod event;
 pub mod options;
+pub mod session;
 pub mod wall;
 
 pub use action::{ACTION_COUNT, Action};
-pub use deal::{Deal, DealSetup, DiscardTile, Exposed, Outcome, PlayerState, kind_of};
+pub use deal::{Deal, DealSetup, DiscardTile, Exposed, Outcome, PlayerState, kind_of, settle};
 pub use event::{DeadReason, Event, Step, WinRecord};
 pub use options::{BlindPassResolution, DeadHandMode, Preset, Rules, SecondCharleston};
+pub use session::Game;
 pub use wall::{Wall, roll_for_dealer};
