@@ -27,6 +27,11 @@ fn kinds(text: &str) -> Vec<u8> {
     Tiles::parse(text).unwrap().kinds()
 }
 
+/// Kinds in the order written (draw orders).
+fn sequence(text: &str) -> Vec<u8> {
+    mahjong_core::notation::parse_sequence(text).unwrap().0
+}
+
 fn k(text: &str) -> u8 {
     kinds(text)[0]
 }
@@ -80,7 +85,7 @@ fn deal(hands: [&str; 4], draws: &str, rules: &Rules) -> Deal {
         scores: [0; 4],
         seed: 9,
     };
-    Deal::new(card(), rules, setup, wall(&hands, &kinds(draws))).unwrap()
+    Deal::new(card(), rules, setup, wall(&hands, &sequence(draws))).unwrap()
 }
 
 fn act(deal: &mut Deal, seat: usize, action: Action) {
@@ -124,7 +129,7 @@ fn after_charleston(finals: [&str; 4], draws: &str, rules: &Rules) -> Deal {
         scores: [0; 4],
         seed: 9,
     };
-    let mut d = Deal::new(card(), rules, setup, wall(&initial, &kinds(draws))).unwrap();
+    let mut d = Deal::new(card(), rules, setup, wall(&initial, &sequence(draws))).unwrap();
     if d.legal_actions(0).contains(&Action::MahJongg) {
         act(&mut d, 0, Action::Pass);
     }
@@ -905,4 +910,107 @@ fn illegal_actions_name_the_reason_and_change_nothing() {
     assert!(d.apply(7, Action::Pass).is_err());
     assert_eq!(d.events().len(), before);
     assert_eq!(d.turn(), Some(0));
+}
+
+/// Everyone with a claim passes.
+fn pass_claims(d: &mut Deal) {
+    while d.claim_tile().is_some() {
+        let seat = d.waiting()[0];
+        act(d, seat, Action::Pass);
+    }
+}
+
+/// Live card hands of seat 1 from public information.
+fn live_ids(d: &Deal) -> Vec<String> {
+    let live = d
+        .card()
+        .live_hands(&d.player(1).exposure_list(), &d.sight(1))
+        .unwrap();
+    live.iter().map(|&h| d.card().hands[h].id.clone()).collect()
+}
+
+fn sight_kills_seat_one(rules: &Rules) -> Deal {
+    // Seat 1 exposes W W W W: only winds-1 (NNNN EE WWWW SSSS) and winds-6 (EEE 11 222 33
+    // WWWW) remain. Once the four Easts are in sight winds-1 is gone, and once six jokers are
+    // discarded the pung of East (which then needs three jokers) cannot be made either.
+    let mut d = after_charleston(
+        [
+            "W J J 1C 1C 3C 3C 5C 5C 7C 7C 9C 3D 5D",
+            "W W W J J E 1D 1D 3D 3D 5D 5D 7D",
+            "E J 2B 2B 4B 4B 6B 6B 8B 8B G G R",
+            "E E J 1B 1B 3B 3B 5B 5B 7B 7B 9B 9B",
+        ],
+        "2C 4C 6C 8C 2D 4D 6D 8D 9D 7D",
+        rules,
+    );
+    act(&mut d, 0, Action::Discard(k("W")));
+    pass_claims_except(&mut d, 1, Action::Expose { size: 4, jokers: 0 });
+    assert_eq!(live_ids(&d), ["winds-1", "winds-6"]);
+    let plan: [(usize, &str); 11] = [
+        (1, "J"),
+        (2, "E"),
+        (3, "E"),
+        (0, "J"),
+        (1, "E"),
+        (2, "J"),
+        (3, "E"),
+        (0, "J"),
+        (1, "J"),
+        (2, "9D"),
+        (3, "J"),
+    ];
+    for (i, (seat, tile)) in plan.into_iter().enumerate() {
+        assert_eq!(d.turn(), Some(seat), "step {i}");
+        assert_eq!(d.player(1).dead, None, "step {i}");
+        act(&mut d, seat, Action::Discard(k(tile)));
+        pass_claims(&mut d);
+        if i == 6 {
+            assert_eq!(live_ids(&d), ["winds-6"], "four Easts in sight");
+        }
+    }
+    assert!(live_ids(&d).is_empty());
+    d
+}
+
+#[test]
+fn a_hand_that_can_no_longer_be_completed_is_dead() {
+    let mut d = sight_kills_seat_one(&Rules::default());
+    assert!(d.events().contains(&Event::DeadHand {
+        seat: 1,
+        reason: DeadReason::CannotComplete,
+        by: None,
+    }));
+    assert!((0..4).all(|s| s == 1 || d.player(s).dead.is_none()));
+    // Seat 1 is skipped from now on.
+    assert_eq!(d.turn(), Some(0));
+    act(&mut d, 0, Action::Discard(k("6C")));
+    pass_claims(&mut d);
+    assert_eq!(d.turn(), Some(2));
+}
+
+/// `seat` answers the claim window with `action`, everyone else passes.
+fn pass_claims_except(d: &mut Deal, seat: usize, action: Action) {
+    for s in d.waiting() {
+        act(d, s, if s == seat { action } else { Action::Pass });
+    }
+}
+
+#[test]
+fn in_challenge_mode_a_right_challenge_kills_the_dead_hand() {
+    let mut d = sight_kills_seat_one(&Rules::preset(Preset::Table));
+    assert_eq!(
+        d.player(1).dead,
+        None,
+        "challenge mode waits for a challenge"
+    );
+    assert_eq!(d.turn(), Some(0));
+    act(&mut d, 0, Action::CallDead(1));
+    assert!(d.events().contains(&Event::DeadHand {
+        seat: 1,
+        reason: DeadReason::CannotComplete,
+        by: Some(0),
+    }));
+    // The challenger goes on with the turn.
+    assert_eq!(d.turn(), Some(0));
+    assert!(!d.legal_actions(0).contains(&Action::CallDead(1)));
 }
