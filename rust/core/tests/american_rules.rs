@@ -1014,3 +1014,47 @@ fn in_challenge_mode_a_right_challenge_kills_the_dead_hand() {
     assert_eq!(d.turn(), Some(0));
     assert!(!d.legal_actions(0).contains(&Action::CallDead(1)));
 }
+
+/// Seat 1 claims a kong of N, W and S from East's discards, then wins on East's E: winds-1
+/// (NNNN EE WWWW SSSS, 25) jokerless with three exposures.
+fn three_exposures_then_win(rules: &Rules) -> mahjong_core::american::game::WinRecord {
+    let mut d = after_charleston(
+        [
+            "N W S E 1C 1C 3C 3C 5C 5C 7C 7C 9C 9C",
+            "N N N W W W S S S E 1D 3D 5D",
+            "2B 2B 4B 4B 6B 6B 8B 8B G G R R F",
+            "1B 1B 3B 3B 5B 5B 7B 7B 9B 9B F F 0",
+        ],
+        "2C 4C 6C 8C 2D 4D 6D 8D 9D",
+        rules,
+    );
+    let drawn = |d: &Deal| match d.events().last() {
+        Some(Event::Draw { tile, .. }) => kind_of(*tile),
+        other => panic!("expected a draw, got {other:?}"),
+    };
+    for (wind, junk) in [("N", "1D"), ("W", "3D"), ("S", "5D")] {
+        act(&mut d, 0, Action::Discard(k(wind)));
+        pass_claims_except(&mut d, 1, Action::Expose { size: 4, jokers: 0 });
+        act(&mut d, 1, Action::Discard(k(junk)));
+        pass_claims(&mut d);
+        for seat in [2, 3] {
+            let t = drawn(&d);
+            act(&mut d, seat, Action::Discard(t));
+            pass_claims(&mut d);
+        }
+    }
+    assert_eq!(d.player(1).exposures.len(), 3);
+    act(&mut d, 0, Action::Discard(k("E")));
+    pass_claims_except(&mut d, 1, Action::MahJongg);
+    last_win(&d)
+}
+
+#[test]
+fn pay_for_the_table_after_three_exposures_is_an_option() {
+    let win = three_exposures_then_win(&Rules::default());
+    assert!(win.jokerless_bonus && !win.pay_for_table);
+    assert_eq!(win.deltas, [-100, 200, -50, -50]);
+    let win = three_exposures_then_win(&Rules::preset(Preset::Table));
+    assert!(win.pay_for_table);
+    assert_eq!(win.deltas, [-200, 200, 0, 0]);
+}

@@ -171,4 +171,44 @@ mod tests {
         // Seat 3 keeps seat 0's whole pass: its two own tiles and one forwarded blind.
         assert!(got[3].starts_with(&[1, 2]) && got[3].len() == 3);
     }
+
+    #[test]
+    fn resolution_order_decides_what_a_blind_slot_carries() {
+        // Left pass: seat 1 receives seat 2's pass (one own tile 7, two blind slots) and
+        // forwards one tile blind. Under `fewest` and `east_first` seat 1 (one blind tile)
+        // chooses before seat 2, and takes the known own tile 7; under `iou` it may take a
+        // slot that seat 2 fills from seat 3's pass.
+        let own: [&[u8]; 4] = [&[1, 2, 3], &[4, 5], &[7], &[10, 11, 12]];
+        for mode in [BlindPassResolution::Fewest, BlindPassResolution::EastFirst] {
+            for seed in 0..20 {
+                let mut got = resolve(
+                    3,
+                    &own.map(<[u8]>::to_vec),
+                    [0, 1, 2, 0],
+                    mode,
+                    0,
+                    &mut Rng::new(seed),
+                );
+                got[0].sort_unstable();
+                assert!(got[0].contains(&7), "{mode:?} seed {seed}: {got:?}");
+            }
+        }
+        let forwarded_seven = (0..40)
+            .filter(|&seed| {
+                let got = resolve(
+                    3,
+                    &own.map(<[u8]>::to_vec),
+                    [0, 1, 2, 0],
+                    BlindPassResolution::Iou,
+                    0,
+                    &mut Rng::new(seed),
+                );
+                got[0].contains(&7)
+            })
+            .count();
+        assert!(
+            forwarded_seven > 0 && forwarded_seven < 40,
+            "{forwarded_seven}"
+        );
+    }
 }
