@@ -211,3 +211,23 @@ fn same_seed_same_events() {
         assert_eq!(a.events(), b.events());
     }
 }
+
+/// 100,000 games under both presets, seats 0..=k guided (run with `cargo test --release
+/// --test american_random -- --ignored`): every invariant above after every action.
+#[test]
+#[ignore = "slow: 100,000 games; run with --release -- --ignored"]
+fn soak_100k_games() {
+    let card = card();
+    let presets: Vec<Rules> = Preset::ALL.iter().map(|&p| Rules::preset(p)).collect();
+    let start = std::time::Instant::now();
+    for seed in 0..100_000u64 {
+        play_with(
+            &card,
+            &presets[seed as usize % presets.len()],
+            seed,
+            seed % 10 == 0,
+            (seed % 5) as usize,
+        );
+    }
+    eprintln!("100,000 games in {:.1} s", start.elapsed().as_secs_f64());
+}
