@@ -231,3 +231,38 @@ fn soak_100k_games() {
     }
     eprintln!("100,000 games in {:.1} s", start.elapsed().as_secs_f64());
 }
+
+/// Throughput of the engine alone: random legal games without the per-step checks (run
+/// with `cargo test --release --test american_random -- --ignored throughput --nocapture`).
+#[test]
+#[ignore = "timing; run with --release -- --ignored"]
+fn throughput() {
+    let card = card();
+    let rules = Rules::default();
+    let start = std::time::Instant::now();
+    let n = 2000u64;
+    let mut actions = 0usize;
+    for seed in 0..n {
+        let mut rng = Rng::new(seed);
+        let mut deal = Deal::shuffled(card.clone(), &rules, 0, seed).unwrap();
+        while !deal.is_over() {
+            let waiting = deal.waiting();
+            let seat = waiting[0];
+            let legal = deal.legal_actions(seat);
+            let action = if legal.contains(&Action::MahJongg) {
+                Action::MahJongg
+            } else if legal.contains(&Action::Pass) {
+                Action::Pass
+            } else {
+                legal[rng.below(legal.len() as u64) as usize]
+            };
+            deal.apply(seat, action).unwrap();
+            actions += 1;
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!(
+        "{n} games, {actions} actions in {secs:.2} s: {:.0} games/s",
+        n as f64 / secs
+    );
+}

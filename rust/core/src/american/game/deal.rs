@@ -18,10 +18,11 @@ use super::event::{DeadReason, Event, Step, WinRecord};
 use super::options::{DeadHandMode, Rules, SecondCharleston};
 use super::wall::Wall;
 use crate::american::card::Card;
-use crate::american::liveness::Sight;
+use crate::american::liveness::{Liveness, Sight};
 use crate::american::matcher::Match;
 use crate::american::payment::{Payment, Win};
 use crate::american::rack::{Exposure, Rack};
+use crate::american::table::{Needs, Table};
 use crate::american::{PHYSICAL_TILES, tile_name};
 use crate::error::{Error, Result};
 use crate::rng::Rng;
@@ -232,6 +233,11 @@ pub struct Deal {
     /// Whether the second Charleston happens, once decided.
     second: Option<bool>,
     outcome: Option<Outcome>,
+    /// Each seat's card view given its exposures (`None`: no exposures, the whole card).
+    views: [Option<Table>; 4],
+    /// Each seat's 13 tiles are at most one tile from a card hand (set after its discard):
+    /// only then can it call Mah Jongg on a discard.
+    near: [bool; 4],
 }
 
 impl Deal {
@@ -278,6 +284,8 @@ impl Deal {
             phase: Phase::Over,
             second,
             outcome: None,
+            views: Default::default(),
+            near: [false; 4],
         };
         let heavenly = rules.heavenly_hand && deal.match_of(setup.dealer).is_some();
         deal.phase = if heavenly {
@@ -613,6 +621,9 @@ impl Deal {
     /// Play starts with East's discard (East holds 14 tiles).
     fn start_play(&mut self) -> Phase {
         let seat = self.setup.dealer;
+        for s in 0..4 {
+            self.refresh_near(s);
+        }
         Phase::Turn(Turn {
             seat,
             how: Win::SelfDrawn,
@@ -743,6 +754,7 @@ impl Deal {
             tile,
             claimed: false,
         });
+        self.refresh_near(seat);
         self.events.push(Event::Discard { seat, tile });
         // A discarded joker is dead at once (rule 1.5.7).
         let options: [Vec<Action>; 4] = if kind == JOKER {
@@ -771,9 +783,13 @@ impl Deal {
             return Vec::new();
         }
         let mut out = Vec::new();
-        if let Ok(concealed) = p.concealed().with_added(kind, false)
+        if self.near[seat]
+            && let Ok(concealed) = p.concealed().with_added(kind, false)
             && let Ok(rack) = Rack::new(concealed, p.exposure_list())
-            && matches!(self.card.match_rack(&rack), Ok(Some(_)))
+            && self
+                .card
+                .match_in(self.view(seat), &rack, &mut Needs::default())
+                .is_some()
         {
             out.push(Action::MahJongg);
         }
@@ -846,6 +862,7 @@ impl Deal {
             from,
             frozen: false,
         });
+        self.views[seat] = Some(self.card.view(&p.exposure_list()).into_owned());
         self.events.push(Event::Expose {
             seat,
             from,
@@ -947,9 +964,21 @@ impl Deal {
 
     /// Whether no card hand can still be completed by `seat` from public information.
     pub fn publicly_dead(&self, seat: usize) -> bool {
-        self.card
-            .is_dead(&self.players[seat].exposure_list(), &self.sight(seat))
-            .unwrap_or(false)
+        // `Card::is_dead` on the cached view of the seat's exposures.
+        let Ok(rack) = Rack::new(Tiles::EMPTY, self.players[seat].exposure_list()) else {
+            return false;
+        };
+        let Ok(live) = Liveness::new(&rack, &self.sight(seat)) else {
+            return false;
+        };
+        let table = self.view(seat);
+        let none = [0u8; KINDS];
+        !table.segments().iter().any(|segment| {
+            segment.columns.clone().any(|i| {
+                let kinds = &self.card.variants[table.variants()[i]].kinds;
+                !live.dead(table, i, kinds, &none, live.jokers)
+            })
+        })
     }
 
     fn mark_dead(&mut self, seat: usize, reason: DeadReason, by: Option<usize>) {
@@ -982,7 +1011,23 @@ impl Deal {
             return None;
         }
         let rack = p.rack().ok()?;
-        self.card.match_rack(&rack).ok().flatten()
+        self.card
+            .match_in(self.view(seat), &rack, &mut Needs::default())
+    }
+
+    /// The card view of `seat`'s exposures.
+    fn view(&self, seat: usize) -> &Table {
+        self.views[seat]
+            .as_ref()
+            .unwrap_or_else(|| self.card.table())
+    }
+
+    /// Whether `seat`'s 13 tiles are at most one tile from a card hand.
+    fn refresh_near(&mut self, seat: usize) {
+        let p = &self.players[seat];
+        let mut needs = Needs::default();
+        self.view(seat).needs(p.concealed().counts(), &mut needs);
+        self.near[seat] = p.tile_count() == 13 && needs.distances().any(|d| d <= 1);
     }
 
     fn finish_win(&mut self, seat: usize, how: Win, from: Option<(usize, u8)>, won: Option<Match>) {
