@@ -3,7 +3,7 @@
 //! East's dice, the deal (East 14, the others 13) and draws. There is no dead wall: every
 //! tile can be drawn (spec §1.2.5).
 //!
-//! Model (spec §1.2.3, [E]): the walls are one sequence of 152 positions, 38 per player in
+//! Model (spec §1.2.3, an engine decision): the walls are one sequence of 152 positions, 38 per player in
 //! seat order from East (stack `i` of a wall is positions `2i` and `2i + 1`, top first).
 //! East breaks their own wall after `dice` stacks, so the draw order is the sequence rotated
 //! to start at position `2 × dice`. A wall can also be given directly in draw order.
