@@ -70,7 +70,8 @@ pub enum Action {
         /// Jokers from the hand in it.
         jokers: u8,
     },
-    /// Give a natural of `kind` from the hand for a joker in `owner`'s exposure of `kind`.
+    /// Give a natural of `kind` from the hand for a joker in `owner`'s exposure of `kind`
+    /// (the first such exposure holding a joker that may be exchanged; the event names it).
     JokerExchange {
         /// Whose exposure (a seat; one's own allowed).
         owner: u8,

@@ -17,17 +17,21 @@ use super::charleston;
 use super::event::{DeadReason, Event, Step, WinRecord};
 use super::options::{DeadHandMode, Rules, SecondCharleston};
 use super::wall::Wall;
+
+mod dead;
+mod end;
+
 use crate::american::card::Card;
-use crate::american::liveness::{Liveness, Sight};
 use crate::american::matcher::Match;
-use crate::american::payment::{Payment, Win};
+use crate::american::payment::Win;
 use crate::american::rack::{Exposure, Rack};
 use crate::american::table::{Needs, Table};
-use crate::american::{PHYSICAL_TILES, tile_name};
+use crate::american::tile_name;
 use crate::error::{Error, Result};
 use crate::rng::Rng;
 use crate::tile::{FLOWER, JOKER, KINDS};
 use crate::tiles::Tiles;
+pub use end::settle;
 
 /// The kind of physical tile `id` (0..=151).
 pub fn kind_of(id: u8) -> u8 {
@@ -36,33 +40,6 @@ pub fn kind_of(id: u8) -> u8 {
         136..=143 => FLOWER,
         _ => JOKER,
     }
-}
-
-/// Score changes by seat for `pay` to `winner` (spec §1.8): the discarder pays its share and
-/// the others theirs, or with `pay_for_table` (spec §1.8.9) the discarder pays everyone's.
-pub fn settle(
-    winner: usize,
-    discarder: Option<usize>,
-    pay: Payment,
-    pay_for_table: bool,
-) -> [i64; 4] {
-    let mut deltas = [0i64; 4];
-    for s in (0..4).filter(|&s| s != winner) {
-        let paid = match (discarder, pay.discarder) {
-            (Some(d), Some(dp)) if pay_for_table => {
-                if s == d {
-                    dp + 2 * pay.each_other
-                } else {
-                    0
-                }
-            }
-            (Some(d), Some(dp)) if s == d => dp,
-            _ => pay.each_other,
-        };
-        deltas[s] -= i64::from(paid);
-        deltas[winner] += i64::from(paid);
-    }
-    deltas
 }
 
 /// Where a game starts: East's seat, the running scores, and the seed of the game's own
@@ -935,75 +912,7 @@ impl Deal {
         });
     }
 
-    // --- dead hands ---------------------------------------------------------------------------
-
-    fn live_count(&self) -> usize {
-        self.players.iter().filter(|p| p.dead.is_none()).count()
-    }
-
-    /// What is in sight for `seat` (spec §4.6): every uncalled discard and the other
-    /// players' exposures. The referee's dead-hand test (rule 1.9.1e) uses it with the
-    /// seat's own exposures.
-    pub fn sight(&self, seat: usize) -> Sight {
-        let mut counts = [0u8; KINDS];
-        for p in &self.players {
-            for d in p.discards.iter().filter(|d| !d.claimed) {
-                counts[usize::from(kind_of(d.tile))] += 1;
-            }
-        }
-        let others = (0..4)
-            .filter(|&s| s != seat)
-            .flat_map(|s| self.players[s].exposure_list())
-            .collect();
-        Sight {
-            visible: Tiles::from_counts(&counts).unwrap_or_default(),
-            others,
-            redeemable: None,
-        }
-    }
-
-    /// Whether no card hand can still be completed by `seat` from public information.
-    pub fn publicly_dead(&self, seat: usize) -> bool {
-        // `Card::is_dead` on the cached view of the seat's exposures.
-        let Ok(rack) = Rack::new(Tiles::EMPTY, self.players[seat].exposure_list()) else {
-            return false;
-        };
-        let Ok(live) = Liveness::new(&rack, &self.sight(seat)) else {
-            return false;
-        };
-        let table = self.view(seat);
-        let none = [0u8; KINDS];
-        !table.segments().iter().any(|segment| {
-            segment.columns.clone().any(|i| {
-                let kinds = &self.card.variants[table.variants()[i]].kinds;
-                !live.dead(table, i, kinds, &none, live.jokers)
-            })
-        })
-    }
-
-    fn mark_dead(&mut self, seat: usize, reason: DeadReason, by: Option<usize>) {
-        self.players[seat].dead = Some(reason);
-        self.events.push(Event::DeadHand { seat, reason, by });
-    }
-
-    /// In `auto` mode, marks every live hand that can no longer be completed (reason e).
-    /// Returns whether that ended the game (one live player left).
-    fn check_dead(&mut self) -> bool {
-        if self.rules.dead_hand_mode == DeadHandMode::Auto {
-            for seat in 0..4 {
-                if self.players[seat].dead.is_none() && self.publicly_dead(seat) {
-                    self.mark_dead(seat, DeadReason::CannotComplete, None);
-                }
-            }
-        }
-        if self.live_count() <= 1 {
-            self.wall_game();
-            return true;
-        }
-        false
-    }
-
-    // --- the end ----------------------------------------------------------------------------
+    // --- matching ----------------------------------------------------------------------------
 
     fn match_of(&self, seat: usize) -> Option<Match> {
         let p = &self.players[seat];
@@ -1028,116 +937,5 @@ impl Deal {
         let mut needs = Needs::default();
         self.view(seat).needs(p.concealed().counts(), &mut needs);
         self.near[seat] = p.tile_count() == 13 && needs.distances().any(|d| d <= 1);
-    }
-
-    fn finish_win(&mut self, seat: usize, how: Win, from: Option<(usize, u8)>, won: Option<Match>) {
-        let Some(won) = won else {
-            self.wall_game();
-            return;
-        };
-        let hand = &self.card.hands[won.hand];
-        let bonus = self.rules.jokerless_bonus && self.card.pays_jokerless_bonus(&won);
-        let how_paid = if won.jokerless && how == Win::JokerExchange {
-            Win::SelfDrawn
-        } else {
-            how
-        };
-        let pay = Payment::new(hand.value, won.jokerless, bonus, how_paid).unwrap_or(Payment {
-            discarder: None,
-            each_other: 0,
-        });
-        let discarder = from.map(|(f, _)| f);
-        let table = how == Win::Discard
-            && self
-                .rules
-                .pay_for_table_after_exposures
-                .is_some_and(|n| self.players[seat].exposures.len() >= usize::from(n.get()));
-        let deltas = settle(seat, discarder, pay, table);
-        let record = WinRecord {
-            seat,
-            from: discarder,
-            tile: from.map(|(_, t)| t),
-            win: how,
-            hand: won.hand,
-            variant: won.variant,
-            value: hand.value,
-            jokerless: won.jokerless,
-            jokerless_bonus: bonus,
-            pay_for_table: table,
-            deltas,
-        };
-        self.events.push(Event::MahJongg(record.clone()));
-        self.end(Some(record), deltas);
-    }
-
-    fn wall_game(&mut self) {
-        self.events.push(Event::WallGame);
-        self.end(None, [0; 4]);
-    }
-
-    fn end(&mut self, win: Option<WinRecord>, deltas: [i64; 4]) {
-        self.events.push(Event::EndGame { deltas });
-        self.outcome = Some(Outcome {
-            win,
-            deltas,
-            dead: std::array::from_fn(|s| self.players[s].dead),
-        });
-        self.phase = Phase::Over;
-    }
-
-    /// Checks that the 152 tiles are all somewhere, each once: wall, hands, exposures and
-    /// uncalled discards (a test and debugging aid).
-    pub fn check_tiles(&self) -> Result<()> {
-        let mut seen = [false; PHYSICAL_TILES];
-        let mut mark = |t: u8| -> Result<()> {
-            let slot = &mut seen[usize::from(t)];
-            if *slot {
-                return Err(Error::argument(format!("tile id {t} is in two places")));
-            }
-            *slot = true;
-            Ok(())
-        };
-        for &t in self.wall.remaining_tiles() {
-            mark(t)?;
-        }
-        for p in &self.players {
-            for &t in &p.hand {
-                mark(t)?;
-            }
-            for e in &p.exposures {
-                for &t in &e.tiles {
-                    mark(t)?;
-                }
-            }
-            for d in p.discards.iter().filter(|d| !d.claimed) {
-                mark(d.tile)?;
-            }
-        }
-        match seen.iter().position(|&s| !s) {
-            Some(id) => Err(Error::argument(format!("tile id {id} is missing"))),
-            None => Ok(()),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn settlements() {
-        let card = Payment::new(25, false, false, Win::Discard).unwrap();
-        assert_eq!(settle(2, Some(0), card, false), [-50, -25, 100, -25]);
-        assert_eq!(settle(2, Some(0), card, true), [-100, 0, 100, 0]);
-        let drawn = Payment::new(25, false, false, Win::SelfDrawn).unwrap();
-        assert_eq!(settle(1, None, drawn, false), [-50, 150, -50, -50]);
-        assert_eq!(settle(1, None, drawn, true), [-50, 150, -50, -50]);
-        let jokerless = Payment::new(25, true, true, Win::Discard).unwrap();
-        assert_eq!(settle(3, Some(1), jokerless, false), [-50, -100, -50, 200]);
-        assert_eq!(settle(3, Some(1), jokerless, true), [0, -200, 0, 200]);
-        assert_eq!(kind_of(0), 0);
-        assert_eq!(kind_of(135), 33);
-        assert_eq!(kind_of(136), FLOWER);
-        assert_eq!(kind_of(151), JOKER);
     }
 }

@@ -11,6 +11,8 @@ pub mod options;
 pub mod session;
 pub mod wall;
 
+/// Option values by name (shared with the Riichi [`crate::riichi::Ruleset`]).
+pub use crate::riichi::Value;
 pub use action::{ACTION_COUNT, Action};
 pub use deal::{Deal, DealSetup, DiscardTile, Exposed, Outcome, PlayerState, kind_of, settle};
 pub use event::{DeadReason, Event, Step, WinRecord};
