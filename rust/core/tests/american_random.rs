@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use mahjong_core::american::game::{
-    ACTION_COUNT, Action, DeadHandMode, DeadReason, Deal, Event, Preset, Rules,
+    ACTION_COUNT, Action, DeadHandMode, DeadReason, Deal, Event, Preset, Rules, Wall,
 };
 use mahjong_core::american::{Card, Exposure, Rack};
 use mahjong_core::rng::Rng;
@@ -199,6 +199,22 @@ fn random_games_keep_every_rule_invariant() {
         wins > 0 && walls > 0 && dead > 0,
         "wins {wins}, walls {walls}, dead {dead}"
     );
+}
+
+#[test]
+fn replaying_the_actions_gives_the_same_events() {
+    let card = card();
+    for preset in Preset::ALL {
+        let rules = Rules::preset(preset);
+        let played = play_with(&card, &rules, 17, false, 2);
+        let mut replay =
+            Deal::new(card.clone(), &rules, played.setup(), Wall::shuffled(17)).unwrap();
+        for &(seat, action) in played.actions() {
+            replay.apply(seat, action).unwrap();
+        }
+        assert_eq!(replay.events(), played.events());
+        assert_eq!(replay.outcome(), played.outcome());
+    }
 }
 
 #[test]

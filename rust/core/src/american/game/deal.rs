@@ -215,6 +215,8 @@ pub struct Deal {
     /// Each seat's 13 tiles are at most one tile from a card hand (set after its discard):
     /// only then can it call Mah Jongg on a discard.
     near: [bool; 4],
+    /// Every action applied, in order.
+    history: Vec<(usize, Action)>,
 }
 
 impl Deal {
@@ -263,6 +265,7 @@ impl Deal {
             outcome: None,
             views: Default::default(),
             near: [false; 4],
+            history: Vec::new(),
         };
         let heavenly = rules.heavenly_hand && deal.match_of(setup.dealer).is_some();
         deal.phase = if heavenly {
@@ -286,6 +289,12 @@ impl Deal {
     /// The events so far.
     pub fn events(&self) -> &[Event] {
         &self.events
+    }
+
+    /// Every action applied so far with its seat: replaying them on a game with the same
+    /// setup and wall gives the same events.
+    pub fn actions(&self) -> &[(usize, Action)] {
+        &self.history
     }
 
     /// The outcome, once the game is over.
@@ -413,6 +422,7 @@ impl Deal {
         if !legal.contains(&action) {
             return Err(self.why_illegal(seat, action, &legal));
         }
+        self.history.push((seat, action));
         match std::mem::replace(&mut self.phase, Phase::Over) {
             Phase::Heavenly => {
                 if action == Action::MahJongg {
