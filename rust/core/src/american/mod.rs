@@ -20,10 +20,18 @@
 //! (each a natural kind, a size of 3 to 6 and a number of jokers). A winning hand has 14 tiles
 //! concealed and exposed together. An exposure matches a card set of the same kind and size
 //! (a pung never grows into a kong), and a concealed (C) card hand takes no exposure.
+//!
+//! # Games
+//!
+//! [`game`] plays whole games (spec §1): the options ([`game::Rules`], presets `nmjl` and
+//! `table`), the 152-tile wall, the Charleston, turns, claims, joker exchanges, dead hands and
+//! payments, as a state machine ([`game::Deal`]) driven by [`game::Action`]s and logged as
+//! [`game::Event`]s, and sessions of several games ([`game::Game`]).
 
 pub mod batch;
 pub mod card;
 mod charleston;
+pub mod game;
 mod liveness;
 pub mod matcher;
 pub mod pattern;
