@@ -17,7 +17,6 @@ from mahjong.riichi.game import (
     EfficiencyAgent,
     Observation,
     RandomAgent,
-    mask_events,
     play_deal,
     play_game,
 )
@@ -134,7 +133,7 @@ def test_masked_events_hide_other_hands_and_draws() -> None:
     while deal.waiting() != [1]:
         seat = deal.waiting()[0]
         deal.apply(seat, next(a for a in deal.legal_actions(seat) if a.type == "pass"))
-    seen = mask_events(deal.events(), 2)
+    seen = deal.events(seat=2)
     assert seen[0]["tehais"][2] != ["?"] * 13 and seen[0]["tehais"][0] == ["?"] * 13
     assert all(e["pai"] == "?" for e in seen if e["type"] == "tsumo" and e["actor"] != 2)
 

@@ -29,7 +29,6 @@ __all__ = [
     "GameRecord",
     "Observation",
     "RandomAgent",
-    "mask_events",
     "play_deal",
     "play_game",
 ]
@@ -205,19 +204,6 @@ def _visible(observation: Observation) -> list[str]:
     return out
 
 
-def mask_events(events: Sequence[Mapping[str, Any]], seat: int) -> list[dict[str, Any]]:
-    """`events` as `seat` may see them: other seats' starting tiles and draws read ``"?"``."""
-    out = []
-    for event in events:
-        e = dict(event)
-        if e["type"] == "start_kyoku":
-            e["tehais"] = [h if s == seat else ["?"] * len(h) for s, h in enumerate(e["tehais"])]
-        elif e["type"] == "tsumo" and e["actor"] != seat:
-            e["pai"] = "?"
-        out.append(e)
-    return out
-
-
 def play_deal(
     deal: Deal,
     agents: Sequence[Agent],
@@ -238,7 +224,7 @@ def play_deal(
             logged = count
         for s, listener in enumerate(listeners):
             if listener is not None and (seat is None or s == seat) and delivered[s] < count:
-                listener(s, mask_events(deal.events(delivered[s]), s))
+                listener(s, deal.events(delivered[s], seat=s))
                 delivered[s] = count
 
     while not deal.is_over:

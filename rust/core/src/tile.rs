@@ -28,6 +28,8 @@ pub const FLOWER: u8 = 34;
 pub const JOKER: u8 = 35;
 /// Physical ids of the red fives (5m, 5p, 5s) when red fives are in use.
 pub const RED_FIVE_IDS: [u8; 3] = [16, 52, 88];
+/// A tile id standing for a tile the observer may not see (in events as a seat sees them).
+pub const HIDDEN: u8 = u8::MAX;
 /// The thirteen terminal and honour kinds (yaochuu), in kind order.
 pub const YAOCHUU: [u8; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 

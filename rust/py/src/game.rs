@@ -5,7 +5,7 @@ use mahjong_core::riichi::game::{
     self, ACTION_COUNT, Action, Deal, DealSetup, DrawReason, Event, Game, PlayerState, Wall,
 };
 use mahjong_core::riichi::mjai::pai;
-use mahjong_core::tile::kind_of_id;
+use mahjong_core::tile::{HIDDEN, kind_of_id};
 use mahjong_core::{Error, Wind};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -16,7 +16,11 @@ use crate::convert::{int_value, type_name};
 use crate::errors::IntoPyResult;
 use crate::rules::PyRuleset;
 
+/// The mjai name of tile `id`; `"?"` for a tile the observer may not see.
 fn name(id: u8, red_fives: bool) -> String {
+    if id == HIDDEN {
+        return "?".to_owned();
+    }
     pai(kind_of_id(id), game::action::is_red_id(id, red_fives))
 }
 
@@ -263,9 +267,18 @@ impl PyDeal {
         crate::convert::ints(self.deal.wall().order().iter().copied())
     }
 
-    /// The events from index `start` on, as mjai dicts (see the README's log format).
-    #[pyo3(signature = (start = 0))]
-    fn events<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Bound<'py, PyList>> {
+    /// The events from index `start` on, as mjai dicts (see the README's log format); with
+    /// `seat`, as that seat sees them (other players' starting tiles and draws read "?").
+    #[pyo3(signature = (start = 0, seat = None))]
+    fn events<'py>(
+        &self,
+        py: Python<'py>,
+        start: usize,
+        seat: Option<usize>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        if let Some(bad) = seat.filter(|&s| s > 3) {
+            return Err(Error::argument(format!("seat {bad} is out of range 0..=3"))).py();
+        }
         let out = PyList::empty(py);
         let mut scores = self.deal.setup().scores;
         let deposit = i64::from(self.deal.rules().riichi_deposit);
@@ -288,7 +301,8 @@ impl PyDeal {
             if i < start {
                 continue;
             }
-            for dict in event_dicts(py, event, &self.deal)? {
+            let seen = seat.map(|s| event.seen_by(s));
+            for dict in event_dicts(py, seen.as_ref().unwrap_or(event), &self.deal)? {
                 if let Some(change) = change {
                     dict.set_item("deltas", change)?;
                     dict.set_item("scores", scores)?;

@@ -6,9 +6,7 @@ use super::action::Action;
 use super::deal::{Deal, DiscardTile, Exposed};
 use super::event::{DeadReason, Event, Step};
 
-/// A tile id a seat may not see (another player's draw, dealt tiles or Charleston tiles); like
-/// mjai's `"?"`.
-pub const HIDDEN: u8 = u8::MAX;
+pub use crate::tile::HIDDEN;
 
 fn hide(tiles: &[u8]) -> Vec<u8> {
     vec![HIDDEN; tiles.len()]

@@ -161,3 +161,23 @@ pub enum Event {
     /// The deal is over.
     EndKyoku,
 }
+
+impl Event {
+    /// The event as `seat` sees it: other players' starting tiles and draws are
+    /// [`crate::tile::HIDDEN`] (how many stays visible); everything else is public.
+    pub fn seen_by(&self, seat: usize) -> Event {
+        let mut event = self.clone();
+        match &mut event {
+            Event::StartKyoku { hands, .. } => {
+                for (s, hand) in hands.iter_mut().enumerate() {
+                    if s != seat {
+                        hand.fill(crate::tile::HIDDEN);
+                    }
+                }
+            }
+            Event::Tsumo { seat: s, tile, .. } if *s != seat => *tile = crate::tile::HIDDEN,
+            _ => {}
+        }
+        event
+    }
+}
