@@ -281,18 +281,8 @@ impl PyDeal {
         }
         let out = PyList::empty(py);
         let mut scores = self.deal.setup().scores;
-        let deposit = i64::from(self.deal.rules().riichi_deposit);
         for (i, event) in self.deal.events().iter().enumerate() {
-            let change = match event {
-                Event::ReachAccepted { seat } => {
-                    let mut d = [0; 4];
-                    d[*seat] = -deposit;
-                    Some(d)
-                }
-                Event::Hora(w) => Some(w.deltas),
-                Event::Ryukyoku { deltas, .. } => Some(*deltas),
-                _ => None,
-            };
+            let change = self.deal.event_deltas(event);
             if let Some(change) = change {
                 for (s, d) in scores.iter_mut().zip(change) {
                     *s += d;

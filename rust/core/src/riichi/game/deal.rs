@@ -311,6 +311,20 @@ impl Deal {
         self.outcome.as_ref()
     }
 
+    /// The score changes an event makes: a riichi deposit, a win's or a draw's payments.
+    pub fn event_deltas(&self, event: &Event) -> Option<[i64; 4]> {
+        match event {
+            Event::ReachAccepted { seat } => {
+                let mut deltas = [0; 4];
+                deltas[*seat] = -i64::from(self.rules.riichi_deposit);
+                Some(deltas)
+            }
+            Event::Hora(w) => Some(w.deltas),
+            Event::Ryukyoku { deltas, .. } => Some(*deltas),
+            _ => None,
+        }
+    }
+
     /// Scores by seat (riichi deposits already taken off).
     pub fn scores(&self) -> [i64; 4] {
         self.scores
