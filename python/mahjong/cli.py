@@ -18,6 +18,7 @@ from typing import Any
 import mahjong
 from mahjong.american import cli as american_cli
 from mahjong.errors import MahjongError
+from mahjong.play import add_commands as add_play_commands
 from mahjong.riichi import cli as riichi_cli
 from mahjong.riichi import sim
 
@@ -95,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     riichi_cli.add_commands(commands)
     sim.add_sim_command(commands)
     american_cli.add_commands(commands)
+    add_play_commands(commands)
     _name_subcommands(parser)
     return parser
 

@@ -1,0 +1,101 @@
+"""``mahjong play``: play against the built-in AIs in a terminal or a browser.
+
+The user interface needs the optional extra ``play`` (textual and textual-serve), imported
+only when a game starts, so the rest of the command line works without it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+from typing import Any
+
+from mahjong.errors import InvalidArgumentError
+
+PLAY_EXAMPLES = """\
+examples:
+  mahjong play riichi
+  mahjong play riichi --seed 7 --rules tenhou --delay 0.3
+  mahjong play riichi --ascii
+  mahjong play riichi --web --port 8000
+"""
+
+INSTALL_HINT = "mahjong play needs the play extra: pip install 'mahjong-engine[play]'"
+
+
+def add_commands(commands: Any) -> None:
+    """Adds ``play riichi`` to the ``mahjong`` command's subcommands."""
+    play: argparse.ArgumentParser = commands.add_parser(
+        "play",
+        help="play against three AIs (textual; the play extra)",
+        description="Play a game against three built-in AIs in the terminal or, with --web, "
+        "in a browser.",
+    )
+    games = play.add_subparsers(dest="play_command", required=True)
+    riichi: argparse.ArgumentParser = games.add_parser(
+        "riichi",
+        help="Riichi: you are East in the first deal, the AIs the other seats",
+        description=(
+            "Play Riichi against three EfficiencyAgents; you are seat 0 (East in the first\n"
+            "deal). Keys: arrows and Enter discard, w win, r riichi, c/p/k chi/pon/kan, x pass,\n"
+            "h help with your hand, ? all keys, n next deal, s save the log, q quit. The mouse\n"
+            "works too: click a tile to select it, click it again (or a button) to confirm."
+        ),
+        epilog=PLAY_EXAMPLES,
+    )
+    add_riichi_arguments(riichi)
+    riichi.add_argument(
+        "--web", action="store_true", help="serve the game in a browser on 127.0.0.1"
+    )
+    riichi.add_argument("--port", type=int, default=8000, metavar="N", help="port of --web")
+    riichi.set_defaults(run=run_riichi)
+
+
+def add_riichi_arguments(riichi: argparse.ArgumentParser) -> None:
+    """The options of the Riichi table itself (shared with ``python -m
+    mahjong.play.riichi_app``)."""
+    from mahjong.riichi import Ruleset
+
+    riichi.add_argument("--rules", default="seed", choices=Ruleset.presets(), help="ruleset preset")
+    riichi.add_argument("--seed", type=int, default=0, metavar="S", help="seed of every wall")
+    riichi.add_argument(
+        "--delay", type=float, default=0.6, metavar="SECONDS", help="pause after each AI action"
+    )
+    riichi.add_argument(
+        "--ascii",
+        action="store_true",
+        help="plain-text tiles instead of mahjong glyphs (also chosen when the terminal "
+        "cannot show them)",
+    )
+    riichi.add_argument("--log", metavar="FILE", help="where s saves the log (riichi-seedS.jsonl)")
+
+
+def app_argv(args: argparse.Namespace) -> list[str]:
+    """The options of the app itself, as ``python -m mahjong.play.riichi_app`` takes them."""
+    argv = ["--rules", args.rules, "--seed", str(args.seed), "--delay", str(args.delay)]
+    if args.ascii:
+        argv.append("--ascii")
+    if args.log:
+        argv += ["--log", args.log]
+    return argv
+
+
+def run_riichi(args: argparse.Namespace) -> int:
+    """Runs the Riichi table in this terminal, or serves it with ``--web``."""
+    if args.delay < 0:
+        raise InvalidArgumentError(f"--delay must be 0 or more seconds, got {args.delay}")
+    try:
+        if args.web:
+            from textual_serve.server import Server
+        from mahjong.play import riichi_app
+    except ImportError as error:
+        raise InvalidArgumentError(f"{INSTALL_HINT} ({error})") from None
+    if args.web:
+        if not 0 < args.port < 65536:
+            raise InvalidArgumentError(f"--port must be 1..65535, got {args.port}")
+        command = shlex.join([sys.executable, "-m", "mahjong.play.riichi_app", *app_argv(args)])
+        server = Server(command, host="127.0.0.1", port=args.port, title="mahjong play riichi")
+        server.serve()
+        return 0
+    return riichi_app.main(app_argv(args))

@@ -1,0 +1,311 @@
+"""`mahjong play riichi`: whole deals driven through textual's test pilot by pressing keys
+and clicking, with assertions on what the screen shows.
+
+The "human" at seat 0 is played by the test: an EfficiencyAgent decides, and the test turns
+its choice into the keys (or clicks) a person would use. The seeds were picked for what
+happens in their first deal: seed 1 — you pon, then win by ron; seed 20 — you pon, then win
+by tsumo; seed 45 — you declare riichi and win by tsumo; seed 22 — you pon and chi.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("textual")
+
+from textual.pilot import Pilot
+from textual.widgets import Button, Static
+
+from mahjong.play.riichi_app import RiichiApp
+from mahjong.play.riichi_table import Table, tile_glyph, tile_label
+from mahjong.riichi import Action, Deal, mjai
+from mahjong.riichi.game import EfficiencyAgent, Observation
+
+SIZE = (110, 50)
+
+
+def screen_text(app: RiichiApp) -> str:
+    """The text of every shown widget of the current screen: panels, tiles, button labels."""
+    parts = []
+    for widget in app.screen.query("*"):
+        if not widget.display or not widget.parent or not widget.parent.display:
+            continue
+        if isinstance(widget, Button):
+            parts.append(str(widget.label))
+        elif isinstance(widget, Static):
+            parts.append(str(widget.render()))
+    return "\n".join(parts)
+
+
+async def select_tile(pilot: Pilot[None], app: RiichiApp, pai: str) -> None:
+    """Moves the selection to tile `pai` with the arrow keys."""
+    for _ in range(30):
+        if app._order[app.selected] == pai:
+            return
+        index = app._order.index(pai)
+        await pilot.press("right" if index > app.selected else "left")
+    raise AssertionError(f"could not select {pai}: {app._order}, at {app.selected}")
+
+
+async def press_choice(pilot: Pilot[None], app: RiichiApp, action: Action, key: str) -> None:
+    """Presses the call's key, and the digit of the wanted option when there are several."""
+    await pilot.press(key)
+    if app.mode == "choose":
+        await pilot.press(str(app.options.index(action) + 1))
+
+
+KEYS = {
+    "tsumo": "w",
+    "ron": "w",
+    "chi": "c",
+    "pon": "p",
+    "daiminkan": "k",
+    "ankan": "k",
+    "kakan": "k",
+    "pass": "x",
+    "kyuushu": "y",
+}
+
+
+async def human_turn(pilot: Pilot[None], app: RiichiApp, clicks: bool) -> Action:
+    """Plays seat 0's turn as EfficiencyAgent would, with keys (or mouse clicks)."""
+    table = app.table
+    action = EfficiencyAgent().act(Observation(table.deal, 0), table.legal())
+    if action.type in ("discard", "riichi"):
+        assert action.tile is not None
+        if action.type == "riichi":
+            await pilot.press("r")
+            assert app.mode == "riichi"
+        if clicks:
+            index = app._order.index(action.tile)
+            await pilot.click(f"#tile-{index}")
+            if app.selected == index:
+                await pilot.click(f"#tile-{index}")
+        else:
+            await select_tile(pilot, app, action.tile)
+            await pilot.press("enter")
+    else:
+        await press_choice(pilot, app, action, KEYS[action.type])
+    await pilot.pause()
+    return action
+
+
+def play(
+    seed: int,
+    check: Callable[[Pilot[None], RiichiApp, Action, str], Awaitable[None]] | None = None,
+    clicks: bool = False,
+    **options: Any,
+) -> tuple[list[Action], str]:
+    """Plays seed's first deal to its end; returns the human's actions and the
+    final screen. `check(pilot, app, action, screen_before)` runs after each human action."""
+    app = RiichiApp(seed=seed, delay=0, ascii_tiles=options.pop("ascii_tiles", True), **options)
+    done: list[Action] = []
+    final = ""
+
+    async def run() -> None:
+        nonlocal final
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            for _ in range(200):
+                if app.table.deal_over:
+                    break
+                before = screen_text(app)
+                action = await human_turn(pilot, app, clicks)
+                done.append(action)
+                if check is not None:
+                    await check(pilot, app, action, before)
+            assert app.table.deal_over
+            await pilot.pause()
+            final = screen_text(app)
+
+    asyncio.run(run())
+    return done, final
+
+
+def test_a_pon_then_a_win_by_ron() -> None:
+    prompts: list[str] = []
+
+    async def check(pilot: Pilot[None], app: RiichiApp, action: Action, before: str) -> None:
+        if action.type == "pon":
+            prompts.append(before)
+            assert "pon" in screen_text(app).split("melds:")[-1]
+
+    done, final = play(1, check)
+    types = [a.type for a in done]
+    assert "pon" in types and types[-1] == "ron"
+    # the claim was offered on screen with its key, and pass was there too
+    assert "Pon (p)" in prompts[0] and "Pass (x)" in prompts[0]
+    assert "You won by ron off" in final
+    assert " han " in final and " fu, " in final and "Payments: You +" in final
+    assert "n Next deal" not in final  # the seed preset plays one deal
+    assert "Game over. Final standings:" in final and "1. You: " in final
+
+
+def test_a_pon_then_tsumo_with_the_mouse(tmp_path: Path) -> None:
+    done, final = play(20, clicks=True)
+    assert [a.type for a in done if a.type in ("pon", "tsumo")] == ["pon", "tsumo"]
+    assert "You won by tsumo" in final and "Payments: " in final
+    assert "Scores: You " in final
+
+
+def test_riichi_then_tsumo_shows_yaku_and_payments() -> None:
+    done, final = play(45)
+    types = [a.type for a in done]
+    assert "riichi" in types and types[-1] == "tsumo"
+    assert "riichi: 1 han" in final and "menzen tsumo" in final
+    # after riichi the table discards the drawn tile by itself: no discard after the riichi
+    assert types[types.index("riichi") + 1 :] == ["tsumo"]
+
+
+def test_a_chi_among_several_and_a_pon() -> None:
+    done, final = play(22)
+    assert {"pon", "chi"} <= {a.type for a in done}
+    assert "melds: " in final and "chi " in final
+
+
+def test_the_screen_mid_deal_and_the_help_panel() -> None:
+    app = RiichiApp(seed=1, delay=0, ascii_tiles=True)
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            assert "East 1 · honba 0 · riichi sticks 0 · tiles left 69" in text
+            assert "dora indicators" in text and "You, East · 25,000 · dealer" in text
+            assert "South (AI, right)" in text and "West (AI, across)" in text
+            assert "North (AI, left)" in text
+            assert "Your turn: pick a tile" in text and "Enter Discard" in text
+            # the drawn tile is last and selected
+            assert app.selected == len(app._order) - 1 == 13
+            tile = app.query_one("#tile-13")
+            assert tile.has_class("selected") and tile.has_class("drawn")
+            await pilot.press("left")
+            assert app.selected == 12 and app.query_one("#tile-12").has_class("selected")
+            await pilot.press("h")
+            text = screen_text(app)
+            assert "Shanten: " in text and "Discard → shanten, tiles that improve" in text
+            await pilot.press("h")
+            assert "Shanten: " not in screen_text(app)
+            await pilot.press("question_mark")
+            assert "KeysScreen" in type(app.screen).__name__
+            assert "discard the selected tile" in screen_text(app)
+            await pilot.press("escape")
+            assert "Your turn" in screen_text(app)
+            await pilot.press("enter")  # discards 1 tile; the AIs play on to our next turn
+            await pilot.pause()
+            text = screen_text(app)
+            assert "You discard " in text and "tiles left 65" in text
+            me = app.table.observation()["players"][0]
+            assert len(me["pond"]) == 1
+
+    asyncio.run(run())
+
+
+def test_unicode_tiles_show_glyphs() -> None:
+    app = RiichiApp(seed=1, delay=0, ascii_tiles=False)
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            for pai in app._order:
+                assert tile_glyph(pai) in text
+
+    asyncio.run(run())
+    assert tile_glyph("E") == "\U0001f000" and tile_glyph("1m") == "\U0001f007"
+    assert tile_glyph("9p") == "\U0001f021" and tile_glyph("C") == "\U0001f004"
+    assert tile_label("5mr") == "0m" and tile_label("P") == "Wh"
+
+
+def test_saving_the_log_after_the_deal(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    app = RiichiApp(seed=1, delay=0, ascii_tiles=True, log_path=log)
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("s")  # too early: nothing written
+            assert not log.exists()
+            while not app.table.deal_over:
+                await human_turn(pilot, app, clicks=False)
+            await pilot.click("#button-0")  # "s Save log" (the seed preset's game is over)
+            await pilot.pause()
+            assert f"Log saved to {log}" in screen_text(app)
+
+    asyncio.run(run())
+    events = mjai.load_events(log)
+    assert events[0]["type"] == "start_game" and events[-1]["type"] == "end_game"
+    assert [e["type"] for e in events].count("start_kyoku") == 1
+    assert any(e["type"] == "hora" and e["actor"] == 0 for e in events)
+
+
+def test_a_multi_deal_game_goes_on_with_n() -> None:
+    from mahjong.riichi import Ruleset
+
+    app = RiichiApp(seed=3, rules=Ruleset.preset("tenhou"), delay=0, ascii_tiles=True)
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            while not app.table.deal_over:
+                await human_turn(pilot, app, clicks=False)
+            assert "n Next deal" in screen_text(app)
+            await pilot.press("n")
+            await pilot.pause()
+            assert app.table.deal_number == 2 and not app.table.deal_over
+            assert "deal 2" in screen_text(app)
+
+    asyncio.run(run())
+
+
+def test_why_actions_are_missing() -> None:
+    """The notes a player sees when an action they may expect is not offered."""
+    notes: set[str] = set()
+    for table in (
+        Table(seed=1),  # an open hand in tenpai: no riichi
+        Table(seed=44),  # kuikae after a pon
+        Table(deal=Deal(seed=43, scores=[700, 33000, 33300, 33000])),  # poor; furiten
+        Table(deal=Deal(seed=2, scores=[700, 33000, 33300, 33000])),  # no yaku for ron
+    ):
+        me = EfficiencyAgent()
+        while True:
+            table.run_agents()
+            if table.deal_over:
+                break
+            if (auto := table.auto_action()) is not None:
+                table.act(auto)
+                continue
+            notes.update(table.why_not())
+            table.act(me.act(Observation(table.deal, 0), table.legal()))
+        notes.update(m for m in table.messages if "furiten" in m)
+    text = "\n".join(sorted(notes))
+    assert "No riichi: your hand is open" in text
+    assert "(kuikae) is not allowed" in text
+    assert "No riichi: it needs 1,000 points and you have 700" in text
+    assert "the hand would have no yaku" in text
+    assert "you are furiten" in text
+
+
+def test_agents_wait_for_the_delay() -> None:
+    app = RiichiApp(seed=1, delay=0.4, ascii_tiles=True)
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("enter")
+            # South's discard is on screen; West and North wait for the timer
+            assert app.busy and "The AIs are playing" in screen_text(app)
+            assert app.table.messages[-1].startswith("South discards")
+            await pilot.press("enter")  # ignored while the AIs play
+            for _ in range(100):
+                if not app.busy:
+                    break
+                await pilot.pause(0.1)
+            assert app.table.human_to_act() or app.table.deal_over
+
+    asyncio.run(run())
