@@ -22,7 +22,7 @@ from textual.pilot import Pilot
 from textual.widgets import Button, Static
 
 from mahjong.play.riichi_app import RiichiApp
-from mahjong.play.riichi_table import Table, tile_glyph, tile_label
+from mahjong.play.riichi_table import Table, action_label, tile_glyph, tile_label
 from mahjong.riichi import Action, Deal, mjai
 from mahjong.riichi.game import EfficiencyAgent, Observation
 
@@ -141,7 +141,11 @@ def test_a_pon_then_a_win_by_ron() -> None:
     # the claim was offered on screen with its key, and pass was there too
     assert "Pon (p)" in prompts[0] and "Pass (x)" in prompts[0]
     assert "You won by ron off" in final
-    assert " han " in final and " fu, " in final and "Payments: You +" in final
+    assert (
+        " han " in final
+        and " fu, " in final
+        and "Payments (honba and riichi sticks included): You +" in final
+    )
     assert "n Next deal" not in final  # the seed preset plays one deal
     assert "Game over. Final standings:" in final and "1. You: " in final
 
@@ -149,7 +153,7 @@ def test_a_pon_then_a_win_by_ron() -> None:
 def test_a_pon_then_tsumo_with_the_mouse(tmp_path: Path) -> None:
     done, final = play(20, clicks=True)
     assert [a.type for a in done if a.type in ("pon", "tsumo")] == ["pon", "tsumo"]
-    assert "You won by tsumo" in final and "Payments: " in final
+    assert "You won by tsumo" in final and "Payments (honba" in final
     assert "Scores: You " in final
 
 
@@ -188,7 +192,7 @@ def test_the_screen_mid_deal_and_the_help_panel() -> None:
             assert app.selected == 12 and app.query_one("#tile-12").has_class("selected")
             await pilot.press("h")
             text = screen_text(app)
-            assert "Shanten: " in text and "Discard → shanten, tiles that improve" in text
+            assert "Shanten: " in text and "Per discard: shanten after it" in text
             await pilot.press("h")
             assert "Shanten: " not in screen_text(app)
             await pilot.press("question_mark")
@@ -302,10 +306,46 @@ def test_agents_wait_for_the_delay() -> None:
             assert app.busy and "The AIs are playing" in screen_text(app)
             assert app.table.messages[-1].startswith("South discards")
             await pilot.press("enter")  # ignored while the AIs play
+            assert len(app.table.observation()["players"][0]["pond"]) == 1
             for _ in range(100):
                 if not app.busy:
                     break
                 await pilot.pause(0.1)
             assert app.table.human_to_act() or app.table.deal_over
+
+    asyncio.run(run())
+
+
+def test_choosing_which_tiles_to_chi_with_the_mouse() -> None:
+    """Seed 5 offers seat 0 a chi two ways: c lists them, a click picks the second."""
+    app = RiichiApp(seed=5, delay=0, ascii_tiles=True)
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            chosen: Action | None = None
+            while not app.table.deal_over:
+                chis = [a for a in app.table.legal() if a.type == "chi"]
+                if chosen is not None or len(chis) < 2:
+                    await human_turn(pilot, app, clicks=False)
+                    continue
+                assert "Chi (c)" in screen_text(app)
+                await pilot.press("c")
+                assert app.mode == "choose"
+                text = screen_text(app)
+                assert "Choose which tiles" in text and "Esc cancel" in text
+                for i, action in enumerate(chis):
+                    assert f"{i + 1} {action_label(action)}" in text
+                await pilot.press("escape")  # back, then choose again
+                assert app.mode == "play" and "Pass (x)" in screen_text(app)
+                await pilot.press("c")
+                chosen = chis[1]
+                await pilot.click("#button-1")
+                await pilot.pause()
+                meld = app.table.observation()["players"][0]["melds"][-1]
+                assert meld["type"] == "chi"
+                assert all(t in meld["tiles"] for t in chosen.consumed)
+                assert "melds: chi " in screen_text(app)
+            assert chosen is not None
 
     asyncio.run(run())

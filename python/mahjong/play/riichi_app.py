@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
@@ -57,6 +58,12 @@ Discards read left to right, oldest first: [5m] is a riichi tile, (5m) a tile
 someone called. Tiles: 1m-9m characters, 1p-9p circles, 1s-9s bamboo, 0 = red five,
 E S W N winds, Wh Gr Rd dragons.
 """
+
+
+def _centre(text: str, width: int) -> str:
+    """`text` padded to `width` cells, as centred as whole cells allow."""
+    spare = max(width - cell_len(text), 0)
+    return " " * ((spare + 1) // 2) + text + " " * (spare // 2)
 
 
 class KeysScreen(ModalScreen[None]):
@@ -127,13 +134,13 @@ class RiichiApp(App[None]):
         Binding("enter", "confirm", "Discard"),
         Binding("w", "call('w')", "Win"),
         Binding("r", "riichi", "Riichi"),
-        Binding("c", "call('c')", "Chi", show=False),
-        Binding("p", "call('p')", "Pon", show=False),
-        Binding("k", "call('k')", "Kan", show=False),
+        Binding("c", "call('c')", "Chi"),
+        Binding("p", "call('p')", "Pon"),
+        Binding("k", "call('k')", "Kan"),
         Binding("x,space", "call('x')", "Pass"),
-        Binding("y", "call('y')", "Abort", show=False),
-        Binding("1,2,3,4,5,6,7,8,9", "pick", "Pick", show=False),
-        Binding("escape", "cancel", "Cancel", show=False),
+        Binding("y", "call('y')", "Abortive draw"),
+        *(Binding(str(i + 1), f"pick({i})", "Pick", show=False) for i in range(9)),
+        Binding("escape", "cancel", "Cancel"),
         Binding("h", "toggle_help", "Help"),
         Binding("n", "next_deal", "Next deal"),
         Binding("s", "save", "Save log"),
@@ -269,8 +276,8 @@ class RiichiApp(App[None]):
         why = table.why_not()
         self.query_one("#why", Static).update(Text("\n".join(why)))
         advice = self.query_one("#advice", Static)
-        advice.set_class(self.show_help, "shown")
-        if self.show_help:
+        advice.set_class(self.show_help and not table.deal_over, "shown")
+        if self.show_help and not table.deal_over:
             advice.update(Text("\n".join(table.advice())))
         result = self.query_one("#result", Static)
         result.set_class(table.deal_over, "shown")
@@ -285,6 +292,7 @@ class RiichiApp(App[None]):
                 lines.append(f"Log saved to {self.saved}")
             result.update(Text("\n".join(lines)))
         self.query_one("#log", Static).update(Text("\n".join(table.messages[-6:])))
+        self.refresh_bindings()
 
     def _player_text(self, seat: int, obs: dict[str, Any]) -> Text:
         player = obs["players"][seat]
@@ -339,8 +347,8 @@ class RiichiApp(App[None]):
             pai = order[i]
             label = self.label(pai)
             style = "bold red" if mjai.is_red(pai) else ""
-            shown = label if self.ascii else f"{tile_glyph(pai)}\n{label}"
-            content = Text(shown, style=style, justify="center")
+            lines = [label] if self.ascii else [tile_glyph(pai), label]
+            content = Text("\n".join(_centre(line, 3) for line in lines), style=style)
             view.update(content)
             view.set_class(my_turn and i == self.selected, "selected")
             allowed = riichi_tiles if self.mode == "riichi" else discardable
@@ -460,15 +468,29 @@ class RiichiApp(App[None]):
         if self.table.human_to_act():
             self.notify("That is not possible now", severity="warning")
 
-    def action_pick(self) -> None:
-        """Digit keys pick an option while choosing; the key pressed is read from the event."""
+    def action_pick(self, index: int) -> None:
+        """A digit picks one of several ways to call."""
+        if self.mode == "choose" and 0 <= index < len(self.options):
+            self._apply(self.options[index])
 
-    def on_key(self, event: events.Key) -> None:
-        if self.mode == "choose" and event.character and event.character.isdigit():
-            index = int(event.character) - 1
-            if 0 <= index < len(self.options):
-                event.stop()
-                self._apply(self.options[index])
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys (and the footer) offer only what can be done now."""
+        table = self.table
+        ready = not self.busy and table.human_to_act()
+        if action in ("move", "confirm"):
+            return ready and self.mode != "choose" and table.observation()["claim"] is None
+        if action in ("call", "riichi"):
+            key = "r" if action == "riichi" else parameters[0]
+            return ready and self.mode != "choose" and any(c.key == key for c in table.choices())
+        if action == "pick":
+            return self.mode == "choose"
+        if action == "cancel":
+            return self.mode in ("riichi", "choose")
+        if action == "next_deal":
+            return table.deal_over and not table.game_over
+        if action == "save":
+            return table.deal_over
+        return True
 
     def action_cancel(self) -> None:
         self.mode = "play"

@@ -383,7 +383,7 @@ class Table:
         visible = _visible(obs)
         result = ukeire(text, visible=visible or None)
         if isinstance(result, list):
-            lines.append("Discard → shanten, tiles that improve (count):")
+            lines.append("Per discard: shanten after it, tiles that improve (how many are left)")
             for u in result[:8]:
                 if u.discard is None:
                     continue
@@ -425,7 +425,7 @@ class Table:
             else:
                 lines.append(f"  {win['han']} han {win['fu']} fu, {win['points']:,} points")
             pays = [f"{self.short_name(s)} {d:+,}" for s, d in enumerate(win["deltas"]) if d != 0]
-            lines.append("  Payments: " + ", ".join(pays))
+            lines.append("  Payments (honba and riichi sticks included): " + ", ".join(pays))
         if outcome["draw"] is not None:
             reason = str(outcome["draw"]).replace("_", " ")
             lines.append(f"Draw ({reason})")
@@ -474,10 +474,13 @@ class Table:
     def standings_lines(self) -> list[str]:
         if self.game is None:
             return []
-        return [
-            f"{s['rank']}. {self.short_name(s['seat'])}: {s['score']:,} ({s['points']:+})"
-            for s in sorted(self.game.standings(), key=lambda s: s["rank"])
-        ]
+        lines = []
+        for s in sorted(self.game.standings(), key=lambda s: s["rank"]):
+            line = f"{s['rank']}. {self.short_name(s['seat'])}: {s['score']:,}"
+            if s["points"] != s["score"]:
+                line += f" ({s['points']:+} after oka and uma)"
+            lines.append(line)
+        return lines
 
     def log_events(self) -> list[dict[str, Any]]:
         """Every finished deal's events (mjai dicts), and ``end_game`` once the game is over."""
