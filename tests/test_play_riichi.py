@@ -349,3 +349,56 @@ def test_choosing_which_tiles_to_chi_with_the_mouse() -> None:
             assert chosen is not None
 
     asyncio.run(run())
+
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def test_the_play_examples_parse() -> None:
+    """The README's console examples and the help's examples are valid command lines (they
+    are not run here: each would open the table)."""
+    import re
+    import shlex
+
+    from mahjong.cli import build_parser
+    from mahjong.play import PLAY_EXAMPLES
+
+    blocks = re.findall(r"```console\n(.*?)```", README.read_text(), flags=re.S)
+    lines = [line[2:] for block in blocks for line in block.splitlines() if line.startswith("$ ")]
+    lines += [line.strip() for line in PLAY_EXAMPLES.splitlines() if "mahjong play" in line]
+    examples = [line for line in lines if line.startswith("mahjong play")]
+    assert len(examples) >= 8
+    for line in examples:
+        args = build_parser().parse_args(shlex.split(line)[1:])
+        assert args.run.__name__ == "run_riichi"
+
+
+def test_bad_options_are_one_line_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    from mahjong.cli import main
+
+    assert main(["play", "riichi", "--delay", "-1"]) == 2
+    assert "--delay must be 0 or more seconds" in capsys.readouterr().err
+    assert main(["play", "riichi", "--web", "--port", "70000"]) == 2
+    assert "--port must be 1..65535" in capsys.readouterr().err
+
+
+def test_without_textual_the_command_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import builtins
+
+    from mahjong.cli import main
+
+    real_import = builtins.__import__
+
+    def no_textual(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name.startswith(("textual", "mahjong.play.riichi_app")) or (
+            name == "mahjong.play" and "riichi_app" in (args[2] or ())
+        ):
+            raise ImportError(f"No module named {name!r}")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.delitem(__import__("sys").modules, "mahjong.play.riichi_app")
+    monkeypatch.setattr(builtins, "__import__", no_textual)
+    assert main(["play", "riichi"]) == 2
+    assert "pip install 'mahjong-engine[play]'" in capsys.readouterr().err

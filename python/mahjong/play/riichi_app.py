@@ -63,7 +63,7 @@ E S W N winds, Wh Gr Rd dragons.
 def _centre(text: str, width: int) -> str:
     """`text` padded to `width` cells, as centred as whole cells allow."""
     spare = max(width - cell_len(text), 0)
-    return " " * ((spare + 1) // 2) + text + " " * (spare // 2)
+    return " " * (spare // 2) + text + " " * ((spare + 1) // 2)
 
 
 class KeysScreen(ModalScreen[None]):

@@ -388,7 +388,10 @@ class Table:
                 if u.discard is None:
                     continue
                 kinds = " ".join(_kind_label(k) for k in u.kinds)
-                lines.append(f"  {_kind_label(u.discard):>2} → {u.shanten}, {u.total:>2}: {kinds}")
+                lines.append(
+                    f"  discard {_kind_label(u.discard):<2}  shanten {u.shanten}, "
+                    f"{u.total:>2} tiles: {kinds}"
+                )
         elif sh >= 0:
             kinds = " ".join(_kind_label(k) for k in result.kinds)
             lines.append(f"Tiles that improve: {kinds} ({result.total} left)")
