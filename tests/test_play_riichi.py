@@ -262,7 +262,9 @@ def test_a_multi_deal_game_goes_on_with_n() -> None:
             await pilot.press("n")
             await pilot.pause()
             assert app.table.deal_number == 2 and not app.table.deal_over
-            assert "deal 2" in screen_text(app)
+            assert "-- deal 2 --" in app.table.messages
+            text = screen_text(app)
+            assert "East 2 · honba 0" in text or "East 1 · honba 1" in text
 
     asyncio.run(run())
 

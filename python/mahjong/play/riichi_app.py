@@ -110,10 +110,12 @@ class RiichiApp(App[None]):
     Screen { layout: vertical; }
     #body { height: 1fr; }
     #status { height: 1; background: $primary-background; padding: 0 1; }
-    .player { height: auto; padding: 0 1; margin-bottom: 1; }
+    .player { height: auto; padding: 0 1; }
     #me { height: auto; padding: 0 1; }
     #hand { height: 4; padding: 0 1; }
     .tile { width: 5; height: 4; border: round $panel-lighten-2; content-align: center middle; }
+    #hand.ascii { height: 3; }
+    #hand.ascii .tile { height: 3; }
     .tile.selected { border: heavy $warning; background: $warning 30%; text-style: bold; }
     .tile.barred { color: $text-muted; }
     .tile.drawn { margin-left: 2; }
@@ -194,6 +196,7 @@ class RiichiApp(App[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one("#hand").set_class(self.ascii, "ascii")
         self.advance()
 
     # -- the game loop -------------------------------------------------------------------
@@ -264,7 +267,6 @@ class RiichiApp(App[None]):
             f" · honba {obs['honba']} · riichi sticks {obs['riichi_sticks']}"
             f" · tiles left {obs['tiles_left']}"
             f" · dora indicators {' '.join(self.label(t) for t in obs['dora_indicators'])}"
-            f" · deal {table.deal_number}"
         )
         self.query_one("#status", Static).update(Text(status))
         for seat in (1, 2, 3):
@@ -291,7 +293,7 @@ class RiichiApp(App[None]):
             if self.saved is not None:
                 lines.append(f"Log saved to {self.saved}")
             result.update(Text("\n".join(lines)))
-        self.query_one("#log", Static).update(Text("\n".join(table.messages[-6:])))
+        self.query_one("#log", Static).update(Text("\n".join(table.messages[-4:])))
         self.refresh_bindings()
 
     def _player_text(self, seat: int, obs: dict[str, Any]) -> Text:
