@@ -246,6 +246,11 @@ def test_saving_the_log_after_the_deal(tmp_path: Path) -> None:
     assert events[0]["type"] == "start_game" and events[-1]["type"] == "end_game"
     assert [e["type"] for e in events].count("start_kyoku") == 1
     assert any(e["type"] == "hora" and e["actor"] == 0 for e in events)
+    # the engine replays the saved log to the same results
+    from mahjong.riichi import Ruleset, replay
+
+    reports = replay.replay_file(str(log), Ruleset.preset("seed"))
+    assert [r.ok for r in reports] == [True], [str(r) for r in reports]
 
 
 def test_a_multi_deal_game_goes_on_with_n() -> None:
@@ -404,3 +409,21 @@ def test_without_textual_the_command_says_what_to_install(
     monkeypatch.setattr(builtins, "__import__", no_textual)
     assert main(["play", "riichi"]) == 2
     assert "pip install 'mahjong-engine[play]'" in capsys.readouterr().err
+
+
+def test_agents_receive_their_masked_events() -> None:
+    class Listening(EfficiencyAgent):
+        def __init__(self) -> None:
+            self.seen: list[dict[str, Any]] = []
+
+        def on_events(self, seat: int, events: list[dict[str, Any]]) -> None:
+            self.seen.extend(events)
+
+    south = Listening()
+    table = Table(seed=1, agents=[EfficiencyAgent(), south, Listening(), Listening()])
+    table.act(next(a for a in table.legal() if a.type == "discard"))
+    table.run_agents()
+    start = south.seen[0]
+    assert start["type"] == "start_kyoku" and start["tehais"][0][0] == "?"
+    assert start["tehais"][1][0] != "?"
+    assert any(e["type"] == "dahai" and e["actor"] == 0 for e in south.seen)

@@ -153,6 +153,7 @@ class Table:
         self.game_over = False
         self.messages: list[str] = []
         self._seen = 0  # events of this deal already turned into messages
+        self._delivered = [0] * 4  # events of this deal each agent has received
         if deal is None:
             self.game = Game(seed=seed, rules=self.rules)
             first = self.game.next_deal()
@@ -191,8 +192,14 @@ class Table:
         seat = self.next_agent_seat()
         if seat is None:
             return None
+        agent = self.agents[seat]
+        listener = getattr(agent, "on_events", None)
+        count = self.deal.event_count()
+        if listener is not None and self._delivered[seat] < count:
+            listener(seat, self.deal.events(self._delivered[seat], seat=seat))
+        self._delivered[seat] = count
         legal = self.deal.legal_actions(seat)
-        action = self.agents[seat].act(Observation(self.deal, seat), legal)
+        action = agent.act(Observation(self.deal, seat), legal)
         self.deal.apply(seat, action)
         self._collect()
         return action
@@ -470,6 +477,7 @@ class Table:
         self.deal, self._next = self._next, None
         self.deal_number += 1
         self._seen = 0
+        self._delivered = [0] * 4
         self.messages.append(f"-- deal {self.deal_number} --")
         self._collect()
         return True
