@@ -147,7 +147,7 @@ def test_a_pon_then_a_win_by_ron() -> None:
         and "Payments (honba and riichi sticks included): You +" in final
     )
     assert "n Next deal" not in final  # the seed preset plays one deal
-    assert "Game over. Final standings:" in final and "1. You: " in final
+    assert "Game over. Final standings" in final and "1. You: " in final
 
 
 def test_a_pon_then_tsumo_with_the_mouse(tmp_path: Path) -> None:
@@ -427,3 +427,9 @@ def test_agents_receive_their_masked_events() -> None:
     assert start["type"] == "start_kyoku" and start["tehais"][0][0] == "?"
     assert start["tehais"][1][0] != "?"
     assert any(e["type"] == "dahai" and e["actor"] == 0 for e in south.seen)
+
+
+def test_an_exhaustive_draw_shows_who_was_tenpai() -> None:
+    _done, final = play(121)
+    assert "Draw (exhaustive)" in final and "Tenpai: " in final
+    assert "tiles left 0" in final

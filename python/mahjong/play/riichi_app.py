@@ -286,7 +286,11 @@ class RiichiApp(App[None]):
         if table.deal_over:
             lines = table.result_lines()
             if table.game_over:
-                lines += ["", "Game over. Final standings:", *table.standings_lines()]
+                lines += [
+                    "",
+                    "Game over. Final standings (leftover riichi sticks settled by the rules):",
+                ]
+                lines += table.standings_lines()
                 lines.append("s: save the log · q: quit")
             else:
                 lines.append("n: next deal · s: save the log · q: quit")
