@@ -282,6 +282,8 @@ class RiichiApp(App[None]):
         if self.show_help and not table.deal_over:
             advice.update(Text("\n".join(table.advice())))
         result = self.query_one("#result", Static)
+        if table.deal_over and not result.has_class("shown"):
+            self.call_after_refresh(result.scroll_visible)  # the result may be below the fold
         result.set_class(table.deal_over, "shown")
         if table.deal_over:
             lines = table.result_lines()
