@@ -16,10 +16,10 @@ import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from mahjong.riichi import Action, Deal, Game, Ruleset, mjai, shanten, ukeire
-from mahjong.riichi.game import Agent, EfficiencyAgent, Observation
+from mahjong.riichi.game import EfficiencyAgent, Observation
 
 HUMAN = 0
 
@@ -92,6 +92,15 @@ def _kind_label(kind: int) -> str:
     return tile_label(mjai.kind_name(kind))
 
 
+class Player(Protocol):
+    """An AI at the table: the Riichi side of :class:`mahjong.riichi.game.Agent` (it may also
+    have ``on_events(seat, events)``)."""
+
+    def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """One of `legal`."""
+        ...
+
+
 @dataclass
 class Choice:
     """One button the human may press: a key, a label and the action it applies (or a
@@ -137,12 +146,12 @@ class Table:
         self,
         seed: int = 0,
         rules: Ruleset | None = None,
-        agents: Sequence[Agent] | None = None,
+        agents: Sequence[Player] | None = None,
         deal: Deal | None = None,
     ) -> None:
         self.seed = seed
         self.rules = rules if rules is not None else Ruleset.preset("seed")
-        self.agents: list[Agent] = (
+        self.agents: list[Player] = (
             list(agents) if agents is not None else [EfficiencyAgent() for _ in range(4)]
         )
         self.game: Game | None = None
