@@ -19,9 +19,10 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from mahjong import Tiles
 from mahjong._core import Action, Deal, Game, Ruleset
 from mahjong.riichi import shanten, ukeire
-from mahjong.riichi.mjai import dumps_event, tile_kind, to_mpsz
+from mahjong.riichi.mjai import KIND_NAMES, RED_FIVE_NAMES, dumps_event, to_mpsz
 
 __all__ = [
     "Agent",
@@ -117,11 +118,10 @@ class EfficiencyAgent:
 
     @staticmethod
     def _hand(observation: Observation) -> str:
-        return "".join(to_mpsz(t) for t in observation["hand"])
+        return "".join(_MPSZ[t] for t in observation["hand"])
 
     def _best_discard(self, observation: Observation, options: Sequence[Action]) -> Action:
-        visible = "".join(to_mpsz(t) for t in _visible(observation))
-        ranked = ukeire(self._hand(observation), visible=visible or None)
+        ranked = ukeire(self._hand(observation), visible=_visible(observation))
         assert isinstance(ranked, list)  # a hand on turn has 3n+2 tiles
         order = {u.discard: (i, u.shanten, -u.total) for i, u in enumerate(ranked)}
         kinds = {a: _kind(a.tile) for a in options if a.tile is not None}
@@ -131,10 +131,7 @@ class EfficiencyAgent:
         others_riichi = any(
             p["riichi"] for s, p in enumerate(observation["players"]) if s != observation.seat
         )
-        if not others_riichi:
-            return False
-        hand = self._hand(observation)
-        return len(hand) >= 4 and shanten(hand) >= 2
+        return others_riichi and shanten(self._hand(observation)) >= 2
 
     def _safest(self, observation: Observation, options: Sequence[Action]) -> Action:
         threats = [
@@ -175,33 +172,38 @@ class EfficiencyAgent:
             rest = list(observation["hand"])
             for tile in call.consumed:
                 rest.remove(tile)
-            if shanten("".join(to_mpsz(t) for t in rest)) < before:
+            if shanten("".join(_MPSZ[t] for t in rest)) < before:
                 return call
         return passing
 
 
+_KIND = {name: kind for kind, name in enumerate(KIND_NAMES)} | dict(
+    zip(RED_FIVE_NAMES, (4, 13, 22), strict=True)
+)
+_MPSZ = {name: to_mpsz(name) for name in _KIND}
+
+
 def _kind(pai: str | None) -> int:
-    return -1 if pai is None else tile_kind(pai)
+    return -1 if pai is None else _KIND[pai]
 
 
-def _visible(observation: Observation) -> list[str]:
-    """Tiles the seat sees outside its hand: ponds, melds and dora indicators."""
+def _visible(observation: Observation) -> Tiles:
+    """Tiles the seat sees outside its hand (ponds, melds, dora indicators), as counts capped
+    so that together with the hand no kind exceeds four."""
+    counts = [0] * 34
+    for t in observation["hand"]:
+        counts[_KIND[t]] -= 1
     seen: list[str] = list(observation["dora_indicators"])
     for player in observation["players"]:
         seen.extend(d["pai"] for d in player["pond"] if not d["called"])
         for meld in player["melds"]:
             seen.extend(meld["tiles"])
-    counts: dict[int, int] = {}
-    hand_counts: dict[int, int] = {}
-    for t in observation["hand"]:
-        hand_counts[_kind(t)] = hand_counts.get(_kind(t), 0) + 1
-    out = []
     for t in seen:
-        k = _kind(t)
-        if counts.get(k, 0) + hand_counts.get(k, 0) < 4:
-            counts[k] = counts.get(k, 0) + 1
-            out.append(t)
-    return out
+        counts[_KIND[t]] += 1
+    held = [0] * 34
+    for t in observation["hand"]:
+        held[_KIND[t]] += 1
+    return Tiles.from_counts([max(0, min(c + h, 4 - h)) for c, h in zip(counts, held, strict=True)])
 
 
 def play_deal(
