@@ -99,7 +99,8 @@ class EfficiencyAgent:
     """A simple strong-enough player: wins when it can, declares riichi when tenpai, discards
     for the fastest hand (shanten, then ukeire), calls yakuhai pons and calls that speed up a
     hand already open with a yaku, and folds against a riichi with safe tiles (the riichi
-    player's own discards, then suji, then honours) when it is far from tenpai."""
+    player's own discards, then suji, then honours) when two or more tiles from tenpai, or one
+    tile from it late in the deal."""
 
     def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
         for wanted in ("tsumo", "ron"):
@@ -131,7 +132,11 @@ class EfficiencyAgent:
         others_riichi = any(
             p["riichi"] for s, p in enumerate(observation["players"]) if s != observation.seat
         )
-        return others_riichi and shanten(self._hand(observation)) >= 2
+        if not others_riichi:
+            return False
+        # Far from tenpai: fold. One step away: push early, fold once the wall runs low.
+        away = shanten(self._hand(observation))
+        return away >= 2 or (away == 1 and observation["tiles_left"] < 40)
 
     def _safest(self, observation: Observation, options: Sequence[Action]) -> Action:
         threats = [
