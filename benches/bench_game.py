@@ -1,14 +1,20 @@
-"""Riichi game engine: complete deals per second with built-in agents in one process.
+"""Riichi game engine: complete deals per second with built-in agents in one process, and
+RiichiEnv 0.4.11 (the nearest Rust-backed peer) playing the same number of deals in the same run.
 
 Run for real with ``python -m pytest benches/bench_game.py --benchmark-enable --benchmark-only``
-(a release-like build: ``pip install .`` or ``maturin develop --profile ci``).
+(a release-like build: ``pip install .`` or ``maturin develop --profile ci``). The RiichiEnv bench
+needs ``pip install --no-deps --target .riichienv riichienv==0.4.11`` and skips without it
+(riichienv_peer.py).
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
+from riichienv_peer import riichienv
 
 from mahjong.riichi import Deal
 from mahjong.riichi.game import Agent, EfficiencyAgent, RandomAgent, play_deal
@@ -16,6 +22,9 @@ from mahjong.riichi.game import Agent, EfficiencyAgent, RandomAgent, play_deal
 RANDOM_DEALS = 2_000
 EFFICIENCY_DEALS = 200
 SMOKE_DEALS = 5
+# RiichiEnv's game mode 0 (its GameType.YON_IKKYOKU, the string "4p-red-single"): four players,
+# one kyoku, the game over after it whatever the result (renchan included).
+RIICHIENV_ONE_KYOKU = 0
 
 
 @pytest.fixture(scope="module")
@@ -29,9 +38,9 @@ def _play(deals: int, agents: Any) -> int:
     return deals
 
 
-def _run(benchmark: Any, deals: int, agents: Any) -> None:
+def _run(benchmark: Any, deals: int, play: Callable[..., int], *args: Any) -> None:
     benchmark.extra_info["deals"] = deals
-    benchmark.pedantic(_play, args=(deals, agents), rounds=3, iterations=1, warmup_rounds=1)
+    benchmark.pedantic(play, args=(deals, *args), rounds=3, iterations=1, warmup_rounds=1)
     if not benchmark.disabled:
         benchmark.extra_info["deals_per_second"] = deals / benchmark.stats.stats.mean
 
@@ -46,9 +55,36 @@ def _efficiency(seed: int) -> list[Agent]:
 
 def bench_deals_random_agents(benchmark: Any, enabled: bool) -> None:
     benchmark.group = "riichi deals"
-    _run(benchmark, RANDOM_DEALS if enabled else SMOKE_DEALS, _random)
+    _run(benchmark, RANDOM_DEALS if enabled else SMOKE_DEALS, _play, _random)
 
 
 def bench_deals_efficiency_agents(benchmark: Any, enabled: bool) -> None:
     benchmark.group = "riichi deals"
-    _run(benchmark, EFFICIENCY_DEALS if enabled else SMOKE_DEALS, _efficiency)
+    _run(benchmark, EFFICIENCY_DEALS if enabled else SMOKE_DEALS, _play, _efficiency)
+
+
+def _play_riichienv(deals: int, env_class: Any) -> int:
+    """`deals` one-kyoku RiichiEnv games, seeds 0..deals-1, each seat choosing uniformly at
+    random among the legal actions its observation offers (one seeded generator per seat, as
+    our `RandomAgent`s have)."""
+    for seed in range(deals):
+        env = env_class(game_mode=RIICHIENV_ONE_KYOKU, seed=seed)
+        rngs = [random.Random(seed * 4 + i) for i in range(4)]
+        observations = env.reset()
+        while not env.done():
+            observations = env.step(
+                {seat: rngs[seat].choice(obs.legal_actions()) for seat, obs in observations.items()}
+            )
+    return deals
+
+
+def bench_deals_riichienv_random(benchmark: Any, enabled: bool) -> None:
+    """RiichiEnv 0.4.11 driven through its gym-style loop: ``RiichiEnv(game_mode=0, seed=s)``
+    is a one-kyoku four-player game whose wall follows the seed; ``reset()`` deals and returns
+    ``{seat: Observation}`` for the seats that must act now; ``step({seat: action})`` takes one
+    action from each of them and returns the next such dict, until ``done()``. Its mjai log
+    stays on (its default), as our deals always record their events."""
+    env_class = riichienv().RiichiEnv
+    assert env_class(game_mode=RIICHIENV_ONE_KYOKU).game_mode == RIICHIENV_ONE_KYOKU
+    benchmark.group = "riichi deals"
+    _run(benchmark, RANDOM_DEALS if enabled else SMOKE_DEALS, _play_riichienv, env_class)

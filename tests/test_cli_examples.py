@@ -1,7 +1,8 @@
 """Every example a user is shown runs as shown: the `mahjong` lines of the --help epilogs and of
 the README's sh blocks (the top level and the Riichi commands; the American commands' examples
-are tested in test_american_cli.py), and the README's Python blocks. `mahjong convert`
-examples run in a folder holding the example records `game.mjlog` and `game.json`."""
+are tested in test_american_cli.py), and the README's Python blocks. `mahjong convert` and
+`mahjong replay` examples run in a folder holding the example records `game.mjlog` and
+`game.json`."""
 
 from __future__ import annotations
 
@@ -17,7 +18,13 @@ from mahjong.cli import build_parser, main
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
-RIICHI_COMMANDS = ("mahjong", "mahjong analyze", "mahjong score", "mahjong convert")
+RIICHI_COMMANDS = (
+    "mahjong",
+    "mahjong analyze",
+    "mahjong score",
+    "mahjong convert",
+    "mahjong replay",
+)
 RECORDS = ROOT / "tests" / "data" / "records"
 
 
@@ -75,7 +82,7 @@ def test_example_runs(
     line: str, capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     argv = shlex.split(line)[1:]
-    if argv[0] == "convert":
+    if argv[0] in ("convert", "replay"):
         for record in RECORDS.iterdir():
             shutil.copy(record, tmp_path)
         monkeypatch.chdir(tmp_path)

@@ -6,8 +6,13 @@ import random
 
 import pytest
 
-from mahjong.errors import IllegalActionError, InvalidArgumentError, InvalidTileError
-from mahjong.riichi import ACTION_COUNT, Deal, Game, Ruleset
+from mahjong.errors import (
+    IllegalActionError,
+    InvalidArgumentError,
+    InvalidRuleError,
+    InvalidTileError,
+)
+from mahjong.riichi import ACTION_COUNT, Deal, Game, Ruleset, mjai
 from mahjong.riichi.game import (
     EfficiencyAgent,
     Observation,
@@ -179,3 +184,79 @@ def test_efficiency_beats_random() -> None:
             for win in outcome["wins"]:
                 wins[win["actor"]] += 1
     assert wins[0] > sum(wins[1:]), wins
+
+
+def _deal_positions(offset: int) -> list[int]:
+    """Wall positions of the starting tiles of the seat `offset` seats after the dealer."""
+    positions = [16 * r + 4 * offset + i for r in range(3) for i in range(4)]
+    return [*positions, 48 + offset] + ([52] if offset == 0 else [])
+
+
+def _replay(wall: list[int], script: list[tuple[int, str, str | None, list[str]]]) -> Deal:
+    """Plays `script` — (seat, type, tile, consumed) — on `wall`; a seat asked for a claim the
+    script does not mention passes."""
+    deal = Deal(wall=wall)
+    for seat, kind, tile, consumed in script:
+        while seat not in deal.waiting():
+            other = deal.waiting()[0]
+            deal.apply(other, next(a for a in deal.legal_actions(other) if a.type == "pass"))
+        match = [
+            a
+            for a in deal.legal_actions(seat)
+            if a.type == kind and a.tile == tile and a.consumed == consumed
+        ]
+        deal.apply(seat, match[0])
+    return deal
+
+
+def test_observations_leak_nothing_mid_deal() -> None:
+    """Mid-deal, seat 0 sees the same when two other players swap tiles they never show and
+    the undrawn wall is shuffled."""
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(60):
+        deal = Deal(seed=seed)
+        script: list[tuple[int, str, str | None, list[str]]] = []
+        for _ in range(rng.randrange(10, 60)):
+            if deal.is_over:
+                break
+            seat = deal.waiting()[0]
+            legal = [
+                a for a in deal.legal_actions(seat) if a.type not in ("riichi", "ron", "tsumo")
+            ]
+            action = legal[rng.randrange(len(legal))]
+            script.append((seat, action.type, action.tile, action.consumed))
+            deal.apply(seat, action)
+        if deal.is_over:
+            continue
+        wall = deal.wall
+        shown = {e.get("pai") for e in deal.events()[2:]} | {
+            t for e in deal.events() for t in e.get("consumed", [])
+        }
+        kinds = [mjai.tile_name(t) for t in wall]
+        hidden = [[p for p in _deal_positions(o) if kinds[p] not in shown] for o in (1, 2, 3)]
+        taken = 53 + sum(1 for e in deal.events() if e["type"] == "tsumo") - 1
+        undrawn = list(range(taken, 122))
+        if not hidden[0] or not hidden[1]:
+            continue
+        other = wall[:]
+        a, b = hidden[0][0], hidden[1][0]
+        other[a], other[b] = other[b], other[a]
+        values = [other[i] for i in undrawn]
+        rng.shuffle(values)
+        for i, v in zip(undrawn, values, strict=True):
+            other[i] = v
+        try:
+            replayed = _replay(other, script)
+        except IndexError:
+            continue  # the swap made a scripted call impossible; not this trial
+        assert replayed.observation(0) == deal.observation(0), seed
+        checked += 1
+    assert checked >= 20
+
+
+@pytest.mark.parametrize("option", [{"karaten": "tenpai"}, {"open_riichi": True}])
+def test_options_the_engine_does_not_play_are_refused(option: dict[str, object]) -> None:
+    rules = Ruleset.preset("tenhou").replace(**option)
+    with pytest.raises(InvalidRuleError, match=next(iter(option))):
+        Deal(seed=1, rules=rules)

@@ -1,5 +1,5 @@
-"""The Riichi commands of ``mahjong``: ``analyze`` (hand analysis), ``score`` (a win) and
-``convert`` (a Tenhou game record as an mjai log).
+"""The Riichi commands of ``mahjong``: ``analyze`` (hand analysis), ``score`` (a win),
+``convert`` (a Tenhou game record as an mjai log) and ``replay`` (a log through the engine).
 
 Input is MPSZ text, checked here so that a mistake is explained in Riichi terms only. Output
 is JSON with ``--json``, rich tables on a terminal and plain lines otherwise (a pipe, a file).
@@ -21,7 +21,7 @@ from rich.table import Table
 
 from mahjong import Meld, Tiles, riichi
 from mahjong.errors import InvalidArgumentError, InvalidHandError, InvalidTileError
-from mahjong.riichi import Ruleset, ScoreResult, WinContext, mjai, tenhou
+from mahjong.riichi import Ruleset, ScoreResult, WinContext, mjai, replay, tenhou
 
 KIND_NAMES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
 WINDS = "ESWN"
@@ -52,6 +52,12 @@ CONVERT_EXAMPLES = """\
 examples:
   mahjong convert game.mjlog --to mjai
   mahjong convert game.json --to mjai -o game.jsonl
+"""
+
+REPLAY_EXAMPLES = """\
+examples:
+  mahjong replay game.mjlog
+  mahjong replay game.json --rules tenhou
 """
 
 
@@ -506,6 +512,22 @@ def run_convert(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- replay --------------------------------------------------------------------------------
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    """Runs ``mahjong replay``: one line per deal, exit 1 when any deal does not replay."""
+    reports = replay.replay_file(args.file, Ruleset.preset(args.rules))
+    for number, report in enumerate(reports, 1):
+        print(f"deal {number} {report}")
+    bad = sum(not r.ok for r in reports)
+    print(
+        f"{plural(len(reports), 'deal')}: {len(reports) - bad} ok, "
+        f"{plural(bad, 'mismatch', 'mismatches')}"
+    )
+    return 1 if bad else 0
+
+
 # --- parsers -------------------------------------------------------------------------------
 
 
@@ -525,7 +547,8 @@ def _add_command(
 
 
 def add_commands(commands: Any) -> None:
-    """Adds ``analyze``, ``score`` and ``convert`` to the ``mahjong`` command's subcommands."""
+    """Adds ``analyze``, ``score``, ``convert`` and ``replay`` to the ``mahjong`` command's
+    subcommands."""
     p = _add_command(
         commands,
         "analyze",
@@ -582,3 +605,17 @@ def add_commands(commands: Any) -> None:
         "-o", "--output", metavar="OUT", help="write the log to OUT instead of standard output"
     )
     p.set_defaults(run=run_convert)
+
+    p = commands.add_parser(
+        "replay",
+        help="replay a game log through the engine and compare every result",
+        description="Replay every deal of a game log through the engine: an mjai JSON-lines "
+        "log or a four-player Tenhou record (mjlog XML or tenhou.net/6 JSON). The wall is "
+        "rebuilt from the log, each action must be one the engine offers, and the winners, "
+        "yaku, han, fu, points, score changes, kind of draw, tenpai and final scores must "
+        "equal the log's. Prints one line per deal; exits with 1 if any deal does not match.",
+        epilog=REPLAY_EXAMPLES,
+    )
+    p.add_argument("file", help="the log: an mjai .jsonl file, or a Tenhou .mjlog/.json record")
+    p.add_argument("--rules", default="tenhou", choices=Ruleset.presets(), help="ruleset preset")
+    p.set_defaults(run=run_replay)

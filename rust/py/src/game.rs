@@ -259,8 +259,8 @@ impl PyDeal {
 
     /// The wall's 136 tile ids in draw order (not an observation: it shows every tile).
     #[getter]
-    fn wall(&self) -> Vec<u8> {
-        self.deal.wall().order().to_vec()
+    fn wall(&self) -> Vec<u32> {
+        crate::convert::ints(self.deal.wall().order().iter().copied())
     }
 
     /// The events from index `start` on, as mjai dicts (see the README's log format).
@@ -375,6 +375,9 @@ fn win_dict<'py>(py: Python<'py>, w: &game::WinRecord, red: bool) -> PyResult<Bo
     d.set_item("han", w.han)?;
     d.set_item("fu", w.fu)?;
     d.set_item("points", w.points)?;
+    if let Some(liable) = w.liable {
+        d.set_item("pao", liable)?;
+    }
     Ok(d)
 }
 

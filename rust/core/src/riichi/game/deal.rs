@@ -13,8 +13,8 @@ use crate::riichi::game::action::{Action, is_red_id, tile_class};
 use crate::riichi::game::event::{DrawReason, Event, WinRecord};
 use crate::riichi::game::wall::Wall;
 use crate::riichi::rules::{
-    KanDoraTiming, Kuikae, MultiRon, PaoSet, RedFives, RiichiAnkan, Ruleset, Sanchahou,
-    TempFuritenEnd, TempFuritenTrigger,
+    KanDoraTiming, Karaten, Kuikae, MultiRon, MultiRonRenchan, PaoSet, RedFives, RiichiAnkan,
+    Ruleset, Sanchahou, TempFuritenEnd, TempFuritenTrigger,
 };
 use crate::riichi::score::{Scored, Scorer, Win};
 use crate::riichi::settlement::{self, RonShare};
@@ -226,12 +226,15 @@ pub struct Deal {
     riichi_pending: Option<usize>,
     /// How the deal ended, once it has.
     outcome: Option<Outcome>,
+    /// Who discarded the tile of a daiminkan whose replacement draw is on turn (R5.10).
+    kan_tile_from: Option<usize>,
     red_fives: bool,
 }
 
 impl Deal {
     /// Starts a deal on `wall`: deals the tiles and gives the dealer the first turn.
     pub fn new(setup: DealSetup, wall: Wall, rules: &Ruleset) -> Result<Self> {
+        check_supported(rules)?;
         if setup.dealer > 3 {
             return Err(Error::argument(format!(
                 "dealer seat {} is out of range 0..=3",
@@ -278,6 +281,7 @@ impl Deal {
             pending_dora: 0,
             riichi_pending: None,
             outcome: None,
+            kan_tile_from: None,
             red_fives,
         };
         for seat in 0..4 {
@@ -398,10 +402,11 @@ impl Deal {
     }
 
     /// Applies `action` by `seat`; an illegal action is an error naming it and why, and
-    /// changes nothing.
+    /// changes nothing. A discard, riichi, chi or pon may name any held copy of a tile class
+    /// that [`Self::legal_actions`] lists (it lists one id per class).
     pub fn apply(&mut self, seat: usize, action: Action) -> Result<()> {
         let legal = self.legal_actions(seat);
-        if !legal.contains(&action) {
+        if !self.is_listed(seat, action, &legal) {
             return Err(self.why_illegal(seat, action, &legal));
         }
         match (&self.phase, action) {
@@ -409,6 +414,36 @@ impl Deal {
             (Phase::Claims(_), _) => self.respond(seat, action),
             (Phase::Over, _) => Err(Error::argument("the deal is over")),
         }
+    }
+
+    /// Whether `action` is among `legal` up to the physical copy: the legal actions name one
+    /// tile per class (a red five is its own class), and any held copy of the same class may
+    /// be named instead (R3.1: any concealed tile may be discarded; R4.1: the caller picks the
+    /// copies). A riichi player discards exactly the drawn tile (R6.3).
+    fn is_listed(&self, seat: usize, action: Action, legal: &[Action]) -> bool {
+        if legal.contains(&action) {
+            return true;
+        }
+        let Some(p) = self.players.get(seat) else {
+            return false;
+        };
+        let class = |t: u8| tile_class(t, self.red_fives);
+        let classes = |pair: [u8; 2]| {
+            let mut c = [class(pair[0]), class(pair[1])];
+            c.sort_unstable();
+            c
+        };
+        let held = |ids: &[u8]| ids.iter().all(|t| p.hand.contains(t)) && ids.first() != ids.get(1);
+        legal.iter().any(|&l| match (l, action) {
+            (Action::Discard(a), Action::Discard(b)) => {
+                !p.riichi && class(a) == class(b) && held(&[b])
+            }
+            (Action::Riichi(a), Action::Riichi(b)) => class(a) == class(b) && held(&[b]),
+            (Action::Chi(a), Action::Chi(b)) | (Action::Pon(a), Action::Pon(b)) => {
+                classes(a) == classes(b) && held(&b)
+            }
+            _ => false,
+        })
     }
 
     fn why_illegal(&self, seat: usize, action: Action, legal: &[Action]) -> Error {
@@ -659,6 +694,7 @@ impl Deal {
 
     fn discard(&mut self, seat: usize, tile: u8, drawn: Option<u8>, riichi: bool) -> Result<()> {
         let double = riichi && !self.called && self.players[seat].pond.is_empty();
+        self.kan_tile_from = None;
         let p = &mut self.players[seat];
         p.take(tile)?;
         if riichi {
@@ -695,6 +731,7 @@ impl Deal {
     }
 
     fn start_kan(&mut self, seat: usize) {
+        self.kan_tile_from = None;
         if self.rules.kan_dora_timing == KanDoraTiming::Tenhou {
             self.reveal_pending();
         }
@@ -726,12 +763,7 @@ impl Deal {
             seat,
             consumed: [tiles[0], tiles[1], tiles[2], tiles[3]],
         });
-        if self.rules.kan_dora_timing == KanDoraTiming::AfterDiscard {
-            self.pending_dora += 1;
-        } else {
-            self.pending_dora += 1;
-            self.reveal_pending();
-        }
+        self.kan_indicator(self.rules.kan_dora_timing != KanDoraTiming::AfterDiscard);
         if self.rules.kokushi_rob_ankan {
             self.open_claims(seat, tiles[3], Source::Ankan);
             return Ok(());
@@ -757,6 +789,12 @@ impl Deal {
             tile,
             consumed,
         });
+        // R5.6 (`tenhou`): an indicator still pending from the declarer's earlier kan is
+        // revealed immediately before this further kan, so before the chankan window (the
+        // kakan's own indicator waits until the kan completes, R5.7).
+        if self.rules.kan_dora_timing == KanDoraTiming::Tenhou {
+            self.reveal_pending();
+        }
         self.open_claims(seat, tile, Source::Kakan { meld: at });
         Ok(())
     }
@@ -785,11 +823,17 @@ impl Deal {
     }
 
     fn after_open_kan(&mut self) {
-        if self.rules.kan_dora_timing == KanDoraTiming::Immediate {
+        self.kan_indicator(self.rules.kan_dora_timing == KanDoraTiming::Immediate);
+    }
+
+    /// A kan's new indicator (only with `kan_dora`, R10.4), revealed `now` or left pending
+    /// for the declarer's discard or next kan (R5.6).
+    fn kan_indicator(&mut self, now: bool) {
+        if self.rules.kan_dora {
             self.pending_dora += 1;
+        }
+        if now {
             self.reveal_pending();
-        } else {
-            self.pending_dora += 1;
         }
     }
 
@@ -966,6 +1010,8 @@ impl Deal {
             MultiRon::HeadBump => rons.truncate(1),
             MultiRon::Double if rons.len() == 3 => {
                 if self.rules.sanchahou == Sanchahou::Abort {
+                    // R6.2: a riichi declared with the discard three players ron is void.
+                    self.riichi_pending = None;
                     self.end_draw(DrawReason::Sanchahou, [false; 4], [false; 4], [0; 4]);
                     return;
                 }
@@ -1017,13 +1063,16 @@ impl Deal {
         }
     }
 
-    /// Furiten for every player who let a wait tile go by (R11.3, R11.4, R5.5).
+    /// Furiten for every player who let a wait tile go by (R11.3, R11.4, R5.5). A tile
+    /// shown in an ankan is passed only by a player who could rob it (a kokushi wait under
+    /// `kokushi_rob_ankan`, R5.4): for anyone else it was never on offer.
     fn mark_passes(&mut self, claims: &Claims, winners: &[usize]) {
         let kind = kind_of_id(claims.tile);
         for seat in (0..4).filter(|&s| s != claims.from && !winners.contains(&s)) {
             let had_ron = claims.options[seat].contains(&Action::Ron);
             let p = &mut self.players[seat];
             let trigger = match self.rules.temp_furiten_trigger {
+                _ if claims.source == Source::Ankan => had_ron,
                 TempFuritenTrigger::AnyWaitTile => p.waits.contains(&kind),
                 TempFuritenTrigger::LegalRonOnly => had_ron,
             };
@@ -1047,7 +1096,8 @@ impl Deal {
         self.riichi_sticks += 1;
         self.events.push(Event::ReachAccepted { seat });
         if self.rules.suucha_riichi && self.players.iter().all(|p| p.riichi) {
-            self.end_draw(DrawReason::SuuchaRiichi, [false; 4], [false; 4], [0; 4]);
+            // R14.3: four riichi hands are all tenpai (R6.1).
+            self.end_draw(DrawReason::SuuchaRiichi, [true; 4], [false; 4], [0; 4]);
         }
     }
 
@@ -1109,6 +1159,7 @@ impl Deal {
         });
         if meld_kind == MeldKind::Daiminkan {
             self.after_open_kan();
+            self.kan_tile_from = Some(from);
             self.replacement_draw(seat);
         } else {
             let base = match action {
@@ -1289,7 +1340,7 @@ impl Deal {
         );
         let mut ctx = self.context(seat, true, seat);
         ctx.rinshan = rinshan;
-        ctx.haitei = !rinshan && self.wall.live() == 0;
+        ctx.haitei = (!rinshan || self.rules.rinshan_counts_as_haitei) && self.wall.live() == 0;
         self.score(seat, drawn, &ctx, false).map(|s| (s, ctx))
     }
 
@@ -1353,6 +1404,15 @@ impl Deal {
                 });
             ctx.honba = share.honba;
             ctx.riichi_sticks = share.riichi_sticks;
+            // R5.10: a rinshan win right after a daiminkan may be paid by the kan tile's
+            // discarder as a ron.
+            if let Some(kan_from) = self
+                .kan_tile_from
+                .filter(|_| ctx.rinshan && self.rules.daiminkan_rinshan_pao)
+            {
+                ctx.tsumo = false;
+                ctx.discarder = Some(self.seat_wind(kan_from));
+            }
             let settled = scored.settle(&ctx, &self.rules);
             let by_wind = settled.deltas.unwrap_or_default();
             let deltas: [i64; 4] = std::array::from_fn(|s| by_wind[self.seat_wind(s).index()]);
@@ -1374,6 +1434,9 @@ impl Deal {
                 fu: scored.fu.total(),
                 points: scored.points,
                 ura_indicators: ura,
+                liable: self.players[seat]
+                    .liable
+                    .filter(|_| scored.pao_units(&self.rules) > 0),
                 deltas,
             });
         }
@@ -1381,7 +1444,13 @@ impl Deal {
             self.scores[s] += d;
         }
         self.riichi_sticks = 0;
-        let dealer_keeps = records.iter().any(|r| r.seat == self.setup.dealer);
+        // R12.3: with several winners (nearest first) the dealer keeps the deal when among
+        // them, or under `dealer_nearest_only` only as the nearest.
+        let dealer = self.setup.dealer;
+        let dealer_keeps = match self.rules.multi_ron_renchan {
+            MultiRonRenchan::DealerAmongWinners => records.iter().any(|r| r.seat == dealer),
+            MultiRonRenchan::DealerNearestOnly => records.first().is_some_and(|r| r.seat == dealer),
+        };
         for record in &records {
             self.events.push(Event::Hora(record.clone()));
         }
@@ -1465,6 +1534,22 @@ impl Deal {
             self.riichi_sticks += 1;
             self.events.push(Event::ReachAccepted { seat });
         }
+    }
+}
+
+/// Rejects option values the engine does not play yet, rather than ignoring them. Every
+/// preset plays; `declare_noten` (WRC) is a choice players may make, and the engine's players
+/// never make it (every tenpai hand is shown at an exhaustive draw).
+fn check_supported(rules: &Ruleset) -> Result<()> {
+    let unsupported = [
+        ("karaten = \"tenpai\"", rules.karaten == Karaten::Tenpai),
+        ("open_riichi", rules.open_riichi),
+    ];
+    match unsupported.iter().find(|(_, on)| *on) {
+        Some((name, _)) => Err(Error::rule(format!(
+            "the game engine does not play the option {name} yet (scoring supports it)"
+        ))),
+        None => Ok(()),
     }
 }
 

@@ -56,6 +56,8 @@ pub struct WinRecord {
     pub points: i64,
     /// Ura indicators shown (riichi winners).
     pub ura_indicators: Vec<u8>,
+    /// The seat liable for a pao yakuman of this win (R15.1), if any.
+    pub liable: Option<usize>,
     /// Score changes by seat.
     pub deltas: [i64; 4],
 }

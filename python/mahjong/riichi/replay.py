@@ -1,0 +1,588 @@
+"""Replaying a game log through the engine: every action checked legal, every result compared.
+
+A log is mjai events (:mod:`mahjong.riichi.mjai`): an engine log, an mjai file, or a Tenhou
+record read by :func:`mahjong.riichi.tenhou.load_record`. Each deal (``start_kyoku`` ...
+``end_kyoku``) is replayed on its own:
+
+1. **The wall** (:func:`build_wall`). The 136 physical ids in draw order are rebuilt from what
+   the log shows (R2.1): the starting hands at their deal positions and the dealer's first
+   ``tsumo`` at ``W[52]`` (R2.7), each later wall draw in order from ``W[53]``, the dora
+   indicators at ``W[130]``, ``W[128]``, ... and the ura indicators under them at ``W[131]``,
+   ``W[129]``, ... (R2.4), the replacement draws (the ``tsumo`` right after a kan) at
+   ``W[134]``, ``W[135]``, ``W[132]``, ``W[133]`` (R2.3). A name becomes the lowest id of that
+   name not used yet (red fives are 16, 52, 88); the positions the log never shows get the
+   remaining ids in ascending order.
+2. **The play.** A :class:`~mahjong.riichi.Deal` starts from that wall with the deal's
+   dealer, round wind, honba, riichi sticks and scores, and each action event of the log is
+   matched to one of the legal actions the engine offers that seat: ``dahai`` (``riichi``
+   after a ``reach``), ``chi``/``pon``/``daiminkan`` by called tile and consumed tiles,
+   ``ankan``/``kakan``, ``hora`` (``tsumo`` or ``ron``), ``ryukyoku`` of kind
+   ``kyuushu_kyuuhai``; a seat with a claim option that the log does not use passes. The
+   first event no legal action matches ends the replay of that deal with a
+   :class:`ReplayMismatch` naming the deal, the event and the actions offered.
+3. **The play and the results.** The engine's draws, discards, calls and riichi must be the
+   log's, event for event, and its kan dora indicators the same in the same order. Then its
+   ``hora``/``ryukyoku`` events are compared with the log's:
+   winners and discarders, yaku as {id: han} without 0-han entries, yakuman, han, fu (when the
+   log states it), points, score changes, pao, the kind of draw, who was tenpai, and the
+   deal's final scores. What the log does not carry (an mjai file has no yaku) is not compared.
+
+The engine offers one discard per tile class and discards the drawn tile when it is of that
+class, so a ``dahai`` from the hand of a tile equal to the drawn one comes back with
+``tsumogiri`` true; it is the same play, and ``tsumogiri`` is not compared.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mahjong._core import Action, Deal, Ruleset
+from mahjong.errors import MahjongError, RecordFormatError
+from mahjong.riichi import mjai, tenhou
+from mahjong.riichi.mjai import Event
+
+__all__ = [
+    "DealReport",
+    "ReplayMismatch",
+    "build_wall",
+    "deal_name",
+    "load_log",
+    "replay_deal",
+    "replay_events",
+    "replay_file",
+    "split_deals",
+]
+
+RINSHAN_POSITIONS = (134, 135, 132, 133)
+"""Where the 1st..4th replacement draws come from (R2.3)."""
+
+KAN_TYPES = frozenset({"daiminkan", "ankan", "kakan"})
+CALL_TYPES = frozenset({"chi", "pon", "daiminkan"})
+ACTION_TYPES = frozenset({"dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "hora"})
+
+
+def deal_positions(offset: int) -> list[int]:
+    """The wall positions of the 13 starting tiles of the seat `offset` seats after the dealer,
+    in the order they are taken (R2.7)."""
+    return [16 * r + 4 * offset + i for r in range(3) for i in range(4)] + [48 + offset]
+
+
+def deal_name(start: Event) -> str:
+    """``"E1-0"``: round wind, deal number in the round and honba of a ``start_kyoku``."""
+    return f"{start.get('bakaze', '?')}{start.get('kyoku', '?')}-{start.get('honba', 0)}"
+
+
+@dataclass(frozen=True)
+class ReplayMismatch:
+    """Where a replay left the log: the deal (``"E1-0"``), the event (its index in the log from
+    0 and the event; the deal's ``start_kyoku`` and None for a difference in the results), what
+    differs, and the legal actions the engine offered each waiting seat at that moment
+    (``repr`` of each action)."""
+
+    deal: str
+    index: int
+    event: Event | None
+    reason: str
+    legal: dict[int, list[str]] = field(default_factory=dict)
+
+    def describe(self) -> str:
+        """What differs and where, without the deal's name: ``event 12`` is the 12th event of
+        the log (its 12th line in an mjai file without blank lines)."""
+        where = f"event {self.index + 1}" if self.event is not None else "results"
+        text = f"{where}: {self.reason}"
+        if self.event is not None:
+            text += f" [{mjai.dumps_event(self.event)}]"
+        for seat, actions in self.legal.items():
+            text += f"; seat {seat} may: {', '.join(actions) or 'nothing'}"
+        return text
+
+    def __str__(self) -> str:
+        return f"{self.deal}, {self.describe()}"
+
+
+@dataclass
+class DealReport:
+    """One deal's replay: its name (``"E1-0"``), its number in the log (from 0), the first
+    mismatch (None when every action was legal and every result equal), the engine's events
+    and its scores at the end of the deal."""
+
+    deal: str
+    number: int
+    mismatch: ReplayMismatch | None
+    events: list[Event] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.mismatch is None
+
+    def __str__(self) -> str:
+        if self.mismatch is None:
+            return f"{self.deal}: ok"
+        return f"{self.deal}: mismatch: {self.mismatch.describe()}"
+
+
+# --- the log -------------------------------------------------------------------------------
+
+
+def load_log(path: str | os.PathLike[str]) -> list[Event]:
+    """The events of a log file: mjai JSON lines (a first line that is an object with a
+    ``type``), or a Tenhou record (mjlog XML or tenhou.net/6 JSON)."""
+    text = tenhou.read_text(path)
+    first = text.lstrip("\ufeff \t\r\n").split("\n", 1)[0]
+    if first.startswith("{") and '"type"' in first:
+        return mjai.load_events(text if "\n" in text else text + "\n")
+    return tenhou.parse_record(text, str(path))
+
+
+def split_deals(events: Sequence[Event]) -> list[tuple[int, list[Event]]]:
+    """Each deal of a log as (index of its ``start_kyoku`` in the log, its events up to and
+    including ``end_kyoku``, or to the next deal or the end of the log)."""
+    deals: list[tuple[int, list[Event]]] = []
+    current: list[Event] | None = None
+    for index, event in enumerate(events):
+        kind = event.get("type")
+        if kind == "start_kyoku":
+            current = [event]
+            deals.append((index, current))
+        elif current is not None and kind not in ("start_game", "end_game"):
+            current.append(event)
+            if kind == "end_kyoku":
+                current = None
+    return deals
+
+
+# --- the wall ------------------------------------------------------------------------------
+
+
+class _WallBuilder:
+    def __init__(self, deal: str, red_fives: bool) -> None:
+        self.deal = deal
+        self.red_fives = red_fives
+        self.wall: list[int | None] = [None] * 136
+        self.used: set[int] = set()
+
+    def place(self, position: int, name: Any, what: str) -> None:
+        if not isinstance(name, str) or name == "?":
+            raise RecordFormatError(
+                f"deal {self.deal}: {what} is {name!r}, not a tile (a masked log cannot be "
+                "replayed)"
+            )
+        current = self.wall[position]
+        if current is not None:
+            if mjai.tile_name(current, self.red_fives) != name:
+                raise RecordFormatError(
+                    f"deal {self.deal}: {what} {name} and an earlier "
+                    f"{mjai.tile_name(current, self.red_fives)} both lie at wall position "
+                    f"{position}"
+                )
+            return
+        try:
+            tile = mjai.tile_id(name, self.used, self.red_fives)
+        except MahjongError as error:
+            raise RecordFormatError(f"deal {self.deal}: {what}: {error}") from None
+        self.used.add(tile)
+        self.wall[position] = tile
+
+    def finish(self) -> list[int]:
+        rest = iter(sorted(set(range(136)) - self.used))
+        return [next(rest) if tile is None else tile for tile in self.wall]
+
+
+def build_wall(deal: Sequence[Event], red_fives: bool = True) -> list[int]:
+    """The 136 physical ids in draw order of one deal's events (``start_kyoku`` first), as the
+    module docstring describes; a log that cannot be a wall (a fifth copy, a masked tile, two
+    tiles at one position) is a :class:`~mahjong.errors.RecordFormatError`."""
+    if not deal or deal[0].get("type") != "start_kyoku":
+        raise RecordFormatError("a deal starts with start_kyoku")
+    start = deal[0]
+    name = deal_name(start)
+    builder = _WallBuilder(name, red_fives)
+    try:
+        oya = int(start["oya"])
+        tehais = start["tehais"]
+        for offset in range(4):
+            seat = (oya + offset) % 4
+            hand = tehais[seat]
+            if len(hand) != 13:
+                raise RecordFormatError(f"deal {name}: seat {seat} starts with {len(hand)} tiles")
+            for position, tile in zip(deal_positions(offset), hand, strict=True):
+                builder.place(position, tile, f"seat {seat}'s starting tile")
+        builder.place(130, start["dora_marker"], "the dora indicator")
+    except (KeyError, TypeError, ValueError) as error:
+        if isinstance(error, MahjongError):
+            raise
+        raise RecordFormatError(f"deal {name}: start_kyoku lacks a field ({error})") from None
+    first_draw = True
+    next_draw = 53
+    kans = 0
+    after_kan = False
+    doras = 0
+    for event in deal[1:]:
+        kind = event.get("type")
+        if kind == "tsumo":
+            if first_draw:
+                position = 52
+                first_draw = False
+            elif after_kan:
+                if kans > len(RINSHAN_POSITIONS):
+                    raise RecordFormatError(f"deal {name}: more than four replacement draws")
+                position = RINSHAN_POSITIONS[kans - 1]
+            else:
+                position = next_draw
+                next_draw += 1
+            if position > 121 and position not in RINSHAN_POSITIONS:
+                raise RecordFormatError(f"deal {name}: a draw beyond the live wall")
+            builder.place(position, event.get("pai"), "a drawn tile")
+            after_kan = False
+        elif kind in KAN_TYPES:
+            kans += 1
+            after_kan = True
+        elif kind == "dora":
+            if doras >= 4:
+                raise RecordFormatError(f"deal {name}: more than four kan dora indicators")
+            builder.place(128 - 2 * doras, event.get("dora_marker"), "a kan dora indicator")
+            doras += 1
+        elif kind == "hora":
+            for number, tile in enumerate(event.get("ura_markers") or []):
+                if number > 4:
+                    raise RecordFormatError(f"deal {name}: more than five ura indicators")
+                builder.place(131 - 2 * number, tile, "an ura indicator")
+        elif kind == "dahai":
+            after_kan = False
+    return builder.finish()
+
+
+# --- the play ------------------------------------------------------------------------------
+
+
+def _key(names: Sequence[str]) -> list[tuple[int, int]]:
+    return sorted(mjai.sort_key(n) for n in names)
+
+
+def _matches(action: Action, event: Event, riichi: bool) -> bool:
+    kind = event["type"]
+    if kind == "dahai":
+        return action.type == ("riichi" if riichi else "discard") and action.tile == event["pai"]
+    if kind in CALL_TYPES:
+        return (
+            action.type == kind
+            and action.tile in (None, event.get("pai"))
+            and (not action.consumed or _key(action.consumed) == _key(event["consumed"]))
+        )
+    if kind == "ankan":
+        consumed = event["consumed"]
+        if action.type != "ankan" or action.tile is None:
+            return False
+        return mjai.tile_kind(action.tile) == mjai.tile_kind(consumed[0])
+    if kind == "kakan":
+        return action.type == "kakan" and action.tile == event["pai"]
+    if kind == "hora":
+        return action.type == ("tsumo" if event["actor"] == event.get("target") else "ron")
+    if kind == "ryukyoku":
+        return action.type == "kyuushu"
+    return False
+
+
+class _Mismatch(Exception):
+    def __init__(self, index: int, event: Event | None, reason: str) -> None:
+        super().__init__(reason)
+        self.index = index
+        self.event = event
+        self.reason = reason
+
+
+def _legal(deal: Deal) -> dict[int, list[str]]:
+    return {seat: [repr(a) for a in deal.legal_actions(seat)] for seat in deal.waiting()}
+
+
+def _is_claim_window(deal: Deal) -> bool:
+    waiting = deal.waiting()
+    return bool(waiting) and all(
+        any(a.type == "pass" for a in deal.legal_actions(s)) for s in waiting
+    )
+
+
+def _pass_window(deal: Deal, ron: bool = False) -> None:
+    """Every waiting seat passes (or rons, with `ron`, where it may: a triple ron)."""
+    for seat in deal.waiting():
+        legal = deal.legal_actions(seat)
+        chosen = next((a for a in legal if ron and a.type == "ron"), None)
+        chosen = chosen or next(a for a in legal if a.type == "pass")
+        deal.apply(seat, chosen)
+
+
+def _drive(deal: Deal, events: Sequence[Event], first: int) -> None:
+    """Applies the deal's action events (``events[0]`` is its ``start_kyoku``, at index
+    `first` of the log); raises _Mismatch at the first one no legal action matches."""
+    riichi = [False] * 4
+    i = 1
+    while i < len(events):
+        event = events[i]
+        kind = event.get("type")
+        index = first + i
+        if kind == "reach":
+            riichi[event["actor"]] = True
+            i += 1
+            continue
+        is_draw = kind == "ryukyoku"
+        if kind not in ACTION_TYPES and not is_draw:
+            i += 1
+            continue
+        if is_draw and event.get("reason") != "kyuushu_kyuuhai":
+            while not deal.is_over:
+                if not _is_claim_window(deal):
+                    raise _Mismatch(
+                        index,
+                        event,
+                        f"the log ends the deal in a draw ({event.get('reason', 'unknown')}) "
+                        f"where the engine goes on",
+                    )
+                _pass_window(deal, ron=event.get("reason") == "sanchahou")
+            i += 1
+            continue
+        if deal.is_over:
+            raise _Mismatch(index, event, "the engine ended the deal before this event")
+        claim = kind in CALL_TYPES or (kind == "hora" and event.get("target") != event["actor"])
+        if not claim:
+            # an action on the seat's own turn: claim windows still open are passed
+            while _is_claim_window(deal):
+                _pass_window(deal)
+        if is_draw and "actor" not in event:
+            # kyuushu kyuuhai: declared by the seat on turn, which the log may not name
+            turn = deal.waiting()
+            event = {**event, "actor": turn[0] if turn else -1}
+        group = [event]
+        if kind == "hora" and event.get("target") != event.get("actor"):
+            while (
+                i + len(group) < len(events)
+                and events[i + len(group)].get("type") == "hora"
+                and events[i + len(group)].get("target") == event.get("target")
+            ):
+                group.append(events[i + len(group)])
+        responses = {e["actor"]: e for e in group}
+        waiting = deal.waiting()
+        missing = [s for s in responses if s not in waiting]
+        if missing:
+            raise _Mismatch(
+                index, event, f"seat {missing[0]} may not act now (the engine waits for {waiting})"
+            )
+        chosen: dict[int, Action] = {}
+        for seat in waiting:
+            legal = deal.legal_actions(seat)
+            if seat in responses:
+                wanted = responses[seat]
+                found = [a for a in legal if _matches(a, wanted, riichi[seat])]
+                if not found:
+                    raise _Mismatch(
+                        index + group.index(wanted),
+                        events[i + group.index(wanted)],
+                        f"no legal action of seat {seat} matches",
+                    )
+                chosen[seat] = found[0]
+            else:
+                passing = [a for a in legal if a.type == "pass"]
+                if not passing:
+                    raise _Mismatch(index, event, f"seat {seat} must act first (it cannot pass)")
+                chosen[seat] = passing[0]
+        for seat, action in chosen.items():
+            deal.apply(seat, action)
+        for seat in responses:
+            if kind == "dahai":
+                riichi[seat] = False
+        i += len(group)
+    if not deal.is_over:
+        # the log stops after the last discard of an exhaustive draw without a ryukyoku
+        while _is_claim_window(deal):
+            _pass_window(deal)
+    if not deal.is_over:
+        raise _Mismatch(first + len(events) - 1, None, "the log ends but the engine's deal goes on")
+
+
+# --- the results ---------------------------------------------------------------------------
+
+
+def _yaku(entries: Any) -> dict[str, int]:
+    return {str(name): int(han) for name, han in entries or [] if han}
+
+
+def _compare_hora(log: Event, engine: Event) -> str | None:
+    who = f"win of seat {log['actor']}"
+    checks: list[tuple[str, Any, Any]] = [
+        ("target", log.get("target"), engine.get("target")),
+        ("deltas", list(log.get("deltas") or []), engine.get("deltas")),
+    ]
+    if "yaku" in log:
+        checks.append(("yaku", _yaku(log["yaku"]), _yaku(engine.get("yaku"))))
+    if "yakuman" in log:
+        checks.append(("yakuman", _yaku(log["yakuman"]), _yaku(engine.get("yakuman"))))
+    for key in ("han", "points"):
+        if key in log:
+            checks.append((key, log[key], engine.get(key)))
+    if log.get("fu") is not None:
+        checks.append(("fu", log["fu"], engine.get("fu")))
+    if "yaku" in log or "pao" in log:
+        checks.append(("pao", log.get("pao"), engine.get("pao")))
+    for what, expected, got in checks:
+        if expected != got:
+            return f"{who}: {what} {got} in the engine, {expected} in the log"
+    return None
+
+
+def _compare_results(log: list[Event], engine: list[Event]) -> str | None:
+    log_wins = {e["actor"]: e for e in log if e["type"] == "hora"}
+    engine_wins = {e["actor"]: e for e in engine if e["type"] == "hora"}
+    if sorted(log_wins) != sorted(engine_wins):
+        return f"winners {sorted(engine_wins)} in the engine, {sorted(log_wins)} in the log"
+    for seat, win in log_wins.items():
+        if (difference := _compare_hora(win, engine_wins[seat])) is not None:
+            return difference
+    log_draws = [e for e in log if e["type"] == "ryukyoku"]
+    engine_draws = [e for e in engine if e["type"] == "ryukyoku"]
+    if len(log_draws) != len(engine_draws):
+        what = "a draw" if engine_draws else "no draw"
+        return f"{what} in the engine ({_describe(engine)}), {_describe(log)} in the log"
+    for expected, got in zip(log_draws, engine_draws, strict=True):
+        for key in ("reason", "tenpai", "deltas"):
+            if key in expected and expected[key] != got.get(key):
+                return f"draw: {key} {got.get(key)} in the engine, {expected[key]} in the log"
+    return None
+
+
+def _describe(results: list[Event]) -> str:
+    if not results:
+        return "no result"
+    return ", ".join(
+        f"ryukyoku {e.get('reason', '')}".strip() if e["type"] == "ryukyoku" else "hora"
+        for e in results
+    )
+
+
+def _final_scores(deal: Sequence[Event]) -> list[int] | None:
+    """The scores at the end of the deal as the log states or implies them."""
+    results = [e for e in deal if e.get("type") in ("hora", "ryukyoku")]
+    if results and results[-1].get("scores") is not None:
+        return list(results[-1]["scores"])
+    scores = list(deal[0].get("scores") or [])
+    if len(scores) != 4:
+        return None
+    for event in deal:
+        kind = event.get("type")
+        if kind == "reach_accepted":
+            if event.get("deltas") is not None:
+                scores = [s + d for s, d in zip(scores, event["deltas"], strict=True)]
+            else:
+                scores[event["actor"]] -= 1000
+        elif kind in ("hora", "ryukyoku") and event.get("deltas") is not None:
+            scores = [s + d for s, d in zip(scores, event["deltas"], strict=True)]
+    return scores
+
+
+PLAY_TYPES = frozenset(
+    {"tsumo", "dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "reach", "reach_accepted"}
+)
+
+
+def _play(event: Event) -> tuple[Any, ...]:
+    consumed = tuple(_key(event.get("consumed") or []))
+    return (event["type"], event.get("actor"), event.get("pai"), event.get("target"), consumed)
+
+
+def _compare_play(log: Sequence[Event], engine: list[Event], first: int) -> _Mismatch | None:
+    """The first event where the engine's draws, discards, calls and riichi differ from the
+    log's (``tsumogiri`` left out), then the kan dora indicators in order (where a log puts a
+    ``dora`` event among the others is not compared: Tenhou writes an open kan's indicator
+    before the discard it is revealed with)."""
+    logged = [(i, e) for i, e in enumerate(log) if e.get("type") in PLAY_TYPES]
+    played = [e for e in engine if e["type"] in PLAY_TYPES]
+    for (i, expected), got in zip(logged, played, strict=False):
+        if _play(expected) != _play(got):
+            return _Mismatch(
+                first + i, expected, f"the engine plays {mjai.dumps_event(got)} here instead"
+            )
+    if len(logged) != len(played):
+        return _Mismatch(
+            first, None, f"{len(played)} plays in the engine, {len(logged)} in the log"
+        )
+    log_doras = [e.get("dora_marker") for e in log if e.get("type") == "dora"]
+    engine_doras = [e.get("dora_marker") for e in engine if e["type"] == "dora"]
+    if log_doras != engine_doras:
+        return _Mismatch(
+            first, None, f"kan dora indicators {engine_doras} in the engine, {log_doras} in the log"
+        )
+    return None
+
+
+def replay_deal(
+    deal: Sequence[Event],
+    rules: Ruleset | None = None,
+    *,
+    number: int = 0,
+    first: int = 0,
+) -> DealReport:
+    """Replays one deal's events (``start_kyoku`` first; `first` is its index in the log,
+    `number` its number among the log's deals) under `rules` (default the tenhou preset)."""
+    rules = rules if rules is not None else Ruleset.preset("tenhou")
+    start = deal[0]
+    name = deal_name(start)
+    wall = build_wall(deal, red_fives=bool(rules.red_fives))
+    try:
+        engine = Deal(
+            wall=wall,
+            rules=rules,
+            dealer=int(start["oya"]),
+            round_wind=start["bakaze"],
+            honba=int(start.get("honba", 0)),
+            riichi_sticks=int(start.get("kyotaku", 0)),
+            scores=list(start["scores"]),
+        )
+    except KeyError as error:
+        raise RecordFormatError(f"deal {name}: start_kyoku lacks {error}") from None
+    except MahjongError as error:
+        mismatch = ReplayMismatch(name, first, start, f"the engine refuses the deal: {error}")
+        return DealReport(name, number, mismatch)
+
+    def report(mismatch: ReplayMismatch | None) -> DealReport:
+        return DealReport(name, number, mismatch, engine.events(), list(engine.scores))
+
+    try:
+        _drive(engine, deal, first)
+    except _Mismatch as error:
+        legal = _legal(engine) if error.event is not None else {}
+        return report(ReplayMismatch(name, error.index, error.event, error.reason, legal))
+    except (KeyError, TypeError) as error:
+        raise RecordFormatError(f"deal {name}: an event lacks a field ({error})") from None
+    played = _compare_play(deal, engine.events(), first)
+    if played is not None:
+        return report(ReplayMismatch(name, played.index, played.event, played.reason))
+    results = [e for e in engine.events() if e["type"] in ("hora", "ryukyoku")]
+    logged = [e for e in deal if e.get("type") in ("hora", "ryukyoku")]
+    difference = _compare_results(logged, results)
+    if difference is None:
+        expected = _final_scores(deal)
+        if expected is not None and expected != list(engine.scores):
+            difference = f"final scores {list(engine.scores)} in the engine, {expected} in the log"
+    if difference is not None:
+        return report(ReplayMismatch(name, first, None, difference))
+    return report(None)
+
+
+def replay_events(events: Sequence[Event], rules: Ruleset | None = None) -> list[DealReport]:
+    """Replays every deal of a log; one report per deal."""
+    return [
+        replay_deal(deal, rules, number=number, first=first)
+        for number, (first, deal) in enumerate(split_deals(events))
+    ]
+
+
+def replay_file(path: str | os.PathLike[str], rules: Ruleset | None = None) -> list[DealReport]:
+    """Replays every deal of an mjai log or Tenhou record file (see :func:`load_log`); a file
+    without a deal is a :class:`~mahjong.errors.RecordFormatError`."""
+    reports = replay_events(load_log(Path(path)), rules)
+    if not reports:
+        raise RecordFormatError(f"{path}: no deal (start_kyoku) to replay")
+    return reports
