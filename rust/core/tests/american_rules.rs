@@ -1142,3 +1142,14 @@ fn observations_leak_nothing_of_other_racks_or_the_wall() {
         }
     }
 }
+
+#[test]
+fn a_game_refuses_rules_it_cannot_play() {
+    let mut rules = Rules::default();
+    rules.blanks = 6;
+    let e = Deal::shuffled(card(), &rules, 0, 1).unwrap_err();
+    assert!(e.message().contains("blanks"), "{e}");
+    assert!(Game::new(card(), &rules, 1, 4).is_err());
+    let e = Deal::shuffled(card(), &Rules::default(), 4, 1).unwrap_err();
+    assert!(e.message().contains("dealer seat 4"), "{e}");
+}
