@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -365,3 +366,51 @@ def test_sim_american_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) 
 def test_sim_without_a_family_word_is_still_riichi(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["sim", "--games", "1", "--seed", "1"]) == 0
     assert "deals" in capsys.readouterr().out
+
+
+class _View(dict[str, Any]):
+    """A hand-made observation for one seat."""
+
+    def __init__(self, seat: int, **data: Any) -> None:
+        super().__init__(data)
+        self.seat = seat
+
+
+def _player(exposures: list[tuple[str, int, int]] = (), dead: str | None = None) -> dict[str, Any]:  # type: ignore[assignment]
+    return {
+        "exposures": [{"tile": t, "size": n, "jokers": j} for t, n, j in exposures],
+        "discards": [],
+        "dead": dead,
+    }
+
+
+def test_card_agent_knows_what_a_near_complete_exposure_needs() -> None:
+    agent = CardAgent(CARD)
+    players = [_player(), _player([("N", 4, 0), ("S", 4, 1)]), _player(), _player()]
+    danger = agent._danger(_View(0, players=players))
+    assert {27, 29} <= danger and 35 not in danger  # E and W (winds-1, year-4, ...), never J
+    players[1]["dead"] = "cannot_complete"
+    assert agent._danger(_View(0, players=players)) == frozenset()
+    one = [_player(), _player([("N", 4, 0)]), _player(), _player()]
+    assert agent._danger(_View(0, players=one)) == frozenset()  # one exposure is not near
+
+
+@dataclass(frozen=True)
+class _Discard:
+    kind: int
+    code: int
+    type: str = "discard"
+
+
+def test_card_agent_avoids_the_needed_tile_between_equal_discards() -> None:
+    agent = CardAgent(CARD)
+    hand = ["1B", "1B", "1B", "3B", "3B", "3B", "3B", "5B", "5B", "5B", "5B", "7B", "E", "8C"]
+    players = [_player(), _player([("N", 4, 0), ("S", 4, 1)]), _player(), _player()]
+    view = _View(0, hand=hand, players=players, claim=None)
+    danger = agent._danger(view)
+    distance = {o.tile: o.distance for o in CARD.discard_options(" ".join(hand), top=1)}
+    east, crak = 27, 7
+    assert east in danger and crak not in danger and distance[east] == distance[crak]
+    legal = [_Discard(east, east), _Discard(crak, crak)]
+    assert agent._discard(view, legal) == legal[1]  # type: ignore[arg-type]
+    assert agent._discard(_View(0, hand=hand, players=[_player()] * 4, claim=None), legal) in legal  # type: ignore[arg-type]
