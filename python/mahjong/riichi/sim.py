@@ -25,7 +25,7 @@ examples:
   mahjong sim --games 200 --seed 1
   mahjong sim --games 20 --rules tenhou --agents efficiency,efficiency,random,random --seed 7
   mahjong sim --games 5 --seed 3 --jsonl games.jsonl
-  mahjong sim american --games 200 --card house-2026 --agents card,random,random,random --seed 1
+  mahjong sim american --games 20 --card house-2026 --agents card,random,random,random --seed 1
 """
 
 AGENTS = {"random": RandomAgent, "efficiency": EfficiencyAgent}
