@@ -26,8 +26,14 @@ from mahjong.american.game import (
     play_deal,
     play_game,
 )
+from mahjong.american.replay import replay
 from mahjong.cli import main
-from mahjong.errors import IllegalActionError, InvalidArgumentError, InvalidRuleError
+from mahjong.errors import (
+    IllegalActionError,
+    InvalidArgumentError,
+    InvalidRuleError,
+    RecordFormatError,
+)
 
 CARD = Card.builtin("house-2026")
 NO_HEAVENLY = AmericanRules().replace(heavenly_hand=False)
@@ -414,3 +420,34 @@ def test_card_agent_avoids_the_needed_tile_between_equal_discards() -> None:
     legal = [_Discard(east, east), _Discard(crak, crak)]
     assert agent._discard(view, legal) == legal[1]  # type: ignore[arg-type]
     assert agent._discard(_View(0, hand=hand, players=[_player()] * 4, claim=None), legal) in legal  # type: ignore[arg-type]
+
+
+# --- replaying logs ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", ["nmjl", "table"])
+def test_logs_replay_to_the_same_events(preset: str) -> None:
+    rules = AmericanRules.preset(preset)
+    for seed in range(6):
+        agents = _random_agents(seed) if seed % 3 == 0 else _card_vs_random(seed)
+        if seed % 3 == 2:
+            agents = [CardAgent(CARD) for _ in range(4)]
+        record = play_game(agents, card=CARD, seed=seed, games=2, rules=rules)
+        deals = replay("\n".join(record.lines()))
+        assert [d.outcome for d in deals] == record.outcomes
+        assert len(replay(record.events, CARD)) == 2
+
+
+def test_a_tampered_log_does_not_replay() -> None:
+    record = play_game(_card_vs_random(1), card=CARD, seed=1)
+    lines = record.lines()
+    at = next(i for i, e in enumerate(record.events) if e["type"] == "discard")
+    event = dict(record.events[at])
+    event["pai"] = "F" if event["pai"] != "F" else "N"
+    tampered = [*lines[:at], json.dumps(event), *lines[at + 1 :]]
+    with pytest.raises(RecordFormatError):
+        replay(tampered)
+    with pytest.raises(RecordFormatError, match="start_session"):
+        replay(lines[1:])
+    with pytest.raises(RecordFormatError, match="ends in the middle"):
+        replay(lines[:-5])
