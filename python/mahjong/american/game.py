@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from mahjong._core import (
     AmericanAction,
@@ -31,6 +31,7 @@ from mahjong._core import (
     Card,
     Exposure,
 )
+from mahjong.agents import Agent, Observation
 from mahjong.errors import MahjongError
 
 __all__ = [
@@ -45,53 +46,6 @@ __all__ = [
 ]
 
 JOKER = 35
-
-
-class Observation(Mapping[str, Any]):
-    """What one seat may see now, read from the engine on first use.
-
-    Keys: ``seat``, ``dealer``, ``scores``, ``tiles_left``, ``hand`` (own concealed tiles,
-    American names), ``picked`` (own tiles put into the pass being collected), ``step`` (the
-    Charleston step or None), ``turn``, ``claim`` (the tile and discarder of an open claim, or
-    None) and ``players`` (each seat's ``exposures``, ``discards``, ``hand_size``,
-    ``tile_count`` and ``dead``). Nothing in it depends on other racks or on the wall.
-    """
-
-    __slots__ = ("_data", "_deal", "seat")
-
-    def __init__(self, deal: AmericanDeal, seat: int) -> None:
-        self._deal = deal
-        self.seat = seat
-        self._data: dict[str, Any] | None = None
-
-    def _load(self) -> dict[str, Any]:
-        if self._data is None:
-            self._data = self._deal.observation(self.seat)
-        return self._data
-
-    def __getitem__(self, key: str) -> Any:
-        return self._load()[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._load())
-
-    def __len__(self) -> int:
-        return len(self._load())
-
-
-@runtime_checkable
-class Agent(Protocol):
-    """A player: chooses one of the legal actions it is offered (the Riichi protocol, with
-    American observations and actions).
-
-    An agent may also define ``on_events(seat, events)``: it then receives every event of the
-    game as dicts, masked to what its seat may see (other racks, draws and Charleston tiles
-    read ``"?"``), before each of its decisions and at the end of each game.
-    """
-
-    def act(self, observation: Observation, legal: Sequence[AmericanAction]) -> AmericanAction:
-        """One of `legal`."""
-        ...
 
 
 class RandomAgent:
@@ -321,7 +275,7 @@ def dumps_event(event: Mapping[str, Any]) -> str:
 
 def play_deal(
     deal: AmericanDeal,
-    agents: Sequence[Agent],
+    agents: Sequence[Agent[AmericanAction]],
     on_event: Callable[[dict[str, Any]], None] | None = None,
 ) -> dict[str, Any]:
     """Plays `deal` to its end with one agent per seat; returns its outcome. `on_event`
@@ -370,7 +324,7 @@ class GameRecord:
 
 
 def play_game(
-    agents: Sequence[Agent],
+    agents: Sequence[Agent[AmericanAction]],
     *,
     card: Card,
     seed: int,

@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from mahjong._core import AmericanRules, Card
+from mahjong._core import AmericanAction, AmericanRules, Card
 from mahjong.american.game import Agent, CardAgent, GameRecord, RandomAgent, play_game
 from mahjong.errors import InvalidArgumentError
 
@@ -25,7 +25,7 @@ DEFAULT_AGENTS = "card,random,random,random"
 DEFAULT_CARD = "house-2026"
 
 
-def make_agents(spec: str, seed: int, card: Card) -> list[Agent]:
+def make_agents(spec: str, seed: int, card: Card) -> list[Agent[AmericanAction]]:
     """Four agents from a comma-separated list of names (``card,random,...``)."""
     names = [n.strip().lower() for n in spec.split(",")]
     if len(names) != 4 or any(n not in AGENTS for n in names):

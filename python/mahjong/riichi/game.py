@@ -15,12 +15,13 @@ Logs are JSON lines in the mjai vocabulary (see the README's "Game logs" section
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from mahjong import Tiles
 from mahjong._core import Action, Deal, Game, Ruleset
+from mahjong.agents import Agent, Observation
 from mahjong.riichi import shanten, ukeire
 from mahjong.riichi.mjai import KIND_NAMES, RED_FIVE_NAMES, dumps_event, to_mpsz
 
@@ -33,52 +34,6 @@ __all__ = [
     "play_deal",
     "play_game",
 ]
-
-
-class Observation(Mapping[str, Any]):
-    """What one seat may see now, read from the engine on first use.
-
-    Keys: ``seat``, ``seat_wind``, ``round_wind``, ``dealer``, ``honba``, ``riichi_sticks``,
-    ``scores``, ``dora_indicators``, ``tiles_left``, ``hand`` (own tiles, mjai names),
-    ``drawn``, ``waits``, ``furiten``, ``players`` (each seat's ``pond``, ``melds``,
-    ``riichi``, ``hand_size``), ``claim`` (the tile and seat of an open claim, or None) and
-    ``turn``. Nothing in it depends on other players' concealed tiles or on the wall.
-    """
-
-    __slots__ = ("_data", "_deal", "seat")
-
-    def __init__(self, deal: Deal, seat: int) -> None:
-        self._deal = deal
-        self.seat = seat
-        self._data: dict[str, Any] | None = None
-
-    def _load(self) -> dict[str, Any]:
-        if self._data is None:
-            self._data = self._deal.observation(self.seat)
-        return self._data
-
-    def __getitem__(self, key: str) -> Any:
-        return self._load()[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._load())
-
-    def __len__(self) -> int:
-        return len(self._load())
-
-
-@runtime_checkable
-class Agent(Protocol):
-    """A player: chooses one of the legal actions it is offered.
-
-    An agent may also define ``on_events(seat, events)``: it then receives every event of
-    the game as mjai dicts, masked to what its seat may see (other players' draws and
-    starting tiles read ``"?"``), before each of its decisions and at the end of each deal.
-    """
-
-    def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        """One of `legal`."""
-        ...
 
 
 class RandomAgent:
@@ -213,7 +168,7 @@ def _visible(observation: Observation) -> Tiles:
 
 def play_deal(
     deal: Deal,
-    agents: Sequence[Agent],
+    agents: Sequence[Agent[Action]],
     on_event: Callable[[dict[str, Any]], None] | None = None,
 ) -> dict[str, Any]:
     """Plays `deal` to its end with one agent per seat; returns its outcome. `on_event`
@@ -261,7 +216,7 @@ class GameRecord:
 
 
 def play_game(
-    agents: Sequence[Agent],
+    agents: Sequence[Agent[Action]],
     *,
     seed: int,
     rules: Ruleset | None = None,

@@ -17,7 +17,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from mahjong.errors import InvalidArgumentError
-from mahjong.riichi import Ruleset
+from mahjong.riichi import Action, Ruleset
 from mahjong.riichi.game import Agent, EfficiencyAgent, GameRecord, RandomAgent, play_game
 
 SIM_EXAMPLES = """\
@@ -33,7 +33,7 @@ DEFAULT_AGENTS = "efficiency,random,random,random"
 FAMILIES = ("riichi", "american")
 
 
-def make_agents(spec: str, seed: int) -> list[Agent]:
+def make_agents(spec: str, seed: int) -> list[Agent[Action]]:
     """Four agents from a comma-separated list of names (``efficiency,random,...``)."""
     names = [n.strip().lower() for n in spec.split(",")]
     if len(names) != 4 or any(n not in AGENTS for n in names):
