@@ -19,8 +19,13 @@ that the row's exposures rule out, ``NO_MATCH`` a rack that completes no hand.
 Kinds: every API that takes a kind accepts the flower (34) and the joker (35) wherever a
 :class:`mahjong.Tiles` can hold them; ``Tiles.counts`` is the 34 Riichi kinds only, and
 ``Tiles.all_counts`` has all 36.
+
+Games: :class:`AmericanDeal` is one game (one hand) of the engine driven step by step,
+:class:`AmericanGame` a session with running scores, :class:`AmericanRules` the options (presets
+``nmjl`` and ``table``); :mod:`mahjong.american.game` has the agents and the play loop.
 """
 
+from mahjong._core import AMERICAN_ACTION_COUNT as ACTION_COUNT
 from mahjong._core import AMERICAN_EXPOSURE_WIDTH as EXPOSURE_WIDTH
 from mahjong._core import AMERICAN_INVALID_DISTANCE as INVALID_DISTANCE
 from mahjong._core import AMERICAN_INVALID_MATCH as INVALID_MATCH
@@ -28,6 +33,10 @@ from mahjong._core import AMERICAN_MAX_CARD_BYTES as MAX_CARD_BYTES
 from mahjong._core import AMERICAN_NO_HAND as NO_HAND
 from mahjong._core import AMERICAN_NO_MATCH as NO_MATCH
 from mahjong._core import (
+    AmericanAction,
+    AmericanDeal,
+    AmericanGame,
+    AmericanRules,
     Card,
     CardHand,
     DiscardOption,
@@ -41,12 +50,17 @@ from mahjong._core import american_physical_kind as physical_kind
 from mahjong._core import american_physical_kinds as physical_kinds
 
 __all__ = [
+    "ACTION_COUNT",
     "EXPOSURE_WIDTH",
     "INVALID_DISTANCE",
     "INVALID_MATCH",
     "MAX_CARD_BYTES",
     "NO_HAND",
     "NO_MATCH",
+    "AmericanAction",
+    "AmericanDeal",
+    "AmericanGame",
+    "AmericanRules",
     "Card",
     "CardHand",
     "DiscardOption",

@@ -15,13 +15,15 @@ Logs are JSON lines in the mjai vocabulary (see the README's "Game logs" section
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
+from mahjong import Tiles
 from mahjong._core import Action, Deal, Game, Ruleset
+from mahjong.agents import Agent, Observation
 from mahjong.riichi import shanten, ukeire
-from mahjong.riichi.mjai import dumps_event, tile_kind, to_mpsz
+from mahjong.riichi.mjai import KIND_NAMES, RED_FIVE_NAMES, dumps_event, to_mpsz
 
 __all__ = [
     "Agent",
@@ -32,52 +34,6 @@ __all__ = [
     "play_deal",
     "play_game",
 ]
-
-
-class Observation(Mapping[str, Any]):
-    """What one seat may see now, read from the engine on first use.
-
-    Keys: ``seat``, ``seat_wind``, ``round_wind``, ``dealer``, ``honba``, ``riichi_sticks``,
-    ``scores``, ``dora_indicators``, ``tiles_left``, ``hand`` (own tiles, mjai names),
-    ``drawn``, ``waits``, ``furiten``, ``players`` (each seat's ``pond``, ``melds``,
-    ``riichi``, ``hand_size``), ``claim`` (the tile and seat of an open claim, or None) and
-    ``turn``. Nothing in it depends on other players' concealed tiles or on the wall.
-    """
-
-    __slots__ = ("_data", "_deal", "seat")
-
-    def __init__(self, deal: Deal, seat: int) -> None:
-        self._deal = deal
-        self.seat = seat
-        self._data: dict[str, Any] | None = None
-
-    def _load(self) -> dict[str, Any]:
-        if self._data is None:
-            self._data = self._deal.observation(self.seat)
-        return self._data
-
-    def __getitem__(self, key: str) -> Any:
-        return self._load()[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._load())
-
-    def __len__(self) -> int:
-        return len(self._load())
-
-
-@runtime_checkable
-class Agent(Protocol):
-    """A player: chooses one of the legal actions it is offered.
-
-    An agent may also define ``on_events(seat, events)``: it then receives every event of
-    the game as mjai dicts, masked to what its seat may see (other players' draws and
-    starting tiles read ``"?"``), before each of its decisions and at the end of each deal.
-    """
-
-    def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        """One of `legal`."""
-        ...
 
 
 class RandomAgent:
@@ -98,7 +54,8 @@ class EfficiencyAgent:
     """A simple strong-enough player: wins when it can, declares riichi when tenpai, discards
     for the fastest hand (shanten, then ukeire), calls yakuhai pons and calls that speed up a
     hand already open with a yaku, and folds against a riichi with safe tiles (the riichi
-    player's own discards, then suji, then honours) when it is far from tenpai."""
+    player's own discards, then suji, then honours) when two or more tiles from tenpai, or one
+    tile from it late in the deal."""
 
     def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
         for wanted in ("tsumo", "ron"):
@@ -117,11 +74,10 @@ class EfficiencyAgent:
 
     @staticmethod
     def _hand(observation: Observation) -> str:
-        return "".join(to_mpsz(t) for t in observation["hand"])
+        return "".join(_MPSZ[t] for t in observation["hand"])
 
     def _best_discard(self, observation: Observation, options: Sequence[Action]) -> Action:
-        visible = "".join(to_mpsz(t) for t in _visible(observation))
-        ranked = ukeire(self._hand(observation), visible=visible or None)
+        ranked = ukeire(self._hand(observation), visible=_visible(observation))
         assert isinstance(ranked, list)  # a hand on turn has 3n+2 tiles
         order = {u.discard: (i, u.shanten, -u.total) for i, u in enumerate(ranked)}
         kinds = {a: _kind(a.tile) for a in options if a.tile is not None}
@@ -133,8 +89,9 @@ class EfficiencyAgent:
         )
         if not others_riichi:
             return False
-        hand = self._hand(observation)
-        return len(hand) >= 4 and shanten(hand) >= 2
+        # Far from tenpai: fold. One step away: push early, fold once the wall runs low.
+        away = shanten(self._hand(observation))
+        return away >= 2 or (away == 1 and observation["tiles_left"] < 40)
 
     def _safest(self, observation: Observation, options: Sequence[Action]) -> Action:
         threats = [
@@ -175,38 +132,43 @@ class EfficiencyAgent:
             rest = list(observation["hand"])
             for tile in call.consumed:
                 rest.remove(tile)
-            if shanten("".join(to_mpsz(t) for t in rest)) < before:
+            if shanten("".join(_MPSZ[t] for t in rest)) < before:
                 return call
         return passing
 
 
+_KIND = {name: kind for kind, name in enumerate(KIND_NAMES)} | dict(
+    zip(RED_FIVE_NAMES, (4, 13, 22), strict=True)
+)
+_MPSZ = {name: to_mpsz(name) for name in _KIND}
+
+
 def _kind(pai: str | None) -> int:
-    return -1 if pai is None else tile_kind(pai)
+    return -1 if pai is None else _KIND[pai]
 
 
-def _visible(observation: Observation) -> list[str]:
-    """Tiles the seat sees outside its hand: ponds, melds and dora indicators."""
+def _visible(observation: Observation) -> Tiles:
+    """Tiles the seat sees outside its hand (ponds, melds, dora indicators), as counts capped
+    so that together with the hand no kind exceeds four."""
+    counts = [0] * 34
+    for t in observation["hand"]:
+        counts[_KIND[t]] -= 1
     seen: list[str] = list(observation["dora_indicators"])
     for player in observation["players"]:
         seen.extend(d["pai"] for d in player["pond"] if not d["called"])
         for meld in player["melds"]:
             seen.extend(meld["tiles"])
-    counts: dict[int, int] = {}
-    hand_counts: dict[int, int] = {}
-    for t in observation["hand"]:
-        hand_counts[_kind(t)] = hand_counts.get(_kind(t), 0) + 1
-    out = []
     for t in seen:
-        k = _kind(t)
-        if counts.get(k, 0) + hand_counts.get(k, 0) < 4:
-            counts[k] = counts.get(k, 0) + 1
-            out.append(t)
-    return out
+        counts[_KIND[t]] += 1
+    held = [0] * 34
+    for t in observation["hand"]:
+        held[_KIND[t]] += 1
+    return Tiles.from_counts([max(0, min(c + h, 4 - h)) for c, h in zip(counts, held, strict=True)])
 
 
 def play_deal(
     deal: Deal,
-    agents: Sequence[Agent],
+    agents: Sequence[Agent[Action]],
     on_event: Callable[[dict[str, Any]], None] | None = None,
 ) -> dict[str, Any]:
     """Plays `deal` to its end with one agent per seat; returns its outcome. `on_event`
@@ -254,7 +216,7 @@ class GameRecord:
 
 
 def play_game(
-    agents: Sequence[Agent],
+    agents: Sequence[Agent[Action]],
     *,
     seed: int,
     rules: Ruleset | None = None,

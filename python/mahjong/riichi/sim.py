@@ -1,5 +1,6 @@
 """``mahjong sim``: many Riichi games between built-in agents, with a progress bar and a
-summary per seat."""
+summary per seat. ``mahjong sim american ...`` plays American games instead
+(:mod:`mahjong.american.sim`)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from mahjong.errors import InvalidArgumentError
-from mahjong.riichi import Ruleset
+from mahjong.riichi import Action, Ruleset
 from mahjong.riichi.game import Agent, EfficiencyAgent, GameRecord, RandomAgent, play_game
 
 SIM_EXAMPLES = """\
@@ -24,12 +25,15 @@ examples:
   mahjong sim --games 200 --seed 1
   mahjong sim --games 20 --rules tenhou --agents efficiency,efficiency,random,random --seed 7
   mahjong sim --games 5 --seed 3 --jsonl games.jsonl
+  mahjong sim american --games 20 --card house-2026 --agents card,random,random,random --seed 1
 """
 
 AGENTS = {"random": RandomAgent, "efficiency": EfficiencyAgent}
+DEFAULT_AGENTS = "efficiency,random,random,random"
+FAMILIES = ("riichi", "american")
 
 
-def make_agents(spec: str, seed: int) -> list[Agent]:
+def make_agents(spec: str, seed: int) -> list[Agent[Action]]:
     """Four agents from a comma-separated list of names (``efficiency,random,...``)."""
     names = [n.strip().lower() for n in spec.split(",")]
     if len(names) != 4 or any(n not in AGENTS for n in names):
@@ -109,10 +113,23 @@ class Tally:
 
 
 def run_sim(args: argparse.Namespace) -> int:
-    """Plays ``--games`` games and prints the summary."""
+    """Plays ``--games`` games of the family named (Riichi by default) and prints the
+    summary."""
+    if args.family == "american":
+        from mahjong.american.sim import run_american_sim
+
+        return run_american_sim(args)
+    if args.card is not None:
+        raise InvalidArgumentError("--card is for American games: mahjong sim american --card ...")
     if args.games < 1:
         raise InvalidArgumentError(f"--games must be 1 or more, got {args.games}")
-    rules = Ruleset.preset(args.rules)
+    rules_name = args.rules or "seed"
+    if rules_name not in Ruleset.presets():
+        raise InvalidArgumentError(
+            f"--rules for Riichi games is one of {', '.join(Ruleset.presets())}; got {rules_name!r}"
+        )
+    rules = Ruleset.from_dict({"preset": rules_name})
+    args.agents = args.agents or DEFAULT_AGENTS
     names = [n.strip().lower() for n in args.agents.split(",")]
     make_agents(args.agents, args.seed)  # check the names before starting
     tally = Tally()
@@ -141,19 +158,43 @@ def add_sim_command(commands: Any) -> None:
     """Adds ``sim`` to the ``mahjong`` command's subcommands."""
     p: argparse.ArgumentParser = commands.add_parser(
         "sim",
-        help="simulate Riichi games between built-in AIs",
-        description="Play many Riichi games between built-in agents and summarise them per "
-        "seat. Every wall comes from --seed (game i uses seed + i).",
+        help="simulate Riichi (or American) games between built-in AIs",
+        description="Play many Riichi games (or, with the word american, American games) "
+        "between built-in agents and summarise them per seat. Every wall comes from --seed "
+        "(game i uses seed + i).",
         epilog=SIM_EXAMPLES,
     )
+    p.add_argument(
+        "family",
+        nargs="?",
+        default="riichi",
+        choices=FAMILIES,
+        help="which game: riichi or american (default: riichi)",
+    )
     p.add_argument("--games", type=int, default=100, metavar="N", help="games to play")
-    p.add_argument("--rules", default="seed", choices=Ruleset.presets(), help="ruleset preset")
+    p.add_argument(
+        "--rules",
+        default=None,
+        metavar="PRESET",
+        help="ruleset preset: Riichi "
+        + ", ".join(Ruleset.presets())
+        + " (default: seed); American nmjl, table (default: nmjl)",
+    )
     p.add_argument(
         "--agents",
-        default="efficiency,random,random,random",
+        default=None,
         metavar="A,B,C,D",
-        help="one agent per seat: " + ", ".join(AGENTS),
+        help="one agent per seat: Riichi "
+        + ", ".join(AGENTS)
+        + f" (default: {DEFAULT_AGENTS}); American card, random "
+        "(default: card,random,random,random)",
+    )
+    p.add_argument(
+        "--card",
+        default=None,
+        metavar="NAME|FILE",
+        help="American only: built-in card name or card TOML file (default: house-2026)",
     )
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game")
-    p.add_argument("--jsonl", metavar="FILE", help="write every game's mjai log to FILE")
+    p.add_argument("--jsonl", metavar="FILE", help="write every game's log (JSON lines) to FILE")
     p.set_defaults(run=run_sim)

@@ -21,8 +21,9 @@ use pyo3::prelude::*;
 mod _core {
     #[pymodule_export]
     use crate::american::{
-        _american_match, PyCard, PyCardHand, PyDiscardOption, PyDistance, PyExposure, PyMatch,
-        PyVariant, american_encode_exposures, american_physical_kind, american_physical_kinds,
+        _american_match, PyAmericanAction, PyAmericanDeal, PyAmericanGame, PyAmericanRules, PyCard,
+        PyCardHand, PyDiscardOption, PyDistance, PyExposure, PyMatch, PyVariant,
+        american_encode_exposures, american_physical_kind, american_physical_kinds,
     };
     #[pymodule_export]
     use crate::analysis::{

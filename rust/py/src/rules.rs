@@ -49,6 +49,16 @@ impl PyRuleset {
 
 /// Converts a Python value into an option value; `name` is for the error message.
 fn to_value(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<Value> {
+    option_value(name, obj, Ruleset::allowed)
+}
+
+/// Converts a Python value into an option value; `name` and `allowed` (what the option
+/// accepts, in words) word the error.
+pub(crate) fn option_value(
+    name: &str,
+    obj: &Bound<'_, PyAny>,
+    allowed: fn(&str) -> mahjong_core::Result<String>,
+) -> PyResult<Value> {
     if obj.is_none() {
         return Ok(Value::None);
     }
@@ -62,14 +72,16 @@ fn to_value(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<Value> {
         return Ok(Value::Str(s.to_cow()?.into_owned()));
     }
     if obj.cast::<PyList>().is_ok() || obj.cast::<PyTuple>().is_ok() {
-        let items: PyResult<Vec<Value>> =
-            obj.try_iter()?.map(|item| to_value(name, &item?)).collect();
+        let items: PyResult<Vec<Value>> = obj
+            .try_iter()?
+            .map(|item| option_value(name, &item?, allowed))
+            .collect();
         return Ok(Value::List(items?));
     }
     Err(Error::rule(format!(
         "option {name} cannot be a {}; it accepts {}",
         type_name(obj),
-        Ruleset::allowed(name).unwrap_or_default()
+        allowed(name).unwrap_or_default()
     )))
     .py()
 }
@@ -246,7 +258,7 @@ impl PyRuleset {
 }
 
 /// A value as Python source, for `repr`.
-fn python_literal(value: &Value) -> String {
+pub(crate) fn python_literal(value: &Value) -> String {
     match value {
         Value::Bool(true) => "True".to_owned(),
         Value::Bool(false) => "False".to_owned(),

@@ -217,3 +217,88 @@ macro_rules! choice {
 }
 
 pub(crate) use choice;
+
+/// Declares an options struct from one table: each option's field, type and value in every
+/// preset (in the order of the preset enum's variants), with `OPTIONS`, `preset`, `get`,
+/// `set` (atomic: a value the struct's `check` refuses changes nothing), `allowed` and
+/// `values`. `$what` names the options in messages ("rule", "American rule").
+macro_rules! option_table {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident for $preset:ident, $what:literal {
+            $($(#[doc = $doc:literal])* $field:ident: $ty:ty = [$($value:expr),+ $(,)?]),+ $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+        pub struct $name {
+            $($(#[doc = $doc])* pub $field: $ty,)+
+        }
+
+        impl $name {
+            /// Option names, in table order.
+            pub const OPTIONS: &'static [&'static str] = &[$(stringify!($field)),+];
+
+            /// The values of a preset.
+            pub fn preset(preset: $preset) -> Self {
+                let at = preset as usize;
+                Self { $($field: [$($value),+][at].clone()),+ }
+            }
+
+            /// The value of option `name`.
+            pub fn get(&self, name: &str) -> $crate::error::Result<$crate::riichi::options::Value> {
+                use $crate::riichi::options::OptionType;
+                match name {
+                    $(stringify!($field) => Ok(self.$field.to_value()),)+
+                    _ => Err(Self::unknown_option(name)),
+                }
+            }
+
+            /// Sets option `name`; an unknown name, a value the option does not accept, or a
+            /// combination `check` refuses is an error naming it, and changes nothing.
+            pub fn set(
+                &mut self,
+                name: &str,
+                value: &$crate::riichi::options::Value,
+            ) -> $crate::error::Result<()> {
+                let mut next = self.clone();
+                match name {
+                    $(stringify!($field) => {
+                        next.$field = $crate::riichi::options::convert(name, value)?;
+                    })+
+                    _ => return Err(Self::unknown_option(name)),
+                }
+                next.check()?;
+                *self = next;
+                Ok(())
+            }
+
+            /// What option `name` accepts, in words.
+            pub fn allowed(name: &str) -> $crate::error::Result<String> {
+                use $crate::riichi::options::OptionType;
+                match name {
+                    $(stringify!($field) => Ok(<$ty as OptionType>::allowed()),)+
+                    _ => Err(Self::unknown_option(name)),
+                }
+            }
+
+            /// Every option with its value, in table order.
+            pub fn values(&self) -> Vec<(&'static str, $crate::riichi::options::Value)> {
+                Self::OPTIONS
+                    .iter()
+                    .map(|&name| (name, self.get(name).unwrap_or($crate::riichi::options::Value::None)))
+                    .collect()
+            }
+
+            fn unknown_option(name: &str) -> $crate::error::Error {
+                $crate::error::Error::rule(format!(
+                    concat!("unknown ", $what, " option {:?}; valid options: {}"),
+                    name,
+                    Self::OPTIONS.join(", ")
+                ))
+            }
+        }
+    };
+}
+
+pub(crate) use option_table;

@@ -7,7 +7,7 @@
 use std::num::NonZeroU8;
 
 use crate::error::{Error, Result};
-use crate::riichi::options::{OptionType, Value, choice, convert};
+use crate::riichi::options::{OptionType, Value, choice, option_table};
 
 /// The named presets, in the column order of the spec's §4 table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -177,74 +177,15 @@ impl OptionType for PaoSet {
     }
 }
 
-/// Declares the option fields with one value per preset (seed, tenhou, mahjongsoul, wrc,
-/// ema, mleague) and the by-name accessors.
-macro_rules! ruleset {
-    ($($(#[doc = $doc:literal])* $field:ident: $ty:ty = [$seed:expr, $tenhou:expr, $soul:expr, $wrc:expr, $ema:expr, $ml:expr]),+ $(,)?) => {
-        /// Every rule option (spec §4). Build one with [`Ruleset::preset`] and change it with
-        /// [`Ruleset::set`]; the fields are read directly by scoring and the game engine.
-        #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-        pub struct Ruleset {
-            $($(#[doc = $doc])* pub $field: $ty,)+
-        }
-
-        impl Ruleset {
-            /// Option names, in declaration order.
-            pub const OPTIONS: &'static [&'static str] = &[$(stringify!($field)),+];
-
-            /// The values of a preset.
-            pub fn preset(preset: Preset) -> Self {
-                match preset {
-                    Preset::Seed => Self { $($field: $seed),+ },
-                    Preset::Tenhou => Self { $($field: $tenhou),+ },
-                    Preset::MahjongSoul => Self { $($field: $soul),+ },
-                    Preset::Wrc => Self { $($field: $wrc),+ },
-                    Preset::Ema => Self { $($field: $ema),+ },
-                    Preset::MLeague => Self { $($field: $ml),+ },
-                }
-            }
-
-            /// The value of option `name`.
-            pub fn get(&self, name: &str) -> Result<Value> {
-                match name {
-                    $(stringify!($field) => Ok(self.$field.to_value()),)+
-                    _ => Err(unknown_option(name)),
-                }
-            }
-
-            /// Sets option `name`; an unknown name or a bad value is an error naming it.
-            pub fn set(&mut self, name: &str, value: &Value) -> Result<()> {
-                match name {
-                    $(stringify!($field) => self.$field = convert(name, value)?,)+
-                    _ => return Err(unknown_option(name)),
-                }
-                Ok(())
-            }
-
-            /// What option `name` accepts, in words.
-            pub fn allowed(name: &str) -> Result<String> {
-                match name {
-                    $(stringify!($field) => Ok(<$ty as OptionType>::allowed()),)+
-                    _ => Err(unknown_option(name)),
-                }
-            }
-        }
-    };
-}
-
-fn unknown_option(name: &str) -> Error {
-    Error::rule(format!(
-        "unknown rule option {name:?}; valid options: {}",
-        Ruleset::OPTIONS.join(", ")
-    ))
-}
-
 const NONE_UMA: [i32; 4] = [0; 4];
 const PAO: PaoSet = PaoSet(PaoSet::DAISANGEN.0 | PaoSet::DAISUUSHII.0);
 use GameLength::{Hanchan, OneDeal};
 use Kazoe::{Sanbaiman, Yakuman};
 
-ruleset! {
+option_table! {
+    /// Every rule option (spec §4). Build one with [`Ruleset::preset`] and change it with
+    /// [`Ruleset::set`]; the fields are read directly by scoring and the game engine.
+    pub struct Ruleset for Preset, "rule" {
     /// one_deal, tonpuusen or hanchan.
     game_length: GameLength = [OneDeal, Hanchan, Hanchan, Hanchan, Hanchan, Hanchan],
     /// Points each player starts with.
@@ -396,6 +337,7 @@ ruleset! {
     /// Local yaku: paarenchan, the eighth consecutive dealer win.
     paarenchan: bool = [false, false, false, false, false, false],
 }
+}
 
 impl Default for Ruleset {
     fn default() -> Self {
@@ -404,12 +346,9 @@ impl Default for Ruleset {
 }
 
 impl Ruleset {
-    /// Every option with its value, in declaration order.
-    pub fn values(&self) -> Vec<(&'static str, Value)> {
-        Self::OPTIONS
-            .iter()
-            .map(|&name| (name, self.get(name).unwrap_or(Value::None)))
-            .collect()
+    /// Every combination of accepted values can be scored and played.
+    pub fn check(&self) -> Result<()> {
+        Ok(())
     }
 }
 

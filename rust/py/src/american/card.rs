@@ -1,5 +1,7 @@
 //! `Card`: a compiled card and its queries.
 
+use std::sync::Arc;
+
 use mahjong_core::american::Card;
 use pyo3::prelude::*;
 
@@ -25,7 +27,7 @@ use crate::errors::IntoPyResult;
     skip_from_py_object
 )]
 pub(crate) struct PyCard {
-    pub(super) card: Card,
+    pub(crate) card: Arc<Card>,
 }
 
 #[pymethods]
@@ -44,14 +46,16 @@ impl PyCard {
                 .map_err(|e| e.context(format!("{text:?} is no file, so it was read as TOML"))),
             CardSource::File(text) | CardSource::Text(text) => Card::from_toml(&text),
         };
-        Ok(Self { card: card.py()? })
+        Ok(Self {
+            card: Arc::new(card.py()?),
+        })
     }
 
     /// A card shipped with the package, by name (see `builtin_names`).
     #[staticmethod]
     fn builtin(name: &str) -> PyResult<Self> {
         Ok(Self {
-            card: Card::builtin(name).py()?,
+            card: Arc::new(Card::builtin(name).py()?),
         })
     }
 

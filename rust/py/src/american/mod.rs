@@ -4,10 +4,13 @@
 mod args;
 mod batch;
 mod card;
+mod events;
 mod exposure;
+mod game;
 mod hands;
 mod load;
 mod results;
+mod rules;
 
 use mahjong_core::american as core;
 use pyo3::prelude::*;
@@ -19,8 +22,10 @@ use args::int_arg;
 pub(crate) use batch::american_encode_exposures;
 pub(crate) use card::PyCard;
 pub(crate) use exposure::PyExposure;
+pub(crate) use game::{PyAmericanAction, PyAmericanDeal, PyAmericanGame};
 pub(crate) use hands::{PyCardHand, PyVariant};
 pub(crate) use results::{_american_match, PyDiscardOption, PyDistance, PyMatch};
+pub(crate) use rules::PyAmericanRules;
 
 /// The kind of each of the 152 physical tiles, indexed by id: ids 0..135 are the 34 natural
 /// kinds four times (kind = id // 4), 136..143 the flowers (34), 144..151 the jokers (35).
@@ -43,6 +48,10 @@ pub(crate) fn add_constants(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("AMERICAN_NO_HAND", b::NO_HAND)?;
     m.add("AMERICAN_NO_MATCH", b::NO_MATCH)?;
     m.add("AMERICAN_INVALID_MATCH", b::INVALID_MATCH)?;
+    m.add(
+        "AMERICAN_ACTION_COUNT",
+        mahjong_core::american::game::ACTION_COUNT,
+    )?;
     m.add(
         "AMERICAN_MAX_CARD_BYTES",
         mahjong_core::american::card::MAX_CARD_BYTES,

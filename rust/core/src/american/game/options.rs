@@ -5,7 +5,7 @@
 use std::num::NonZeroU8;
 
 use crate::error::{Error, Result};
-use crate::riichi::options::{OptionType, Value, choice, convert};
+use crate::riichi::options::{Value, choice, option_table};
 
 /// The named presets (spec §1.11).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -49,68 +49,11 @@ choice!(/// How simultaneous blind passes are resolved (spec §1.3.3).
 choice!(/// Who marks a hand dead (spec §1.9.4).
     DeadHandMode: str { Auto = "auto", Challenge = "challenge", Off = "off" });
 
-macro_rules! rules {
-    ($($(#[doc = $doc:literal])* $field:ident: $ty:ty = [$nmjl:expr, $table:expr]),+ $(,)?) => {
-        /// Every option of an American game, one field per row of spec §1.11.
-        #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-        pub struct Rules {
-            $($(#[doc = $doc])* pub $field: $ty,)+
-        }
-
-        impl Rules {
-            /// The option names, in table order.
-            pub const OPTIONS: &'static [&'static str] = &[$(stringify!($field)),+];
-
-            /// The options of a preset.
-            pub fn preset(preset: Preset) -> Self {
-                match preset {
-                    Preset::Nmjl => Self { $($field: $nmjl),+ },
-                    Preset::Table => Self { $($field: $table),+ },
-                }
-            }
-
-            /// The value of option `name`.
-            pub fn get(&self, name: &str) -> Result<Value> {
-                match name {
-                    $(stringify!($field) => Ok(self.$field.to_value()),)+
-                    _ => Err(unknown_option(name)),
-                }
-            }
-
-            /// Sets option `name`; a value the option does not accept, or one the engine
-            /// cannot play ([`Rules::check`]), is an error and changes nothing.
-            pub fn set(&mut self, name: &str, value: &Value) -> Result<()> {
-                let mut next = self.clone();
-                match name {
-                    $(stringify!($field) => next.$field = convert(name, value)?,)+
-                    _ => return Err(unknown_option(name)),
-                }
-                next.check()?;
-                *self = next;
-                Ok(())
-            }
-
-            /// What option `name` accepts, in words.
-            pub fn allowed(name: &str) -> Result<String> {
-                match name {
-                    $(stringify!($field) => Ok(<$ty as OptionType>::allowed()),)+
-                    _ => Err(unknown_option(name)),
-                }
-            }
-        }
-    };
-}
-
-fn unknown_option(name: &str) -> Error {
-    Error::rule(format!(
-        "unknown American rule option {name:?}; valid options: {}",
-        Rules::OPTIONS.join(", ")
-    ))
-}
-
 const THREE: Option<NonZeroU8> = NonZeroU8::new(3);
 
-rules! {
+option_table! {
+    /// Every option of an American game, one field per row of spec §1.11.
+    pub struct Rules for Preset, "American rule" {
     /// Whether the second Charleston happens: `vote` (any player may stop it), `always`,
     /// `never` (spec §1.3.4).
     second_charleston: SecondCharleston = [SecondCharleston::Vote, SecondCharleston::Vote],
@@ -140,6 +83,7 @@ rules! {
     /// Number of players (spec §1.11): 4.
     players: u32 = [4, 4],
 }
+}
 
 impl Default for Rules {
     fn default() -> Self {
@@ -148,14 +92,6 @@ impl Default for Rules {
 }
 
 impl Rules {
-    /// Every option with its value, in table order.
-    pub fn values(&self) -> Vec<(&'static str, Value)> {
-        Self::OPTIONS
-            .iter()
-            .map(|&name| (name, self.get(name).unwrap_or(Value::None)))
-            .collect()
-    }
-
     /// Rules from a preset with options replaced by name (a dict or TOML table); the first
     /// bad name or value is an error.
     pub fn from_values(preset: Preset, values: &[(String, Value)]) -> Result<Self> {

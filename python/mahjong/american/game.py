@@ -1,0 +1,360 @@
+"""Playing American Mahjong: agents, the loop that asks them for actions, and sessions.
+
+The rules live in the compiled engine (:class:`AmericanDeal`, :class:`AmericanGame`); this
+module only asks each seat's agent to choose among the legal actions the engine offers and
+hands it what that seat may see. The agent protocol is the Riichi one
+(:class:`mahjong.riichi.game.Agent`): ``act(observation, legal)`` returns one of `legal`, and an
+optional ``on_events(seat, events)`` receives the events that seat may see. A game can also
+be driven by hand::
+
+    deal = AmericanDeal(Card.builtin("house-2026"), seed=1)
+    while not deal.is_over:
+        for seat in deal.waiting():
+            deal.apply(seat, deal.legal_actions(seat)[0])
+
+Logs are JSON lines (see the README's "American game logs").
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from mahjong._core import (
+    AmericanAction,
+    AmericanDeal,
+    AmericanGame,
+    AmericanRules,
+    Card,
+    Exposure,
+)
+from mahjong.agents import Agent, Observation
+from mahjong.errors import MahjongError
+
+__all__ = [
+    "Agent",
+    "CardAgent",
+    "GameRecord",
+    "Observation",
+    "RandomAgent",
+    "dumps_event",
+    "play_deal",
+    "play_game",
+]
+
+JOKER = 35
+
+
+class RandomAgent:
+    """Chooses uniformly among the legal actions, from its own seed."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def act(self, observation: Observation, legal: Sequence[AmericanAction]) -> AmericanAction:
+        return legal[self._rng.randrange(len(legal))]
+
+
+def _of_type(legal: Sequence[AmericanAction], kind: str) -> list[AmericanAction]:
+    return [a for a in legal if a.type == kind]
+
+
+def _exposure(e: Mapping[str, Any]) -> Exposure:
+    return Exposure(e["tile"], e["size"], e["jokers"])
+
+
+class CardAgent:
+    """Plays for the card: declares Mah Jongg whenever it can; passes in the Charleston what
+    :meth:`Card.charleston_pass` advises; discards for the nearest, most valuable hand still
+    live (:meth:`Card.discard_options` with every discard and exposure in sight), and of equal
+    choices the tile least likely to complete a visible near-complete exposure; claims a
+    discard only when the hand comes nearer and stays live; redeems every joker it can; calls
+    a hand dead (challenge mode) only when its exposures can no longer be completed."""
+
+    def __init__(self, card: Card, *, near_exposures: int = 2) -> None:
+        self.card = card
+        self.near_exposures = near_exposures
+        self._plan: list[int] = []
+        self._danger_cache: dict[tuple[Any, ...], frozenset[int]] = {}
+
+    # --- what is in sight ---------------------------------------------------------------------
+
+    @staticmethod
+    def _visible(observation: Observation) -> str:
+        return " ".join(
+            d["pai"] for p in observation["players"] for d in p["discards"] if not d["claimed"]
+        )
+
+    @staticmethod
+    def _mine(observation: Observation) -> list[Exposure]:
+        return [_exposure(e) for e in observation["players"][observation.seat]["exposures"]]
+
+    @staticmethod
+    def _others(observation: Observation) -> list[Exposure]:
+        return [
+            _exposure(e)
+            for s, p in enumerate(observation["players"])
+            if s != observation.seat
+            for e in p["exposures"]
+        ]
+
+    def _danger(self, observation: Observation) -> frozenset[int]:
+        """Kinds a visible near-complete exposure still needs: for every other live player with
+        `near_exposures` or more exposures, the kinds the card hands its exposures fit still
+        lack."""
+        out: set[int] = set()
+        for s, p in enumerate(observation["players"]):
+            exposures = p["exposures"]
+            if s == observation.seat or p["dead"] or len(exposures) < self.near_exposures:
+                continue
+            key = tuple((e["tile"], e["size"], e["jokers"]) for e in exposures)
+            if key not in self._danger_cache:
+                self._danger_cache[key] = self._needed(exposures)
+            out |= self._danger_cache[key]
+        return frozenset(out)
+
+    def _needed(self, exposures: Sequence[Mapping[str, Any]]) -> frozenset[int]:
+        exposed = [0] * 36
+        for e in exposures:
+            exposed[Exposure(e["tile"], e["size"], e["jokers"]).tile] += e["size"]
+        needed: set[int] = set()
+        try:
+            hands = self.card.live_hands([_exposure(e) for e in exposures])
+        except MahjongError:
+            return frozenset()
+        for hand_id in hands:
+            for variant in self.card.variants(hand_id):
+                counts = variant.counts
+                if all(counts[k] >= n for k, n in enumerate(exposed) if n):
+                    needed.update(k for k, n in enumerate(counts) if n > exposed[k])
+        needed.discard(JOKER)
+        return frozenset(needed)
+
+    # --- decisions ----------------------------------------------------------------------------
+
+    def act(self, observation: Observation, legal: Sequence[AmericanAction]) -> AmericanAction:
+        if found := _of_type(legal, "mahjongg"):
+            return found[0]
+        first = legal[0].type
+        if first in ("pass_tile", "blind"):
+            return self._pass_tile(observation, legal)
+        if first == "vote":
+            return self._vote(observation, legal)
+        if first == "courtesy":
+            return self._courtesy(observation, legal)
+        if observation["claim"] is not None:
+            return self._claim(observation, legal)
+        if exchanges := _of_type(legal, "joker_exchange"):
+            return exchanges[0]
+        if challenges := _of_type(legal, "call_dead"):
+            for action in challenges:
+                if self._is_dead(observation, action.target):
+                    return action
+        return self._discard(observation, _of_type(legal, "discard"))
+
+    def _hand(self, observation: Observation) -> str:
+        return " ".join(observation["hand"])
+
+    def _distance(self, observation: Observation) -> int:
+        found = self.card.distances(self._hand(observation), self._mine(observation), top=1)
+        return found[0].distance if found else 99
+
+    def _pass_tile(
+        self, observation: Observation, legal: Sequence[AmericanAction]
+    ) -> AmericanAction:
+        by_kind = {a.kind: a for a in legal if a.type == "pass_tile"}
+        if not observation["picked"]:
+            try:
+                self._plan = self.card.charleston_pass(self._hand(observation), 3)
+            except MahjongError:
+                self._plan = []
+        for kind in self._plan:
+            if kind in by_kind:
+                self._plan.remove(kind)
+                return by_kind[kind]
+        if by_kind:
+            # Beyond the advice: the least useful single tile (flowers and honours first).
+            return max(by_kind.values(), key=lambda a: a.kind or 0)
+        return legal[0]  # only a blind pass is left
+
+    def _vote(self, observation: Observation, legal: Sequence[AmericanAction]) -> AmericanAction:
+        go_on = self._distance(observation) > 4
+        return next(a for a in legal if a.go_on is go_on)
+
+    def _courtesy(
+        self, observation: Observation, legal: Sequence[AmericanAction]
+    ) -> AmericanAction:
+        distance = self._distance(observation)
+        wanted = 3 if distance >= 6 else 2 if distance >= 4 else 0
+        return max((a for a in legal if (a.count or 0) <= wanted), key=lambda a: a.count or 0)
+
+    def _is_dead(self, observation: Observation, seat: int | None) -> bool:
+        if seat is None:
+            return False
+        players = observation["players"]
+        others = [_exposure(e) for s, p in enumerate(players) if s != seat for e in p["exposures"]]
+        exposures = [_exposure(e) for e in players[seat]["exposures"]]
+        if not exposures:
+            return False
+        return self.card.is_dead(
+            exposures, visible=self._visible(observation) or None, others=others
+        )
+
+    def _discard(
+        self, observation: Observation, options: Sequence[AmericanAction]
+    ) -> AmericanAction:
+        by_kind = {a.kind: a for a in options}
+        danger = self._danger(observation)
+        if observation["players"][observation.seat]["dead"]:
+            return min(options, key=lambda a: (a.kind in danger, a.kind == JOKER, a.code))
+        visible = self._visible(observation)
+        advice = self.card.discard_options(
+            self._hand(observation),
+            self._mine(observation),
+            visible=visible or None,
+            others=self._others(observation),
+            top=1,
+        )
+
+        def rank(i: int) -> tuple[int, bool, int, int]:
+            option = advice[i]
+            distance = 99 if option.distance is None else option.distance
+            value = option.hands[0].value if option.hands else 0
+            return (distance, option.tile in danger, -value, i)
+
+        for i in sorted(range(len(advice)), key=rank):
+            if advice[i].tile in by_kind:
+                return by_kind[advice[i].tile]
+        return options[0]
+
+    def _claim(self, observation: Observation, legal: Sequence[AmericanAction]) -> AmericanAction:
+        passing = _of_type(legal, "pass")[0]
+        exposes = _of_type(legal, "expose")
+        if not exposes or observation["players"][observation.seat]["dead"]:
+            return passing
+        tile, _ = observation["claim"]
+        kind = Exposure(tile, 3).tile
+        before = self._distance(observation)
+        visible = self._visible(observation)
+        others = self._others(observation)
+        mine = self._mine(observation)
+        best: tuple[int, int, AmericanAction] | None = None
+        for action in exposes:
+            size, jokers = action.size or 3, action.jokers or 0
+            hand = list(observation["hand"])
+            try:
+                for _ in range(size - 1 - jokers):
+                    hand.remove(tile)
+                for _ in range(jokers):
+                    hand.remove("J")
+                advice = self.card.discard_options(
+                    " ".join(hand),
+                    [*mine, Exposure(kind, size, jokers)],
+                    visible=visible or None,
+                    others=others,
+                    top=1,
+                )
+            except (ValueError, MahjongError):
+                continue
+            live = [o.distance for o in advice if o.distance is not None]
+            if not live:
+                continue
+            after = min(live)
+            if after < before and (best is None or (after, jokers) < best[:2]):
+                best = (after, jokers, action)
+        return passing if best is None else best[2]
+
+
+def dumps_event(event: Mapping[str, Any]) -> str:
+    """One event as one compact JSON line (no newline), fields in the engine's order."""
+    return json.dumps(event, separators=(",", ":"), ensure_ascii=False)
+
+
+def play_deal(
+    deal: AmericanDeal,
+    agents: Sequence[Agent[AmericanAction]],
+    on_event: Callable[[dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
+    """Plays `deal` to its end with one agent per seat; returns its outcome. `on_event`
+    receives every event (unmasked) as it happens."""
+    listeners = [getattr(a, "on_events", None) for a in agents]
+    delivered = [0] * 4
+    logged = 0
+
+    def flush(seat: int | None = None) -> None:
+        nonlocal logged
+        count = deal.event_count()
+        if on_event is not None and logged < count:
+            for event in deal.events(logged):
+                on_event(event)
+            logged = count
+        for s, listener in enumerate(listeners):
+            if listener is not None and (seat is None or s == seat) and delivered[s] < count:
+                listener(s, deal.events(delivered[s], seat=s))
+                delivered[s] = count
+
+    while not deal.is_over:
+        for seat in deal.waiting():
+            legal = deal.legal_actions(seat)
+            if not legal:
+                continue
+            flush(seat)
+            deal.apply(seat, agents[seat].act(Observation(deal, seat), legal))
+    flush()
+    outcome = deal.outcome
+    assert outcome is not None
+    return outcome
+
+
+@dataclass
+class GameRecord:
+    """A finished session: each game's outcome, the final scores and the events (dicts,
+    unmasked)."""
+
+    outcomes: list[dict[str, Any]] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        """The events as JSON lines (compact, keys in the engine's order)."""
+        return [dumps_event(e) for e in self.events]
+
+
+def play_game(
+    agents: Sequence[Agent[AmericanAction]],
+    *,
+    card: Card,
+    seed: int,
+    games: int = 1,
+    rules: AmericanRules | None = None,
+    log: bool = True,
+) -> GameRecord:
+    """Plays a session of `games` American games on `card` under `rules` (default: the nmjl
+    preset) with one agent per seat; every wall comes from `seed`. With `log`, the record
+    keeps every event (the same seed and agents give the same log, byte for byte)."""
+    if len(agents) != 4:
+        raise ValueError(f"a game needs 4 agents, got {len(agents)}")
+    session = AmericanGame(card, seed=seed, games=games, rules=rules)
+    record = GameRecord()
+    emit = record.events.append if log else None
+    if emit is not None:
+        emit(
+            {
+                "type": "start_session",
+                "names": [type(a).__name__ for a in agents],
+                "seed": seed,
+                "card": card.id,
+                "games": games,
+                "rules": (rules or AmericanRules()).to_dict(),
+            }
+        )
+    while (deal := session.next_deal()) is not None:
+        record.outcomes.append(play_deal(deal, agents, emit))
+        session.finish_deal(deal)
+    record.scores = list(session.scores)
+    if emit is not None:
+        emit({"type": "end_session", "scores": record.scores})
+    return record
