@@ -208,7 +208,8 @@ def test_a_pon_then_a_win_by_ron() -> None:
 
 def test_a_pon_then_tsumo_with_the_mouse(tmp_path: Path) -> None:
     done, final = play(find_seed(wins_after("pon", "tsumo")), clicks=True)
-    assert [a.type for a in done if a.type in ("pon", "tsumo")] == ["pon", "tsumo"]
+    types = [a.type for a in done]
+    assert "pon" in types and types[-1] == "tsumo"
     assert "You won by tsumo" in final and "Payments (honba" in final
     assert "Scores: You " in final
 
