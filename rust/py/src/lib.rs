@@ -10,6 +10,7 @@ mod context;
 mod convert;
 mod errors;
 mod game;
+mod options;
 mod result;
 mod rules;
 mod score;
