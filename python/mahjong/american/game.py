@@ -19,19 +19,18 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from mahjong._core import (
     AmericanAction,
-    AmericanDeal,
     AmericanGame,
     AmericanRules,
     Card,
     Exposure,
 )
-from mahjong.agents import Agent, Observation
+from mahjong.agents import Agent, Observation, play_deal
 from mahjong.errors import MahjongError
 
 __all__ = [
@@ -271,42 +270,6 @@ class CardAgent:
 def dumps_event(event: Mapping[str, Any]) -> str:
     """One event as one compact JSON line (no newline), fields in the engine's order."""
     return json.dumps(event, separators=(",", ":"), ensure_ascii=False)
-
-
-def play_deal(
-    deal: AmericanDeal,
-    agents: Sequence[Agent[AmericanAction]],
-    on_event: Callable[[dict[str, Any]], None] | None = None,
-) -> dict[str, Any]:
-    """Plays `deal` to its end with one agent per seat; returns its outcome. `on_event`
-    receives every event (unmasked) as it happens."""
-    listeners = [getattr(a, "on_events", None) for a in agents]
-    delivered = [0] * 4
-    logged = 0
-
-    def flush(seat: int | None = None) -> None:
-        nonlocal logged
-        count = deal.event_count()
-        if on_event is not None and logged < count:
-            for event in deal.events(logged):
-                on_event(event)
-            logged = count
-        for s, listener in enumerate(listeners):
-            if listener is not None and (seat is None or s == seat) and delivered[s] < count:
-                listener(s, deal.events(delivered[s], seat=s))
-                delivered[s] = count
-
-    while not deal.is_over:
-        for seat in deal.waiting():
-            legal = deal.legal_actions(seat)
-            if not legal:
-                continue
-            flush(seat)
-            deal.apply(seat, agents[seat].act(Observation(deal, seat), legal))
-    flush()
-    outcome = deal.outcome
-    assert outcome is not None
-    return outcome
 
 
 @dataclass

@@ -15,13 +15,13 @@ Logs are JSON lines in the mjai vocabulary (see the README's "Game logs" section
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from mahjong import Tiles
-from mahjong._core import Action, Deal, Game, Ruleset
-from mahjong.agents import Agent, Observation
+from mahjong._core import Action, Game, Ruleset
+from mahjong.agents import Agent, Observation, play_deal
 from mahjong.riichi import shanten, ukeire
 from mahjong.riichi.mjai import KIND_NAMES, RED_FIVE_NAMES, dumps_event, to_mpsz
 
@@ -164,41 +164,6 @@ def _visible(observation: Observation) -> Tiles:
     for t in observation["hand"]:
         held[_KIND[t]] += 1
     return Tiles.from_counts([max(0, min(c + h, 4 - h)) for c, h in zip(counts, held, strict=True)])
-
-
-def play_deal(
-    deal: Deal,
-    agents: Sequence[Agent[Action]],
-    on_event: Callable[[dict[str, Any]], None] | None = None,
-) -> dict[str, Any]:
-    """Plays `deal` to its end with one agent per seat; returns its outcome. `on_event`
-    receives every event (unmasked) as it happens."""
-    listeners = [getattr(a, "on_events", None) for a in agents]
-    delivered = [0] * 4
-    logged = 0
-
-    def flush(seat: int | None = None) -> None:
-        nonlocal logged
-        count = deal.event_count()
-        if on_event is not None and logged < count:
-            for event in deal.events(logged):
-                on_event(event)
-            logged = count
-        for s, listener in enumerate(listeners):
-            if listener is not None and (seat is None or s == seat) and delivered[s] < count:
-                listener(s, deal.events(delivered[s], seat=s))
-                delivered[s] = count
-
-    while not deal.is_over:
-        for seat in deal.waiting():
-            flush(seat)
-            legal = deal.legal_actions(seat)
-            choice = agents[seat].act(Observation(deal, seat), legal)
-            deal.apply(seat, choice)
-    flush()
-    outcome = deal.outcome
-    assert outcome is not None
-    return outcome
 
 
 @dataclass
