@@ -427,7 +427,7 @@ def test_the_play_examples_parse() -> None:
     assert len(examples) >= 8
     for line in examples:
         args = build_parser().parse_args(shlex.split(line)[1:])
-        assert args.run.__name__ == "run_riichi"
+        assert args.run.__name__ in ("run_riichi", "run_american")
 
 
 def test_bad_options_are_one_line_errors(capsys: pytest.CaptureFixture[str]) -> None:

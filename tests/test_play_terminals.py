@@ -155,3 +155,69 @@ def test_play_riichi_web_serves_the_page_and_the_game() -> None:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait(timeout=10)
+
+
+# -- the American table ---------------------------------------------------------------------
+
+AMERICAN = [sys.executable, "-m", "mahjong.cli", "play", "american"]
+
+
+def test_play_american_in_tmux() -> None:
+    with tmux_session([*AMERICAN, "--seed", "1", "--delay", "0", "--ascii"]) as tmux:
+
+        def screen_with(text: str) -> Callable[[], str | None]:
+            def probe() -> str | None:
+                screen = tmux("capture-pane", "-p", "-t", "play")
+                return screen if text in screen else None
+
+            return probe
+
+        first = wait_for(screen_with("(0 of 3 picked)"), 30, "the Charleston")
+        assert "Game 1 of 4 · House Card 2026" in first and "tiles left 99" in first
+        assert "first Charleston, pass right" in first
+        tmux("send-keys", "-t", "play", "Enter")
+        wait_for(screen_with("(1 of 3 picked)"), 20, "the first tile passed")
+        tmux("send-keys", "-t", "play", "c")
+        wait_for(screen_with("year-1"), 20, "the card")
+        tmux("send-keys", "-t", "play", "Escape")
+
+        def card_closed() -> str | None:
+            screen = tmux("capture-pane", "-p", "-t", "play")
+            return screen if "year-1" not in screen else None
+
+        assert "(1 of 3 picked)" in wait_for(card_closed, 20, "the table again")
+        tmux("send-keys", "-t", "play", "q")
+
+        def ended() -> str | None:
+            return "" if "play" not in tmux("list-sessions") else None
+
+        wait_for(ended, 20, "the app to quit")
+
+
+def test_play_american_web_serves_the_page() -> None:
+    pytest.importorskip("textual_serve")
+    port = free_port()
+    server = subprocess.Popen(
+        [*AMERICAN, "--web", "--port", str(port), "--seed", "1", "--delay", "0", "--ascii"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+
+        def page() -> str | None:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as reply:
+                    assert reply.status == 200
+                    return str(reply.read().decode())
+            except OSError:
+                return None
+
+        html = wait_for(page, 30, "the web page")
+        assert "<html" in html and "mahjong play american" in html
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(timeout=10)

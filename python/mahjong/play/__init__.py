@@ -19,13 +19,16 @@ examples:
   mahjong play riichi --seed 7 --rules tenhou --delay 0.3
   mahjong play riichi --ascii
   mahjong play riichi --web --port 8000
+  mahjong play american
+  mahjong play american --card house-2026 --rules table --seed 3 --delay 0.3
+  mahjong play american --ascii --web --port 8001
 """
 
 INSTALL_HINT = "mahjong play needs the play extra: pip install 'mahjong-engine[play]'"
 
 
 def add_commands(commands: Any) -> None:
-    """Adds ``play riichi`` to the ``mahjong`` command's subcommands."""
+    """Adds ``play riichi`` and ``play american`` to the ``mahjong`` command's subcommands."""
     play: argparse.ArgumentParser = commands.add_parser(
         "play",
         help="play against three AIs (textual; the play extra)",
@@ -50,6 +53,24 @@ def add_commands(commands: Any) -> None:
     )
     riichi.add_argument("--port", type=int, default=8000, metavar="N", help="port of --web")
     riichi.set_defaults(run=run_riichi)
+    american: argparse.ArgumentParser = games.add_parser(
+        "american",
+        help="American (NMJL style): you against three CardAgents, with the Charleston",
+        description=(
+            "Play American Mahjong against three CardAgents; you are seat 0. Keys: arrows and\n"
+            "Enter pass a tile in the Charleston or discard, b blind pass, g/t vote, 0-3 the\n"
+            "courtesy offer, e expose, m Mah Jongg, j joker exchange, x pass, h the nearest card\n"
+            "hands, c the card, ? all keys, n next game, s save the log, q quit. The mouse works\n"
+            "too: click a tile to select it, click it again (or a button) to confirm."
+        ),
+        epilog=PLAY_EXAMPLES,
+    )
+    add_american_arguments(american)
+    american.add_argument(
+        "--web", action="store_true", help="serve the game in a browser on 127.0.0.1"
+    )
+    american.add_argument("--port", type=int, default=8000, metavar="N", help="port of --web")
+    american.set_defaults(run=run_american)
 
 
 def add_riichi_arguments(riichi: argparse.ArgumentParser) -> None:
@@ -69,6 +90,33 @@ def add_riichi_arguments(riichi: argparse.ArgumentParser) -> None:
         "cannot show them)",
     )
     riichi.add_argument("--log", metavar="FILE", help="where s saves the log (riichi-seedS.jsonl)")
+
+
+def add_american_arguments(american: argparse.ArgumentParser) -> None:
+    """The options of the American table itself (shared with ``python -m
+    mahjong.play.american_app``)."""
+    from mahjong.american import AmericanRules
+
+    american.add_argument(
+        "--card", default="house-2026", metavar="CARD", help="built-in card or card TOML file"
+    )
+    american.add_argument(
+        "--rules", default="nmjl", choices=AmericanRules.presets(), help="rules preset"
+    )
+    american.add_argument("--seed", type=int, default=0, metavar="S", help="seed of every wall")
+    american.add_argument("--games", type=int, default=4, metavar="N", help="games in the session")
+    american.add_argument(
+        "--delay", type=float, default=0.6, metavar="SECONDS", help="pause after each AI action"
+    )
+    american.add_argument(
+        "--ascii",
+        action="store_true",
+        help="plain-text tiles instead of mahjong glyphs (also chosen when the terminal "
+        "cannot show them)",
+    )
+    american.add_argument(
+        "--log", metavar="FILE", help="where s saves the log (american-seedS.jsonl)"
+    )
 
 
 def app_argv(args: argparse.Namespace) -> list[str]:
@@ -99,3 +147,40 @@ def run_riichi(args: argparse.Namespace) -> int:
         server.serve()
         return 0
     return riichi_app.main(app_argv(args))
+
+
+def american_app_argv(args: argparse.Namespace) -> list[str]:
+    """The options of the American app, as ``python -m mahjong.play.american_app`` takes them."""
+    argv = ["--card", args.card, "--rules", args.rules, "--seed", str(args.seed)]
+    argv += ["--games", str(args.games), "--delay", str(args.delay)]
+    if args.ascii:
+        argv.append("--ascii")
+    if args.log:
+        argv += ["--log", args.log]
+    return argv
+
+
+def run_american(args: argparse.Namespace) -> int:
+    """Runs the American table in this terminal, or serves it with ``--web``."""
+    if args.delay < 0:
+        raise InvalidArgumentError(f"--delay must be 0 or more seconds, got {args.delay}")
+    if args.games < 1:
+        raise InvalidArgumentError(f"--games must be 1 or more, got {args.games}")
+    try:
+        if args.web:
+            from textual_serve.server import Server
+        from mahjong.play import american_app
+    except ImportError as error:
+        raise InvalidArgumentError(f"{INSTALL_HINT} ({error})") from None
+    from mahjong.american.cli import load_card
+
+    load_card(args.card)  # a wrong card is a one-line error before the table opens
+    if args.web:
+        if not 0 < args.port < 65536:
+            raise InvalidArgumentError(f"--port must be 1..65535, got {args.port}")
+        argv = american_app_argv(args)
+        command = shlex.join([sys.executable, "-m", "mahjong.play.american_app", *argv])
+        server = Server(command, host="127.0.0.1", port=args.port, title="mahjong play american")
+        server.serve()
+        return 0
+    return american_app.main(american_app_argv(args))
