@@ -162,6 +162,24 @@ def test_a_whole_game_through_the_charleston_by_keys() -> None:
     assert "Session over" in final and "s Save log" in final
 
 
+def test_jokers_cannot_be_passed() -> None:
+    for seed in range(20):
+        table = AmericanTable(seed=seed, games=1)
+        if "J" in table.observation()["hand"]:
+            break
+    app = AmericanApp(seed=seed, games=1, delay=0, ascii_tiles=True)
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert "Jokers may not be passed in the Charleston" in screen_text(app)
+            joker = app._order.index("J")
+            assert app.query_one(f"#tile-{joker}").has_class("barred")
+            assert joker not in app._selectable()
+
+    asyncio.run(run())
+
+
 def test_a_whole_game_with_the_mouse() -> None:
     seed = find_seed(lambda s: s.winner is not None)
     done, _prompts, final = play(seed, clicks=True)

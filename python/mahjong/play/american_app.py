@@ -126,6 +126,7 @@ class AmericanApp(App[None]):
     #actions { height: auto; padding: 0 1; }
     #actions Button { height: 1; min-width: 8; border: none; margin-right: 1; }
     #prompt { height: auto; padding: 0 1; color: $text; text-style: bold; }
+    #why { height: auto; padding: 0 1; color: $warning; }
     #advice { height: auto; padding: 0 1; border: round $accent; display: none; }
     #advice.shown { display: block; }
     #result { height: auto; padding: 0 1; border: double $success; display: none; }
@@ -199,6 +200,7 @@ class AmericanApp(App[None]):
             with Horizontal(id="actions"):
                 for i in range(ACTION_SLOTS):
                     yield Button("", id=f"button-{i}")
+            yield Static(id="why")
             yield Static(id="result")
             yield Static(id="advice")
             yield Static(id="log")
@@ -277,6 +279,7 @@ class AmericanApp(App[None]):
         elif self.ascii:
             prompt = prompt.replace("…", "...").replace("←/→", "left/right")
         self.query_one("#prompt", Static).update(Text(prompt))
+        self.query_one("#why", Static).update(Text("\n".join(table.why_not())))
         advice = self.query_one("#advice", Static)
         advice.set_class(self.show_help and not table.deal_over, "shown")
         if self.show_help and not table.deal_over:

@@ -372,6 +372,24 @@ class AmericanTable:
             return f"{self.short_name(seat)} discarded {pai}: {calls}"
         return "Your turn: pick a tile (←/→ or click) and press Enter to discard"
 
+    def why_not(self) -> list[str]:
+        """Why a tile or an action a player may expect is not offered now."""
+        phase = self.phase()
+        obs = self.observation()
+        notes: list[str] = []
+        if phase == "charleston" and "J" in obs["hand"]:
+            notes.append("Jokers may not be passed in the Charleston")
+        if phase == "claim":
+            pai, _ = obs["claim"]
+            if not any(a.type == "expose" for a in self.legal()):
+                notes.append(
+                    f"No exposure of {pai}: a discard is called only for a group of 3 or more "
+                    "(or for Mah Jongg)"
+                )
+        if obs["players"][HUMAN]["dead"]:
+            notes.append("Your hand is dead: you discard on, but may not call or win")
+        return notes
+
     # -- help with the hand --------------------------------------------------------------
 
     def _exposures(self, seat: int = HUMAN) -> list[_Exposure]:
