@@ -152,7 +152,7 @@ def test_bad_arguments_are_typed_errors() -> None:
         AmericanDeal(CARD, seed=1, dealer=4)
     with pytest.raises(InvalidArgumentError):
         AmericanDeal(CARD, seed=1).observation(4)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(InvalidArgumentError, match="seat 5"):
         AmericanDeal(CARD, seed=1).apply(5, 36)
 
 

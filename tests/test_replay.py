@@ -254,12 +254,15 @@ def test_draw_results_and_final_scores_are_compared() -> None:
             break
     deal = copy.deepcopy(draws[0])
     draw = next(e for e in deal if e["type"] == "ryukyoku")
+    seed_rules = Ruleset.preset("seed")
+    (report,) = replay.replay_events(deal, seed_rules)
+    assert report.ok, report
     draw["tenpai"] = [not t for t in draw["tenpai"]]
-    (report,) = replay.replay_events(deal)
+    (report,) = replay.replay_events(deal, seed_rules)
     assert report.mismatch is not None and "tenpai" in report.mismatch.reason
     draw["tenpai"] = [not t for t in draw["tenpai"]]
     draw["scores"] = [s + 100 for s in draw["scores"]]
-    (report,) = replay.replay_events(deal)
+    (report,) = replay.replay_events(deal, seed_rules)
     assert report.mismatch is not None and "final scores" in report.mismatch.reason
 
 

@@ -137,6 +137,7 @@ fn play_with(
         let seen = deal.events().len();
         deal.apply(seat, action).unwrap();
         deal.check_tiles().unwrap();
+        check_killer_exposures(&deal, seen, rules);
         // Rule 1.9.1e in auto mode: a hand marked dead can no longer be completed from what
         // is in sight, and on every turn no live hand is in that state.
         if rules.dead_hand_mode == DeadHandMode::Auto {
@@ -173,6 +174,65 @@ fn play_with(
     assert_eq!(outcome.deltas.iter().sum::<i64>(), 0, "seed {seed}");
     assert!(matches!(deal.events().last(), Some(Event::EndGame { .. })));
     deal
+}
+
+/// Spec §4.6 as corrected: an exposure after which its owner's hand can no longer be
+/// completed is a killer exposure: its jokers are frozen and never exchanged (rule 1.6.7).
+/// Returns how many killer exposures with jokers the events from `seen` on made.
+fn check_killer_exposures(deal: &Deal, seen: usize, rules: &Rules) -> usize {
+    let mut killers = 0;
+    for event in &deal.events()[seen..] {
+        match event {
+            Event::Expose { seat, jokers, .. } if rules.dead_hand_mode != DeadHandMode::Off => {
+                let p = deal.player(*seat);
+                let impossible = deal
+                    .card()
+                    .live_hands(&p.exposure_list(), &deal.sight(*seat))
+                    .unwrap()
+                    .is_empty();
+                if impossible {
+                    assert!(p.exposures.last().unwrap().frozen, "{event:?}");
+                    killers += usize::from(*jokers > 0);
+                }
+            }
+            Event::JokerExchange {
+                owner, exposure, ..
+            } => {
+                assert!(
+                    !deal.player(*owner).exposures[*exposure].frozen,
+                    "{event:?}"
+                );
+            }
+            _ => {}
+        }
+    }
+    killers
+}
+
+#[test]
+fn killer_exposures_freeze_their_jokers() {
+    let card = card();
+    let rules = Rules::default();
+    let mut killers = 0;
+    for seed in 0..60 {
+        let mut rng = Rng::new(seed);
+        let mut deal = Deal::shuffled(card.clone(), &rules, 0, seed).unwrap();
+        while !deal.is_over() {
+            let seat = deal.waiting()[0];
+            let legal = deal.legal_actions(seat);
+            // Expose whenever possible, with as many jokers as possible.
+            let action = legal
+                .iter()
+                .rev()
+                .copied()
+                .find(|a| matches!(a, Action::Expose { .. } | Action::JokerExchange { .. }))
+                .unwrap_or_else(|| legal[rng.below(legal.len() as u64) as usize]);
+            let seen = deal.events().len();
+            deal.apply(seat, action).unwrap();
+            killers += check_killer_exposures(&deal, seen, &rules);
+        }
+    }
+    assert!(killers > 0, "no killer exposure with a joker in 60 games");
 }
 
 #[test]

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use mahjong_core::Tiles;
 use mahjong_core::american::game::{
-    Action, DeadHandMode, DeadReason, Deal, DealSetup, Event, Game, Preset, Rules,
+    Action, DeadHandMode, DeadReason, Deal, DealSetup, Event, Game, Preset, Reason, Rules,
     SecondCharleston, Step, Wall, kind_of,
 };
 use mahjong_core::american::payment::Win;
@@ -802,7 +802,8 @@ fn a_wrong_challenge_kills_the_challenger_and_one_live_player_ends_the_game() {
         [
             Event::WallGame,
             Event::EndGame {
-                deltas: [0, 0, 0, 0]
+                deltas: [0, 0, 0, 0],
+                ..
             }
         ]
     ));
@@ -902,11 +903,14 @@ fn illegal_actions_name_the_reason_and_change_nothing() {
     let mut d = claim_table();
     let before = d.events().len();
     let e = d.apply(1, Action::Discard(k("2B"))).unwrap_err();
-    assert!(e.message().contains("not seat 1's turn"), "{e}");
+    assert_eq!(e.reason, Reason::NotYourTurn);
+    assert!(e.to_string().contains("not this seat's turn"), "{e}");
     let e = d.apply(0, Action::Discard(k("N"))).unwrap_err();
-    assert!(e.message().contains("no N in the hand"), "{e}");
+    assert_eq!(e.reason, Reason::NotInHand { kind: k("N") });
+    assert!(e.to_string().contains("no N in the hand"), "{e}");
     let e = d.apply(0, Action::MahJongg).unwrap_err();
-    assert!(e.message().contains("no hand on the card"), "{e}");
+    assert_eq!(e.reason, Reason::NotOnCard);
+    assert!(e.to_string().contains("no hand on the card"), "{e}");
     assert!(d.apply(7, Action::Pass).is_err());
     assert_eq!(d.events().len(), before);
     assert_eq!(d.turn(), Some(0));
@@ -1091,20 +1095,36 @@ fn observations_leak_nothing_of_other_racks_or_the_wall() {
     let rules = Rules::default();
     let mut x = Deal::new(card(), &rules, setup, a).unwrap();
     let mut y = Deal::new(card(), &rules, setup, b).unwrap();
-    let strip_dice = |mut o: mahjong_core::american::game::Observation| {
-        // The dice are public and differ only because one wall was given in draw order.
-        if let Some(Event::StartGame { dice, .. }) = o.events.first_mut() {
-            *dice = None;
-        }
-        o
+    // The events seat 0 sees; the dice are public and differ only because one wall was
+    // given in draw order.
+    let seen = |d: &Deal| -> Vec<Event> {
+        d.events()
+            .iter()
+            .map(|e| match e.seen_by(0) {
+                Event::StartGame {
+                    dealer,
+                    scores,
+                    hands,
+                    ..
+                } => Event::StartGame {
+                    dealer,
+                    dice: None,
+                    scores,
+                    hands,
+                },
+                e => e,
+            })
+            .collect()
     };
-    assert_eq!(strip_dice(x.observe(0)), strip_dice(y.observe(0)));
+    assert_eq!(x.observe(0), y.observe(0));
+    assert_eq!(seen(&x), seen(&y));
     assert_ne!(x.observe(1), y.observe(1));
     for _ in 0..2 {
         let pick = x.legal_actions(0)[0];
         act(&mut x, 0, pick);
         act(&mut y, 0, pick);
-        assert_eq!(strip_dice(x.observe(0)), strip_dice(y.observe(0)));
+        assert_eq!(x.observe(0), y.observe(0));
+        assert_eq!(seen(&x), seen(&y));
     }
     // In a whole game, no seat sees another's draws or dealt tiles.
     let mut d = Deal::shuffled(card(), &rules, 0, 21).unwrap();
@@ -1120,11 +1140,9 @@ fn observations_leak_nothing_of_other_racks_or_the_wall() {
         act(&mut d, seat, a);
     }
     for seat in 0..4 {
-        let o = d.observe(seat);
-        assert_eq!(o.events.len(), d.events().len());
-        for e in &o.events {
+        for e in d.events().iter().map(|e| e.seen_by(seat)) {
             match e {
-                Event::Draw { seat: s, tile } => assert_eq!(*s == seat, *tile != HIDDEN),
+                Event::Draw { seat: s, tile } => assert_eq!(s == seat, tile != HIDDEN),
                 Event::StartGame { hands, .. } => {
                     for (s, h) in hands.iter().enumerate() {
                         assert_eq!(s == seat, h.iter().all(|&t| t != HIDDEN));

@@ -7,7 +7,7 @@
 mod table;
 
 use mahjong_core::MeldKind;
-use mahjong_core::riichi::game::{Action, Event};
+use mahjong_core::riichi::game::{Action, Event, Reason};
 use mahjong_core::riichi::rules::Kuikae;
 use mahjong_core::riichi::{Preset, Ruleset};
 use table::{JUNK, Table, WallBuilder, kind, seed, setup, tenhou};
@@ -258,11 +258,14 @@ fn illegal_action_is_rejected_without_change() {
         text.contains("discard 6m") && text.contains("seat 3") && text.contains("kuikae"),
         "{text}"
     );
+    assert!(matches!(err.reason, Reason::Kuikae { .. }));
+    assert!(t.deal.blocked(3).contains(&err.reason));
     let err = t
         .deal
         .apply(1, Action::Discard(t.deal.player(1).hand[0]))
         .unwrap_err();
-    assert!(err.to_string().contains("not seat 1's turn"), "{err}");
+    assert_eq!(err.reason, Reason::NotYourTurn);
+    assert!(err.to_string().contains("not this seat's turn"), "{err}");
     assert!(t.deal.apply(3, Action::Discard(200)).is_err());
     assert_eq!(t.deal.events().len(), events);
     assert_eq!(t.hand(3), hand);

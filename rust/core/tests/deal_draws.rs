@@ -6,7 +6,8 @@
 
 mod table;
 
-use mahjong_core::riichi::game::{Action, DrawReason, Event};
+use mahjong_core::riichi::game::{Action, DrawReason, Event, Reason};
+use mahjong_core::riichi::rules::GameLength;
 use mahjong_core::riichi::{Preset, Ruleset};
 use table::{JUNK, Table, WallBuilder, assert_aborted, kind, seed, setup, tenhou, tenpai_table};
 
@@ -64,19 +65,73 @@ fn p15_noten_payments() {
     }
 }
 
-/// P16 (R13.4, R13.5): East declares riichi and is alone tenpai at the draw: +3,000 and the
-/// deposit stays on the table (the deal's scores: 27,000 / 24,000 ×3, one stick left).
-/// Returning it at the end of the one-deal game (28,000) is the game's job, not the deal's.
+/// P16 (R13.4, R13.5): East declares riichi and is alone tenpai at the draw of the seed
+/// preset's one deal: +3,000 and the deposit comes back in the deal's own result (28,000 /
+/// 24,000 ×3, no stick left), and the game settles nothing a second time.
 #[test]
-fn p16_riichi_deposit_stays_after_a_draw() {
+fn p16_riichi_deposit_returned_at_the_end_of_the_one_deal_game() {
     let mut t = tenpai_table([true, false, false, false], &seed());
+    let drawn = t.deal.drawn().unwrap();
+    t.act(0, Action::Riichi(drawn));
+    t.pass_all();
+    t.play_out();
+    assert_eq!(t.deal.scores(), [28_000, 24_000, 24_000, 24_000]);
+    assert_eq!(t.outcome().riichi_sticks, 0);
+    assert_eq!(t.outcome().deltas, [3000, -1000, -1000, -1000]);
+    let Some(Event::Ryukyoku { deltas, scores, .. }) = t.deal.events().iter().rev().nth(1) else {
+        panic!("no ryukyoku")
+    };
+    assert_eq!(*deltas, [4000, -1000, -1000, -1000]);
+    assert_eq!(*scores, [28_000, 24_000, 24_000, 24_000]);
+    // In a game of several deals the deposit stays on the table for the next winner.
+    let rules = Ruleset {
+        game_length: GameLength::Hanchan,
+        ..seed()
+    };
+    let mut t = tenpai_table([true, false, false, false], &rules);
     let drawn = t.deal.drawn().unwrap();
     t.act(0, Action::Riichi(drawn));
     t.pass_all();
     t.play_out();
     assert_eq!(t.deal.scores(), [27_000, 24_000, 24_000, 24_000]);
     assert_eq!(t.outcome().riichi_sticks, 1);
-    assert_eq!(t.outcome().deltas, [2000, -1000, -1000, -1000]);
+}
+
+/// R13.5: sticks passed into a deal of the one-deal preset have no payer to return them to.
+#[test]
+fn sticks_passed_into_a_one_deal_game_are_refused() {
+    let wall = WallBuilder::new(0, ["", "", "", ""]);
+    let setup = mahjong_core::riichi::game::DealSetup {
+        riichi_sticks: 1,
+        ..setup(0)
+    };
+    let err = mahjong_core::riichi::game::Deal::new(setup, wall.wall(), &seed()).unwrap_err();
+    assert!(err.message().contains("riichi_sticks 1"), "{err}");
+}
+
+/// The game of the seed preset ends with the deal's own scores: deposits are not returned
+/// twice.
+#[test]
+fn one_deal_game_standings_equal_the_deal() {
+    use mahjong_core::riichi::game::Game;
+    for seed_value in 0..40 {
+        let mut game = Game::new(&seed(), seed_value);
+        let mut deal = game.next_deal().unwrap();
+        while !deal.is_over() {
+            let seat = deal.waiting()[0];
+            let legal = deal.legal_actions(seat);
+            let pick = legal
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::Riichi(_)))
+                .unwrap_or(legal[0]);
+            deal.apply(seat, pick).unwrap();
+        }
+        game.finish_deal(&deal).unwrap();
+        let scores: Vec<i64> = game.standings().iter().map(|s| s.score).collect();
+        assert_eq!(scores, deal.scores(), "seed {seed_value}");
+        assert_eq!(deal.scores().iter().sum::<i64>(), 100_000);
+    }
 }
 
 /// South holds only yaochuu and draws only honours; with `chi` West chis South's first
@@ -102,6 +157,7 @@ fn nagashi_table(chi: bool) -> Table {
     let wall = WallBuilder::new(0, hands).draws(&draws);
     let rules = Ruleset {
         nagashi_mangan: true,
+        game_length: GameLength::Hanchan,
         ..seed()
     };
     let setup = mahjong_core::riichi::game::DealSetup {
@@ -215,17 +271,19 @@ fn p25c_suucha_riichi() {
     }
 }
 
-/// P25d (R14.4, R5.8): East and South make two kans each; after South's discard passes the
-/// deal aborts under Tenhou rules. The seed plays on and nobody may make a fifth kan.
+/// P25d (R14.4, R5.8): East and South make two kans each; South's discard after them may only
+/// be claimed for ron (North holds a pair of it but is offered no pon), and once it passes
+/// the deal aborts under Tenhou rules. The seed plays on, North may pon, and nobody may make a
+/// fifth kan.
 #[test]
 fn p25d_suukaikan() {
     let hands = [
         "1111m2222m789s",
         "333p4444p678s12z9m",
         "0555s67m89p12347z",
-        "369m689p1369s567z",
+        "369m689p1369s577z",
     ];
-    let wall = WallBuilder::new(0, hands).draws(&["3p"]);
+    let wall = WallBuilder::new(0, hands).draws(&["3p"]).at(133, "7z");
     for rules in [tenhou(), seed()] {
         let mut t = Table::new(setup(0), &wall, &rules);
         t.act(0, Action::Ankan(kind("1m")));
@@ -233,10 +291,18 @@ fn p25d_suukaikan() {
         t.tsumogiri(0);
         t.act(1, Action::Ankan(kind("3p")));
         t.act(1, Action::Ankan(kind("4p")));
-        t.tsumogiri(1);
+        t.act(1, Action::Discard(t.deal.drawn().unwrap()));
+        let pon = t
+            .deal
+            .legal_actions(3)
+            .iter()
+            .any(|a| matches!(a, Action::Pon(_)));
+        assert_eq!(pon, !rules.suukaikan, "{:?}", t.deal.legal_actions(3));
         if rules.suukaikan {
+            // Nobody could ron, so no claim window opened and the deal aborted at once.
             assert_aborted(&t, DrawReason::Suukaikan, 0);
         } else {
+            t.pass_all();
             // West holds four 5s but may not declare a fifth kan.
             assert_eq!(t.deal.turn(), Some(2));
             let legal = t.deal.legal_actions(2);
@@ -244,6 +310,7 @@ fn p25d_suukaikan() {
                 !legal.iter().any(|a| matches!(a, Action::Ankan(_))),
                 "{legal:?}"
             );
+            assert_eq!(t.deal.blocked(2), [Reason::KanLimit]);
         }
     }
 }
@@ -271,4 +338,31 @@ fn p25e_sanchahou() {
             assert_eq!(t.outcome().wins.len(), 3);
         }
     }
+}
+
+/// R13.1 (as corrected, [W9]): South waits on 3s with `12s44466688p` and a kan of all four
+/// 3s. The wait counts: riichi is allowed and the hand is tenpai at the draw (Tenhou and
+/// Mahjong Soul agree). Only four copies in the concealed hand outside a kan are karaten (P14).
+#[test]
+fn a_wait_held_in_ones_own_kan_is_tenpai() {
+    let hands = [
+        "258m2579p147s567z",
+        "3333s12s444666p8p",
+        "1369m1357p5679s1z",
+        "2478m2p2589s2344z",
+    ];
+    let wall = WallBuilder::new(0, hands).draws(&["8p"]).at(134, "9m");
+    let mut t = Table::seed(0, &wall);
+    t.tsumogiri(0);
+    t.act(1, Action::Ankan(kind("3s")));
+    assert_eq!(t.hand(1), "9m4p4p4p6p6p6p8p8p1s2s");
+    let nine = t.id(1, "9m");
+    assert!(
+        t.can(1, Action::Riichi(nine)),
+        "{:?}",
+        t.deal.legal_actions(1)
+    );
+    t.riichi(1, "9m");
+    t.play_out();
+    assert_eq!(t.outcome().tenpai, [false, true, false, false]);
 }

@@ -6,7 +6,7 @@
 
 mod table;
 
-use mahjong_core::riichi::game::Action;
+use mahjong_core::riichi::game::{Action, Furiten};
 use mahjong_core::riichi::rules::TempFuritenEnd;
 use mahjong_core::riichi::{Preset, Ruleset, Yaku};
 use table::{JUNK, Table, WallBuilder, has_yaku, kind, seed, setup};
@@ -29,7 +29,7 @@ fn p11_discard_furiten_covers_the_whole_wait() {
     t.discard(1, "4m");
     t.discard_hold(2, "1m");
     assert!(!t.can_ron(1), "discard furiten");
-    assert!(t.deal.player(1).furiten());
+    assert_eq!(t.deal.player(1).furiten(), Some(Furiten::Discard));
     t.pass_all();
     t.tsumogiri(3);
     t.tsumogiri(0);
@@ -56,7 +56,7 @@ fn temp_furiten_table(end: TempFuritenEnd) -> Table {
     t.discard_hold(2, "1m");
     assert!(t.can_ron(1));
     t.pass_all();
-    assert!(t.deal.player(1).temp_furiten);
+    assert_eq!(t.deal.player(1).furiten(), Some(Furiten::Temporary));
     // North discards 7z, East pons it and discards 4m.
     t.discard_hold(3, "7z");
     t.act(0, Action::Pon(t.pair(0, "77z")));
@@ -74,7 +74,7 @@ fn p12_temporary_furiten() {
     assert!(!t.can_ron(1), "temporary furiten");
     t.pass_all();
     t.tsumogiri(1);
-    assert!(!t.deal.player(1).temp_furiten);
+    assert_eq!(t.deal.player(1).furiten(), None);
     t.discard_hold(2, "4m");
     assert!(t.can_ron(1), "ended by South's own draw");
 
@@ -112,7 +112,7 @@ fn p13_riichi_furiten() {
     assert_eq!(t.deal.legal_actions(1), [Action::Discard(drawn)]);
     t.tsumogiri(1);
     t.tsumogiri_turns(3);
-    assert!(t.deal.player(1).riichi_furiten);
+    assert_eq!(t.deal.player(1).furiten(), Some(Furiten::Riichi));
     assert!(t.can_tsumo(1));
     t.act(1, Action::Tsumo);
     // The riichi was South's first discard with no call before: double riichi (R6.4).
@@ -141,7 +141,11 @@ fn temporary_furiten_trigger() {
         t.discard_hold(2, "1m");
         assert!(!t.can_ron(1), "no yaku");
         t.pass_all();
-        assert_eq!(t.deal.player(1).temp_furiten, furiten, "{trigger:?}");
+        assert_eq!(
+            t.deal.player(1).furiten() == Some(Furiten::Temporary),
+            furiten,
+            "{trigger:?}"
+        );
     }
 }
 
@@ -165,7 +169,7 @@ fn an_ankan_is_no_pass_for_furiten() {
     t.tsumogiri_turns(2);
     t.act(0, Action::Ankan(kind("6p")));
     t.pass_all();
-    assert!(!t.deal.player(1).riichi_furiten);
+    assert_ne!(t.deal.player(1).furiten(), Some(Furiten::Riichi));
     t.discard_hold(0, "3p");
     assert!(t.can_ron(1));
 }
@@ -200,7 +204,7 @@ fn passing_a_chankan_is_temporary_furiten() {
         table::south_kakan_after_daiminkan("45s7p123m456p789s2p", "2p", |w| w.at(135, "6s"));
     assert!(t.can_ron(2));
     t.act(2, Action::Pass);
-    assert!(t.deal.player(2).temp_furiten);
+    assert_eq!(t.deal.player(2).furiten(), Some(Furiten::Temporary));
     t.discard_hold(1, "6s");
     assert!(!t.can_ron(2));
 }

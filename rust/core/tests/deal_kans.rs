@@ -183,6 +183,13 @@ fn kakan_indicator_at_the_discard() {
     assert_eq!(t.deal.drawn(), Some(t.id(1, "6s")));
     t.discard_hold(1, "6s");
     assert_eq!(t.dora_events(), ["4p", "8p"]);
+    // The indicator's event comes before the declarer's discard, as Tenhou's records and mjai
+    // hosts order it.
+    let tail: Vec<&Event> = t.deal.events().iter().rev().take(2).collect();
+    assert!(
+        matches!(tail[..], [Event::Dahai { seat: 1, .. }, Event::Dora { .. }]),
+        "{tail:?}"
+    );
 }
 
 /// R5.10: with `daiminkan_rinshan_pao` a win on the replacement tile of a daiminkan is paid

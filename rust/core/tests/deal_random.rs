@@ -2,18 +2,38 @@
 //! action, points kept, and illegal actions rejected without a change.
 
 use mahjong_core::riichi::game::{Action, Deal, DealSetup, Wall};
+use mahjong_core::riichi::rules::GameLength;
 use mahjong_core::riichi::{Preset, Ruleset};
 use mahjong_core::rng::Rng;
 use mahjong_core::{Wind, riichi::game::Event};
 
-fn setup() -> DealSetup {
+/// A deal with one honba and (where the rules let sticks be passed in) one stick.
+fn setup(rules: &Ruleset) -> DealSetup {
     DealSetup {
         round_wind: Wind::East,
         dealer: 0,
         honba: 1,
-        riichi_sticks: 1,
+        riichi_sticks: u32::from(rules.game_length != GameLength::OneDeal),
         scores: [25_000; 4],
     }
+}
+
+/// Every event that pays carries the scores after it: the running sum of the payments.
+fn scores_follow_the_payments(deal: &Deal) {
+    let mut scores = deal.setup().scores;
+    for event in deal.events() {
+        let (deltas, stated) = match event {
+            Event::ReachAccepted { deltas, scores, .. } => (deltas, scores),
+            Event::Hora(w) => (&w.deltas, &w.scores),
+            Event::Ryukyoku { deltas, scores, .. } => (deltas, scores),
+            _ => continue,
+        };
+        for (s, d) in scores.iter_mut().zip(deltas) {
+            *s += d;
+        }
+        assert_eq!(&scores, stated, "{event:?}");
+    }
+    assert_eq!(scores, deal.scores());
 }
 
 fn tiles_accounted(deal: &Deal) {
@@ -39,7 +59,7 @@ fn points(deal: &Deal) -> i64 {
 
 fn play(seed: u64, rules: &Ruleset, prefer_wins: bool) -> Deal {
     let mut rng = Rng::new(seed);
-    let mut deal = Deal::new(setup(), Wall::shuffled(seed), rules).unwrap();
+    let mut deal = Deal::new(setup(rules), Wall::shuffled(seed), rules).unwrap();
     let start = points(&deal);
     for _ in 0..1000 {
         if deal.is_over() {
@@ -77,6 +97,7 @@ fn play(seed: u64, rules: &Ruleset, prefer_wins: bool) -> Deal {
     }
     assert!(deal.is_over(), "seed {seed} did not finish");
     assert_eq!(points(&deal), start, "seed {seed}: points not kept");
+    scores_follow_the_payments(&deal);
     deal
 }
 

@@ -6,7 +6,7 @@
 
 mod table;
 
-use mahjong_core::riichi::game::{Action, Event};
+use mahjong_core::riichi::game::{Action, Event, Reason};
 use mahjong_core::riichi::{Preset, Ruleset, Yaku};
 use table::{JUNK, TENPAI, Table, WallBuilder, has_yaku, kind, seed, setup, tenhou};
 
@@ -148,29 +148,42 @@ fn p19_double_riichi_needs_no_call_before() {
     }
 }
 
-/// P26a (R6.1c): riichi needs 1,000 points (seed); M-League allows it with less.
+/// P26a (R6.1c): riichi needs 1,000 points (seed), or what `riichi_min_points` says; M-League
+/// allows it with less. The missing riichi is explained by the same reason the refused action
+/// carries.
 #[test]
 fn p26a_riichi_needs_points() {
     let hands: [&str; 4] = [JUNK[0], TENPAI[1], JUNK[2], JUNK[3]];
     let wall = WallBuilder::new(0, hands);
-    for (points, preset, allowed) in [
-        (900, Preset::Seed, false),
-        (1000, Preset::Seed, true),
-        (900, Preset::MLeague, true),
+    let two_thousand = Ruleset {
+        riichi_min_points: Some(2000),
+        ..seed()
+    };
+    for (points, rules, needed) in [
+        (900, seed(), Some(1000)),
+        (1000, seed(), None),
+        (900, Ruleset::preset(Preset::MLeague), None),
+        (1500, two_thousand, Some(2000)),
     ] {
         let mut setup = setup(0);
         setup.scores[1] = points;
-        let mut t = Table::new(setup, &wall, &Ruleset::preset(preset));
+        let mut t = Table::new(setup, &wall, &rules);
         t.tsumogiri(0);
         let drawn = t.deal.drawn().unwrap();
         assert_eq!(
             t.can(1, Action::Riichi(drawn)),
-            allowed,
-            "{points} {preset:?}"
+            needed.is_none(),
+            "{points}"
         );
-        if !allowed {
-            let err = t.deal.apply(1, Action::Riichi(drawn)).unwrap_err();
-            assert!(err.to_string().contains("minimum points"), "{err}");
+        match needed {
+            Some(points) => {
+                let err = t.deal.apply(1, Action::Riichi(drawn)).unwrap_err();
+                assert_eq!(err.reason, Reason::RiichiMinPoints { points });
+                assert_eq!(t.deal.blocked(1), std::slice::from_ref(&err.reason));
+                let words = if points == 1000 { "1,000" } else { "2,000" };
+                assert!(err.to_string().contains(words), "{err}");
+            }
+            None => assert_eq!(t.deal.blocked(1), []),
         }
     }
 }
@@ -189,6 +202,12 @@ fn p26b_riichi_needs_live_tiles() {
         assert_eq!(t.deal.wall().live(), 3);
         let allowed = preset == Preset::MLeague;
         assert_eq!(t.can(2, Action::Riichi(t.deal.drawn().unwrap())), allowed);
+        let blocked = t.deal.blocked(2);
+        if allowed {
+            assert_eq!(blocked, []);
+        } else {
+            assert_eq!(blocked, [Reason::RiichiMinLiveTiles { tiles: 4 }]);
+        }
     }
 }
 

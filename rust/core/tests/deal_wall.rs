@@ -37,9 +37,6 @@ fn p02_deal_positions() {
             .flat_map(|r| (0..4).map(move |i| (16 * r + 4 * offset + i) as u8))
             .collect();
         v.push(48 + offset as u8);
-        if offset == 0 {
-            v.push(52);
-        }
         v
     };
     for dealer in [0, 2] {
@@ -51,6 +48,15 @@ fn p02_deal_positions() {
         for (seat, hand) in hands.iter().enumerate() {
             assert_eq!(*hand, expected((seat + 4 - dealer) % 4), "seat {seat}");
         }
+        // The dealer's 14th tile is its first draw, the next event.
+        assert_eq!(
+            deal.events()[1],
+            Event::Tsumo {
+                seat: dealer,
+                tile: 52,
+                rinshan: false
+            }
+        );
         assert_eq!(deal.wall().live(), 69);
         assert_eq!(deal.turn(), Some(dealer));
         assert_eq!(deal.drawn(), Some(52));

@@ -173,16 +173,21 @@ fn honba_and_deposits_in_settlement() {
         riichi_sticks: 1,
         ..setup(0)
     };
+    // Sticks passed in need a game of several deals (R13.5).
+    let rules = Ruleset {
+        game_length: mahjong_core::riichi::rules::GameLength::Hanchan,
+        ..seed()
+    };
     // Ron on East's 5p.
     let wall = WallBuilder::new(0, hands).dealer_draw("8p");
-    let mut t = Table::new(setup, &wall, &seed());
+    let mut t = Table::new(setup, &wall, &rules);
     t.discard_hold(0, "5p");
     t.act(1, Action::Ron);
     let points = t.win().points;
     assert_eq!(t.outcome().deltas, [-points - 600, points + 1600, 0, 0]);
     // Tsumo on South's first draw: chiihou, 16,000 / 8,000.
     let wall = WallBuilder::new(0, hands).dealer_draw("8p").draws(&["5p"]);
-    let mut t = Table::new(setup, &wall, &seed());
+    let mut t = Table::new(setup, &wall, &rules);
     t.tsumogiri(0);
     t.act(1, Action::Tsumo);
     assert_eq!(t.outcome().deltas, [-16_200, 33_600, -8_200, -8_200]);

@@ -98,6 +98,119 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Count {
     }
 }
 
+/// A seed: an int from 0 to 2**64 - 1 (every seed gives its own wall).
+#[derive(Clone, Copy)]
+pub(crate) struct SeedArg(pub(crate) u64);
+
+/// The largest seed, for messages.
+pub(crate) const SEED_RANGE: &str = "0..=18446744073709551615 (2**64 - 1)";
+
+impl<'a, 'py> FromPyObject<'a, 'py> for SeedArg {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if int_value(&obj).is_none() {
+            return Err(PyTypeError::new_err(format!(
+                "seed must be an int, got {}",
+                type_name(&obj)
+            )));
+        }
+        obj.extract::<u64>().map(Self).map_err(|_| {
+            let shown = obj.str().map_or_else(|_| "?".to_owned(), |s| s.to_string());
+            crate::errors::to_pyerr(Error::argument(format!(
+                "seed {shown} is out of range {SEED_RANGE}"
+            )))
+        })
+    }
+}
+
+/// A seat: an int 0..=3.
+#[derive(Clone, Copy)]
+pub(crate) struct SeatArg(pub(crate) usize);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for SeatArg {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let value = int_value(&obj).ok_or_else(|| {
+            PyTypeError::new_err(format!("seat must be an int, got {}", type_name(&obj)))
+        })?;
+        usize::try_from(value)
+            .ok()
+            .filter(|&s| s < 4)
+            .map(Self)
+            .ok_or_else(|| {
+                crate::errors::to_pyerr(Error::argument(format!(
+                    "seat {value} is out of range 0..=3"
+                )))
+            })
+    }
+}
+
+/// Four scores (ints; their range is the core's to check).
+pub(crate) struct ScoresArg(pub(crate) [i64; 4]);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for ScoresArg {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let bad = || {
+            PyTypeError::new_err(format!(
+                "scores must be a sequence of 4 ints, got {}",
+                type_name(&obj)
+            ))
+        };
+        let items: Vec<Bound<'py, PyAny>> = obj
+            .try_iter()
+            .map_err(|_| bad())?
+            .collect::<PyResult<_>>()?;
+        let values: Vec<i64> = items
+            .iter()
+            .map(int_value)
+            .collect::<Option<_>>()
+            .ok_or_else(bad)?;
+        let scores: [i64; 4] = values.try_into().map_err(|v: Vec<i64>| {
+            crate::errors::to_pyerr(Error::argument(format!(
+                "scores needs 4 values, got {}",
+                v.len()
+            )))
+        })?;
+        Ok(Self(scores))
+    }
+}
+
+/// A wall: the physical tile ids in draw order (each an int; the core checks the set).
+pub(crate) struct WallArg(pub(crate) Vec<u8>);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for WallArg {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let bad = || {
+            PyTypeError::new_err(format!(
+                "wall must be a sequence of tile ids, got {}",
+                type_name(&obj)
+            ))
+        };
+        if obj.is_instance_of::<PyString>() {
+            return Err(bad());
+        }
+        let mut ids = Vec::new();
+        for item in obj.try_iter().map_err(|_| bad())? {
+            let item = item?;
+            let value = int_value(&item).ok_or_else(bad)?;
+            let id = u8::try_from(value)
+                .ok()
+                .filter(|&id| id != mahjong_core::tile::HIDDEN)
+                .ok_or_else(|| {
+                    crate::errors::to_pyerr(Error::tile(format!("tile id {value} is out of range")))
+                })?;
+            ids.push(id);
+        }
+        Ok(Self(ids))
+    }
+}
+
 /// Indicator tiles in reveal order: a tile string (`"1m0p"`), `Tiles` (no order of its own)
 /// or a sequence of tiles (kinds or one-tile strings).
 pub(crate) struct IndicatorsArg(pub(crate) Indicators);

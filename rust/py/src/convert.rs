@@ -23,10 +23,11 @@ pub(crate) fn tiles_arg(obj: &Bound<'_, PyAny>) -> PyResult<Tiles> {
     )))
 }
 
-/// The value of an integer-like object (Python or numpy int); `None` if it is not one.
-/// Values beyond `i64` saturate, so range checks still reject them with a typed error.
+/// The value of an integer-like object (Python or numpy int); `None` if it is not one (a
+/// bool is not an int here: `True` is no seat, code or tile). Values beyond `i64` saturate,
+/// so range checks still reject them with a typed error.
 pub(crate) fn int_value(obj: &Bound<'_, PyAny>) -> Option<i64> {
-    if obj.is_instance_of::<PyString>() {
+    if obj.is_instance_of::<PyString>() || obj.is_instance_of::<pyo3::types::PyBool>() {
         return None;
     }
     match obj.extract::<i64>() {

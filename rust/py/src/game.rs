@@ -1,32 +1,23 @@
-//! `mahjong.riichi.Deal` and `Action`: one deal of the core engine, driven step by step, its
-//! events as mjai dicts and each seat's observation.
+//! `mahjong.riichi.Deal`, `Action`, `Observation` and `Game`: the Riichi engine of the core
+//! driven step by step, its events and outcome in the core's mjai vocabulary, each seat's
+//! observation converted from the core's.
 
+use mahjong_core::Wind;
+use mahjong_core::log::Record;
 use mahjong_core::riichi::game::{
-    self, ACTION_COUNT, Action, Deal, DealSetup, DrawReason, Event, Game, PlayerState, Wall,
+    self, ACTION_COUNT, Action, Deal, DealMeld, DealSetup, Game, Observation, PondTile, Wall,
 };
-use mahjong_core::riichi::mjai::pai;
-use mahjong_core::tile::{HIDDEN, kind_of_id};
-use mahjong_core::{Error, Wind};
-use pyo3::exceptions::PyTypeError;
+use mahjong_core::riichi::mjai::{pai, tile_pai};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use crate::args::{Count, WindArg};
-use crate::convert::{int_value, type_name};
+use crate::args::{Count, ScoresArg, SeatArg, SeedArg, WallArg, WindArg, named};
 use crate::errors::IntoPyResult;
+use crate::log::record_dict;
+use crate::observation::{name_list, observation_class};
+use crate::reason::PyReason;
 use crate::rules::PyRuleset;
-
-/// The mjai name of tile `id`; `"?"` for a tile the observer may not see.
-fn name(id: u8, red_fives: bool) -> String {
-    if id == HIDDEN {
-        return "?".to_owned();
-    }
-    pai(kind_of_id(id), game::action::is_red_id(id, red_fives))
-}
-
-fn names(ids: &[u8], red_fives: bool) -> Vec<String> {
-    ids.iter().map(|&t| name(t, red_fives)).collect()
-}
+use crate::table::{Table, session_class, table_class};
 
 /// One action a seat may take, as offered by `Deal.legal_actions`.
 ///
@@ -66,10 +57,10 @@ impl PyAction {
     }
     /// The tile discarded or added (mjai notation), or the kind of an ankan; None otherwise.
     #[getter]
-    fn tile(&self) -> Option<String> {
+    fn tile(&self) -> Option<&'static str> {
         match self.action {
             Action::Discard(t) | Action::Riichi(t) | Action::Kakan(t) => {
-                Some(name(t, self.red_fives))
+                Some(tile_pai(t, self.red_fives))
             }
             Action::Ankan(k) => Some(pai(k, false)),
             _ => None,
@@ -85,11 +76,25 @@ impl PyAction {
     }
     /// The caller's two tiles of a chi or pon (mjai notation); empty otherwise.
     #[getter]
-    fn consumed(&self) -> Vec<String> {
+    fn consumed(&self) -> Vec<&'static str> {
         match self.action {
-            Action::Chi(p) | Action::Pon(p) => names(&p, self.red_fives),
+            Action::Chi(p) | Action::Pon(p) => {
+                p.iter().map(|&t| tile_pai(t, self.red_fives)).collect()
+            }
             _ => Vec::new(),
         }
+    }
+
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> crate::convert::Reduced<'py, (u8, [u8; 2], usize, bool)> {
+        let (tag, bytes) = self.action.parts();
+        crate::convert::reduce_to(
+            py,
+            "_riichi_action",
+            (tag, bytes, self.code, self.red_fives),
+        )
     }
 
     fn __repr__(&self) -> String {
@@ -105,235 +110,105 @@ impl PyAction {
     }
 }
 
-/// One Riichi deal, driven step by step: `waiting()` says which seats must act,
-/// `legal_actions(seat)` what each may do, `apply(seat, action)` does it. Seats are player
-/// indices 0..3 for the whole game; the dealer is East.
-///
-/// The wall comes from `seed` (every random choice flows from it) or is given as `wall`, the
-/// 136 tile ids in draw order (rules R2.1: the deal takes ids 0..52, the dead wall is
-/// 122..135). An illegal action raises IllegalActionError naming it and why, and changes
-/// nothing.
-#[pyclass(name = "Deal", module = "mahjong.riichi", skip_from_py_object)]
-pub(crate) struct PyDeal {
-    deal: Deal,
+/// Rebuilds a pickled `Action`.
+#[pyfunction]
+pub(crate) fn _riichi_action(
+    tag: u8,
+    bytes: [u8; 2],
+    code: usize,
+    red_fives: bool,
+) -> PyResult<PyAction> {
+    let action = Action::from_parts(tag, bytes)
+        .ok_or_else(|| mahjong_core::Error::argument(format!("no action has tag {tag}")))
+        .py()?;
+    Ok(PyAction {
+        action,
+        code,
+        red_fives,
+    })
 }
 
-fn wall_arg(seed: Option<&Bound<'_, PyAny>>, wall: Option<&Bound<'_, PyAny>>) -> PyResult<Wall> {
-    match (seed.filter(|s| !s.is_none()), wall.filter(|w| !w.is_none())) {
-        (Some(_), Some(_)) => Err(Error::argument("give a seed or a wall, not both")).py(),
-        (Some(seed), None) => {
-            let value = int_value(seed).ok_or_else(|| {
-                PyTypeError::new_err(format!("seed must be an int, got {}", type_name(seed)))
-            })?;
-            let seed = u64::try_from(value)
-                .map_err(|_| Error::argument(format!("seed {value} is negative")))
-                .py()?;
-            Ok(Wall::shuffled(seed))
-        }
-        (None, Some(wall)) => {
-            let ids: Vec<i64> = wall.extract().map_err(|_| {
-                PyTypeError::new_err(format!(
-                    "wall must be a sequence of 136 tile ids, got {}",
-                    type_name(wall)
-                ))
-            })?;
-            let ids: Vec<u8> = ids
-                .iter()
-                .map(|&i| {
-                    u8::try_from(i)
-                        .map_err(|_| Error::tile(format!("tile id {i} is out of range 0..=135")))
-                })
-                .collect::<mahjong_core::Result<_>>()
-                .py()?;
-            Wall::from_order(&ids).py()
-        }
-        (None, None) => Err(Error::argument(
-            "a deal needs a seed or an explicit wall (every random choice comes from a seed)",
-        ))
-        .py(),
-    }
-}
+impl Table for Deal {
+    type Action = Action;
+    type PyAction = PyAction;
+    const ACTION_COUNT: usize = ACTION_COUNT;
 
-#[pymethods]
-impl PyDeal {
-    #[new]
-    #[pyo3(signature = (*, seed = None, wall = None, rules = None, dealer = 0, round_wind = None,
-        honba = None, riichi_sticks = None, scores = None))]
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        seed: Option<&Bound<'_, PyAny>>,
-        wall: Option<&Bound<'_, PyAny>>,
-        rules: Option<&Bound<'_, PyRuleset>>,
-        dealer: usize,
-        round_wind: Option<WindArg>,
-        honba: Option<Count>,
-        riichi_sticks: Option<Count>,
-        scores: Option<[i64; 4]>,
-    ) -> PyResult<Self> {
-        let rules = rules.map_or_else(PyRuleset::seed, |r| r.get().clone());
-        let start = i64::from(rules.rules.start_points);
-        let setup = DealSetup {
-            round_wind: round_wind.map_or(Wind::East, |w| w.0),
-            dealer,
-            honba: honba.map_or(0, |c| c.0),
-            riichi_sticks: riichi_sticks.map_or(0, |c| c.0),
-            scores: scores.unwrap_or([start; 4]),
-        };
-        let deal = Deal::new(setup, wall_arg(seed, wall)?, &rules.rules).py()?;
-        Ok(Self { deal })
-    }
-
-    /// The seats that must act now (one on a turn; every seat with a claim to answer).
     fn waiting(&self) -> Vec<usize> {
-        self.deal.waiting()
+        Deal::waiting(self)
     }
-
-    /// The legal actions of `seat` now; empty when it need not act.
-    fn legal_actions(&self, seat: usize) -> Vec<PyAction> {
-        let called = self.deal.claim_tile().map(|(t, _)| t);
-        let red = self.deal.red_fives();
-        self.deal
-            .legal_actions(seat)
-            .into_iter()
-            .map(|action| PyAction {
-                action,
-                code: action.code(called, red),
-                red_fives: red,
-            })
+    fn legal(&self, seat: usize) -> Vec<Action> {
+        self.legal_actions(seat)
+    }
+    fn code(&self, _seat: usize, action: Action) -> usize {
+        self.code_of(action)
+    }
+    fn wrap(&self, _seat: usize, action: Action) -> PyAction {
+        PyAction {
+            action,
+            code: self.code_of(action),
+            red_fives: self.red_fives(),
+        }
+    }
+    fn unwrap(obj: &Bound<'_, PyAny>) -> Option<Action> {
+        obj.cast::<PyAction>().ok().map(|a| a.get().action)
+    }
+    fn decode(&self, seat: usize, code: usize) -> Option<Action> {
+        Deal::decode(self, seat, code)
+    }
+    fn apply(&mut self, seat: usize, action: Action) -> Result<(), (String, PyReason)> {
+        let red = self.red_fives();
+        Deal::apply(self, seat, action).map_err(|e| (e.action, PyReason::riichi(&e.reason, red)))
+    }
+    fn blocked(&self, seat: usize) -> Vec<PyReason> {
+        let red = self.red_fives();
+        Deal::blocked(self, seat)
+            .iter()
+            .map(|r| PyReason::riichi(r, red))
             .collect()
     }
-
-    /// The codes of `seat`'s legal actions (as `legal_actions`, without objects).
-    fn legal_codes(&self, seat: usize) -> Vec<usize> {
-        let called = self.deal.claim_tile().map(|(t, _)| t);
-        let red = self.deal.red_fives();
-        self.deal
-            .legal_actions(seat)
-            .into_iter()
-            .map(|a| a.code(called, red))
-            .collect()
-    }
-
-    /// Applies `action` (an Action from `legal_actions` or its integer code) by `seat`.
-    fn apply(&mut self, seat: usize, action: &Bound<'_, PyAny>) -> PyResult<()> {
-        let chosen = if let Ok(a) = action.cast::<PyAction>() {
-            a.get().action
-        } else if let Some(code) = int_value(action) {
-            self.action_of_code(seat, code)?
-        } else {
-            return Err(PyTypeError::new_err(format!(
-                "action must be an Action or its int code, got {}",
-                type_name(action)
-            )));
-        };
-        self.deal
-            .apply(seat, chosen)
-            .map_err(|e| crate::errors::IllegalActionError::new_err(e.message().to_owned()))
-    }
-
-    /// Whether the deal is over.
-    #[getter]
     fn is_over(&self) -> bool {
-        self.deal.is_over()
+        Deal::is_over(self)
     }
-
-    /// The seat on turn (None during a claim window or after the end).
-    #[getter]
     fn turn(&self) -> Option<usize> {
-        self.deal.turn()
+        Deal::turn(self)
     }
-
-    /// Scores by seat.
-    #[getter]
-    fn scores(&self) -> [i64; 4] {
-        self.deal.scores()
-    }
-
-    /// Riichi deposits on the table.
-    #[getter]
-    fn riichi_sticks(&self) -> u32 {
-        self.deal.riichi_sticks()
-    }
-
-    /// The dealer's seat.
-    #[getter]
     fn dealer(&self) -> usize {
-        self.deal.setup().dealer
+        self.setup().dealer
     }
-
-    /// The wall's 136 tile ids in draw order (not an observation: it shows every tile).
-    #[getter]
-    fn wall(&self) -> Vec<u32> {
-        crate::convert::ints(self.deal.wall().order().iter().copied())
+    fn wall(&self) -> Vec<u8> {
+        self.wall().order().to_vec()
     }
-
-    /// The events from index `start` on, as mjai dicts (see the README's log format); with
-    /// `seat`, as that seat sees them (other players' starting tiles and draws read "?").
-    #[pyo3(signature = (start = 0, seat = None))]
-    fn events<'py>(
-        &self,
-        py: Python<'py>,
-        start: usize,
-        seat: Option<usize>,
-    ) -> PyResult<Bound<'py, PyList>> {
-        if let Some(bad) = seat.filter(|&s| s > 3) {
-            return Err(Error::argument(format!("seat {bad} is out of range 0..=3"))).py();
-        }
-        let out = PyList::empty(py);
-        let mut scores = self.deal.setup().scores;
-        for (i, event) in self.deal.events().iter().enumerate() {
-            let change = self.deal.event_deltas(event);
-            if let Some(change) = change {
-                for (s, d) in scores.iter_mut().zip(change) {
-                    *s += d;
-                }
-            }
-            if i < start {
-                continue;
-            }
-            let seen = seat.map(|s| event.seen_by(s));
-            for dict in event_dicts(py, seen.as_ref().unwrap_or(event), &self.deal)? {
-                if let Some(change) = change {
-                    dict.set_item("deltas", change)?;
-                    dict.set_item("scores", scores)?;
-                }
-                out.append(dict)?;
-            }
-        }
-        Ok(out)
-    }
-
-    /// The number of core events so far (for `events(start)`).
     fn event_count(&self) -> usize {
-        self.deal.events().len()
+        self.events().len()
     }
-
-    /// What `seat` may see now, as a dict: its own hand and waits, every pond, meld, riichi
-    /// and score, the dora indicators, tiles left, and the tile a claim window is on.
-    fn observation<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyDict>> {
-        if seat > 3 {
-            return Err(Error::argument(format!(
-                "seat {seat} is out of range 0..=3"
-            )))
-            .py();
+    fn record(&self, index: usize, seat: Option<usize>) -> Record {
+        let event = &self.events()[index];
+        match seat {
+            Some(s) => event.seen_by(s).record(self.red_fives()),
+            None => event.record(self.red_fives()),
         }
-        observation(py, &self.deal, seat)
     }
-
-    /// How the deal ended (None while it runs): "wins" (list of dicts as in `hora` events),
-    /// "draw" (reason or None), "tenpai", "deltas", "dealer_keeps", "riichi_sticks".
-    #[getter]
+    fn observe<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyAny>> {
+        let obs = PyObservation {
+            obs: Deal::observe(self, seat),
+            red_fives: self.red_fives(),
+        };
+        Ok(Bound::new(py, obs)?.into_any())
+    }
     fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let Some(out) = self.deal.outcome() else {
+        let Some(out) = Deal::outcome(self) else {
             return Ok(None);
         };
+        let red = self.red_fives();
         let d = PyDict::new(py);
         let wins = PyList::empty(py);
-        for w in &out.wins {
-            wins.append(win_dict(py, w, self.deal.red_fives())?)?;
+        for event in self.events() {
+            if let game::Event::Hora(_) = event {
+                wins.append(record_dict(py, &event.record(red))?)?;
+            }
         }
         d.set_item("wins", wins)?;
-        d.set_item("draw", out.draw.map(DrawReason::name))?;
+        d.set_item("draw", out.draw.map(game::DrawReason::name))?;
         d.set_item("tenpai", out.tenpai)?;
         d.set_item("deltas", out.deltas)?;
         d.set_item("dealer_keeps", out.dealer_keeps)?;
@@ -342,298 +217,434 @@ impl PyDeal {
     }
 }
 
-impl PyDeal {
-    fn action_of_code(&self, seat: usize, code: i64) -> PyResult<Action> {
-        let called = self.deal.claim_tile().map(|(t, _)| t);
-        let red = self.deal.red_fives();
-        let legal = self.deal.legal_actions(seat);
-        legal
-            .iter()
-            .copied()
-            .find(|a| i64::try_from(a.code(called, red)) == Ok(code))
-            .ok_or_else(|| {
-                let range = if (0..ACTION_COUNT as i64).contains(&code) {
-                    "not legal now"
-                } else {
-                    "out of range 0..=154"
-                };
-                crate::errors::IllegalActionError::new_err(format!(
-                    "illegal action code {code} by seat {seat}: {range}"
-                ))
-            })
-    }
-}
-
-fn win_dict<'py>(py: Python<'py>, w: &game::WinRecord, red: bool) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    d.set_item("type", "hora")?;
-    d.set_item("actor", w.seat)?;
-    d.set_item("target", w.from)?;
-    d.set_item("pai", name(w.tile, red))?;
-    d.set_item("deltas", w.deltas)?;
-    d.set_item("ura_markers", names(&w.ura_indicators, red))?;
-    let yaku: Vec<(&str, u8)> = w.yaku.iter().map(|(y, h)| (y.romaji(), *h)).collect();
-    let yakuman: Vec<(&str, u8)> = w.yakuman.iter().map(|(y, u)| (y.romaji(), *u)).collect();
-    d.set_item("yaku", yaku)?;
-    d.set_item("yakuman", yakuman)?;
-    d.set_item("han", w.han)?;
-    d.set_item("fu", w.fu)?;
-    d.set_item("points", w.points)?;
-    if let Some(liable) = w.liable {
-        d.set_item("pao", liable)?;
-    }
-    Ok(d)
-}
-
-/// An event as mjai dicts (the deal's start is `start_kyoku` plus the dealer's first `tsumo`).
-fn event_dicts<'py>(
-    py: Python<'py>,
-    event: &Event,
-    deal: &Deal,
-) -> PyResult<Vec<Bound<'py, PyDict>>> {
-    let red = deal.red_fives();
-    let d = PyDict::new(py);
-    let mut out = Vec::new();
-    match event {
-        Event::StartKyoku {
-            round_wind,
-            dealer,
-            honba,
-            riichi_sticks,
-            scores,
-            dora_indicator,
-            hands,
-        } => {
-            d.set_item("type", "start_kyoku")?;
-            d.set_item("bakaze", Wind::ALL[usize::from(*round_wind)].letter())?;
-            d.set_item("kyoku", dealer + 1)?;
-            d.set_item("honba", honba)?;
-            d.set_item("kyotaku", riichi_sticks)?;
-            d.set_item("oya", dealer)?;
-            d.set_item("scores", scores)?;
-            d.set_item("dora_marker", name(*dora_indicator, red))?;
-            let tehais: Vec<Vec<String>> = hands.iter().map(|h| names(&h[..13], red)).collect();
-            d.set_item("tehais", tehais)?;
-            out.push(d);
-            let first = PyDict::new(py);
-            first.set_item("type", "tsumo")?;
-            first.set_item("actor", dealer)?;
-            first.set_item("pai", name(hands[*dealer][13], red))?;
-            out.push(first);
-            return Ok(out);
-        }
-        Event::Tsumo { seat, tile, .. } => {
-            d.set_item("type", "tsumo")?;
-            d.set_item("actor", seat)?;
-            d.set_item("pai", name(*tile, red))?;
-        }
-        Event::Dahai {
-            seat,
-            tile,
-            tsumogiri,
-        } => {
-            d.set_item("type", "dahai")?;
-            d.set_item("actor", seat)?;
-            d.set_item("pai", name(*tile, red))?;
-            d.set_item("tsumogiri", tsumogiri)?;
-        }
-        Event::Reach { seat } => {
-            d.set_item("type", "reach")?;
-            d.set_item("actor", seat)?;
-        }
-        Event::ReachAccepted { seat } => {
-            d.set_item("type", "reach_accepted")?;
-            d.set_item("actor", seat)?;
-        }
-        Event::Call {
-            seat,
-            kind,
-            from,
-            tile,
-            consumed,
-        } => {
-            d.set_item("type", kind.name())?;
-            d.set_item("actor", seat)?;
-            d.set_item("target", from)?;
-            d.set_item("pai", name(*tile, red))?;
-            d.set_item("consumed", names(consumed, red))?;
-        }
-        Event::Ankan { seat, consumed } => {
-            d.set_item("type", "ankan")?;
-            d.set_item("actor", seat)?;
-            d.set_item("consumed", names(consumed, red))?;
-        }
-        Event::Kakan {
-            seat,
-            tile,
-            consumed,
-        } => {
-            d.set_item("type", "kakan")?;
-            d.set_item("actor", seat)?;
-            d.set_item("pai", name(*tile, red))?;
-            d.set_item("consumed", names(consumed, red))?;
-        }
-        Event::Dora { indicator } => {
-            d.set_item("type", "dora")?;
-            d.set_item("dora_marker", name(*indicator, red))?;
-        }
-        Event::Hora(w) => return Ok(vec![win_dict(py, w, red)?]),
-        Event::Ryukyoku {
-            reason,
-            tenpai,
-            nagashi,
-            deltas,
-        } => {
-            d.set_item("type", "ryukyoku")?;
-            let nagashi_paid = nagashi.iter().any(|&n| n);
-            d.set_item(
-                "reason",
-                if nagashi_paid {
-                    "nagashi_mangan"
-                } else {
-                    reason.name()
-                },
-            )?;
-            d.set_item("tenpai", tenpai)?;
-            d.set_item("nagashi", nagashi)?;
-            d.set_item("deltas", deltas)?;
-        }
-        Event::EndKyoku => d.set_item("type", "end_kyoku")?,
-    }
-    out.push(d);
-    Ok(out)
-}
-
-fn player_dict<'py>(py: Python<'py>, p: &PlayerState, red: bool) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    let pond = PyList::empty(py);
-    for t in &p.pond {
+fn pond_list<'py>(py: Python<'py>, pond: &[PondTile], red: bool) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for t in pond {
         let item = PyDict::new(py);
-        item.set_item("pai", name(t.tile, red))?;
-        item.set_item("tsumogiri", t.tsumogiri)?;
-        item.set_item("riichi", t.riichi)?;
-        item.set_item("called", t.called)?;
-        pond.append(item)?;
+        item.set_item(
+            pyo3::intern!(py, "pai"),
+            pyo3::types::PyString::intern(py, tile_pai(t.tile, red)),
+        )?;
+        item.set_item(pyo3::intern!(py, "tsumogiri"), t.tsumogiri)?;
+        item.set_item(pyo3::intern!(py, "riichi"), t.riichi)?;
+        item.set_item(pyo3::intern!(py, "called"), t.called)?;
+        list.append(item)?;
     }
-    let melds = PyList::empty(py);
-    for m in &p.melds {
-        let item = PyDict::new(py);
-        item.set_item("type", m.meld.kind().name())?;
-        item.set_item("tiles", names(&m.tiles, red))?;
-        item.set_item("pai", m.called.map(|t| name(t, red)))?;
-        item.set_item("target", m.from)?;
-        melds.append(item)?;
-    }
-    d.set_item("pond", pond)?;
-    d.set_item("melds", melds)?;
-    d.set_item("riichi", p.riichi)?;
-    d.set_item("hand_size", p.hand.len())?;
-    Ok(d)
+    Ok(list)
 }
 
-fn observation<'py>(py: Python<'py>, deal: &Deal, seat: usize) -> PyResult<Bound<'py, PyDict>> {
-    let red = deal.red_fives();
-    let setup = deal.setup();
-    let me = deal.player(seat);
-    let d = PyDict::new(py);
-    d.set_item("seat", seat)?;
-    d.set_item("seat_wind", deal.seat_wind(seat).letter())?;
-    d.set_item("round_wind", setup.round_wind.letter())?;
-    d.set_item("dealer", setup.dealer)?;
-    d.set_item("honba", setup.honba)?;
-    d.set_item("riichi_sticks", deal.riichi_sticks())?;
-    d.set_item("scores", deal.scores())?;
-    d.set_item(
-        "dora_indicators",
-        names(&deal.wall().dora_indicators(), red),
-    )?;
-    d.set_item("tiles_left", deal.wall().live())?;
-    d.set_item("hand", names(&me.hand, red))?;
-    let drawn = (deal.turn() == Some(seat))
-        .then(|| deal.drawn())
-        .flatten()
-        .map(|t| name(t, red));
-    d.set_item("drawn", drawn)?;
-    d.set_item(
-        "waits",
-        me.waits()
+fn meld_list<'py>(py: Python<'py>, melds: &[DealMeld], red: bool) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for m in melds {
+        let item = PyDict::new(py);
+        item.set_item(pyo3::intern!(py, "type"), m.meld.kind().name())?;
+        item.set_item(
+            pyo3::intern!(py, "tiles"),
+            name_list(py, m.tiles.iter().map(|&t| tile_pai(t, red)))?,
+        )?;
+        item.set_item(pyo3::intern!(py, "pai"), m.called.map(|t| tile_pai(t, red)))?;
+        item.set_item(pyo3::intern!(py, "target"), m.from)?;
+        list.append(item)?;
+    }
+    Ok(list)
+}
+
+fn players<'py>(py: Python<'py>, obs: &Observation, red: bool) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for p in &obs.players {
+        let d = PyDict::new(py);
+        d.set_item(pyo3::intern!(py, "pond"), pond_list(py, &p.pond, red)?)?;
+        d.set_item(pyo3::intern!(py, "melds"), meld_list(py, &p.melds, red)?)?;
+        d.set_item(pyo3::intern!(py, "riichi"), p.riichi)?;
+        d.set_item(pyo3::intern!(py, "hand_size"), p.hand_size)?;
+        list.append(d)?;
+    }
+    Ok(list)
+}
+
+observation_class! {
+    /// What one seat may see of a Riichi deal now (`Deal.observation(seat)`): a snapshot read
+    /// as attributes (`obs.hand`) or as a read-only mapping (`obs["hand"]`, `dict(obs)`).
+    /// Tiles are mjai names (`"5mr"`, `"E"`). Nothing in it depends on another player's
+    /// concealed tiles or on the wall, and nothing leads back to the deal.
+    PyObservation("Observation", "mahjong.riichi") over Observation, |obs, red, py| {
+        /// The observing seat.
+        seat => obs.seat,
+        /// Its seat wind ("E", "S", "W", "N").
+        seat_wind => obs.seat_wind.letter(),
+        /// The round wind.
+        round_wind => obs.round_wind.letter(),
+        /// The dealer's seat.
+        dealer => obs.dealer,
+        /// Honba counters.
+        honba => obs.honba,
+        /// Riichi deposits on the table.
+        riichi_sticks => obs.riichi_sticks,
+        /// Scores by seat.
+        scores => obs.scores,
+        /// The revealed dora indicators.
+        dora_indicators => name_list(py, obs.dora_indicators.iter().map(|&t| tile_pai(t, red)))?,
+        /// Live tiles left to draw.
+        tiles_left => obs.tiles_left,
+        /// The seat's concealed tiles, ascending, the drawn tile included.
+        hand => name_list(py, obs.hand.iter().map(|&t| tile_pai(t, red)))?,
+        /// The tile just drawn, on the seat's turn after a draw; else None.
+        drawn => obs.drawn.map(|t| tile_pai(t, red)),
+        /// The seat's wait kinds (mjai names).
+        waits => name_list(py, obs.waits.iter().map(|&k| pai(k, false)))?,
+        /// Whether the seat may not ron (any furiten).
+        furiten => obs.furiten.is_some(),
+        /// Which furiten: "discard", "riichi", "temporary", or None.
+        furiten_kind => obs.furiten.map(game::Furiten::name),
+        /// Every player's public side by seat: dicts with "pond" (discards as dicts with "pai",
+        /// "tsumogiri", "riichi", "called"), "melds" (dicts with "type", "tiles", "pai" the
+        /// called tile, "target" who discarded it), "riichi" and "hand_size".
+        players => players(py, obs, red)?,
+        /// The seat on turn, or None.
+        turn => obs.turn,
+        /// The tile a claim window is open on and who offered it, or None.
+        claim => obs.claim.map(|c| (tile_pai(c.tile, red), c.from)),
+        /// The seat's legal actions.
+        legal => obs
+            .legal
             .iter()
-            .map(|&k| pai(k, false))
+            .map(|&a| PyAction { action: a, code: a.code(obs.claim.map(|c| c.tile), red), red_fives: red })
             .collect::<Vec<_>>(),
-    )?;
-    d.set_item("furiten", me.furiten())?;
-    let players = PyList::empty(py);
-    for s in 0..4 {
-        players.append(player_dict(py, deal.player(s), red)?)?;
+        /// Why actions the seat might expect are not offered (Reason values).
+        blocked => obs
+            .blocked
+            .iter()
+            .map(|r| PyReason::riichi(r, red))
+            .collect::<Vec<_>>(),
     }
-    d.set_item("players", players)?;
-    let claim = deal.claim_tile().map(|(t, from)| (name(t, red), from));
-    d.set_item("claim", claim)?;
-    d.set_item("turn", deal.turn())?;
-    Ok(d)
 }
 
-/// A whole game under a ruleset: `next_deal()` gives each deal (None once the game is over),
-/// `finish_deal(deal)` moves the game on after it (dealer rotation, honba, deposits, busting,
-/// agari-yame, extension). Every wall comes from `seed`.
-#[pyclass(name = "Game", module = "mahjong.riichi", skip_from_py_object)]
-pub(crate) struct PyGame {
-    game: Game,
+fn setup_arg(
+    rules: &mahjong_core::riichi::Ruleset,
+    dealer: Option<&Bound<'_, PyAny>>,
+    round_wind: Option<WindArg>,
+    honba: Option<&Bound<'_, PyAny>>,
+    riichi_sticks: Option<&Bound<'_, PyAny>>,
+    scores: Option<&Bound<'_, PyAny>>,
+) -> PyResult<DealSetup> {
+    let start = i64::from(rules.start_points);
+    Ok(DealSetup {
+        round_wind: round_wind.map_or(Wind::East, |w| w.0),
+        dealer: named::<SeatArg>("dealer", dealer)?.map_or(0, |s| s.0),
+        honba: named::<Count>("honba", honba)?.map_or(0, |c| c.0),
+        riichi_sticks: named::<Count>("riichi_sticks", riichi_sticks)?.map_or(0, |c| c.0),
+        scores: named::<ScoresArg>("scores", scores)?.map_or([start; 4], |s| s.0),
+    })
 }
 
-#[pymethods]
-impl PyGame {
-    #[new]
-    #[pyo3(signature = (*, seed, rules = None))]
-    fn new(seed: u64, rules: Option<&Bound<'_, PyRuleset>>) -> Self {
-        let rules = rules.map_or_else(PyRuleset::seed, |r| r.get().clone());
-        Self {
-            game: Game::new(&rules.rules, seed),
+fn wall_of(seed: Option<SeedArg>, wall: Option<WallArg>) -> PyResult<Wall> {
+    match (seed, wall) {
+        (Some(_), Some(_)) => Err(mahjong_core::Error::argument(
+            "give a seed or a wall, not both",
+        ))
+        .py(),
+        (Some(seed), None) => Ok(Wall::shuffled(seed.0)),
+        (None, Some(wall)) => Wall::from_order(&wall.0).py(),
+        (None, None) => Err(mahjong_core::Error::argument(
+            "a deal needs a seed or an explicit wall (every random choice comes from a seed)",
+        ))
+        .py(),
+    }
+}
+
+table_class! {
+    /// One Riichi deal, driven step by step: `waiting()` says which seats must act,
+    /// `legal_actions(seat)` what each may do, `apply(seat, action)` does it. Seats are player
+    /// indices 0..3 for the whole game; the dealer is East.
+    ///
+    /// The wall comes from `seed` (an int 0..2**64-1; every random choice flows from it) or is
+    /// given as `wall`, the 136 tile ids in draw order (rules R2.1: the deal takes ids 0..52,
+    /// the dead wall is 122..135). `honba` and `riichi_sticks` are 0..255; a one-deal game
+    /// whose leftover deposits return to their payers (the seed preset) takes no sticks. An
+    /// illegal action raises IllegalActionError naming it and why, and changes nothing.
+    /// Deals copy (`copy.copy`, `copy.deepcopy`) and pickle.
+    PyDeal("Deal", "mahjong.riichi") over Deal {
+        #[new]
+        #[pyo3(signature = (*, seed = None, wall = None, rules = None, dealer = None,
+            round_wind = None, honba = None, riichi_sticks = None, scores = None))]
+        #[allow(clippy::too_many_arguments)]
+        fn new(
+            seed: Option<&Bound<'_, PyAny>>,
+            wall: Option<&Bound<'_, PyAny>>,
+            rules: Option<&Bound<'_, PyRuleset>>,
+            dealer: Option<&Bound<'_, PyAny>>,
+            round_wind: Option<WindArg>,
+            honba: Option<&Bound<'_, PyAny>>,
+            riichi_sticks: Option<&Bound<'_, PyAny>>,
+            scores: Option<&Bound<'_, PyAny>>,
+        ) -> PyResult<Self> {
+            let rules = rules.map_or_else(PyRuleset::seed, |r| r.get().clone());
+            let setup = setup_arg(&rules.rules, dealer, round_wind, honba, riichi_sticks, scores)?;
+            let wall = wall_of(named("seed", seed)?, named("wall", wall)?)?;
+            let table = Deal::new(setup, wall, &rules.rules).py()?;
+            Ok(Self { table })
+        }
+
+        /// Scores by seat (riichi deposits already taken off).
+        #[getter]
+        fn scores(&self) -> [i64; 4] {
+            self.table.scores()
+        }
+
+        /// Riichi deposits on the table.
+        #[getter]
+        fn riichi_sticks(&self) -> u32 {
+            self.table.riichi_sticks()
+        }
+
+        /// Honba counters of the deal.
+        #[getter]
+        fn honba(&self) -> u32 {
+            self.table.setup().honba
+        }
+
+        /// The round wind ("E", "S", "W", "N").
+        #[getter]
+        fn round_wind(&self) -> &'static str {
+            self.table.setup().round_wind.letter()
+        }
+
+        /// The ruleset.
+        #[getter]
+        fn rules(&self) -> PyRuleset {
+            PyRuleset::holding(self.table.rules())
+        }
+
+        fn __reduce__<'py>(&self, py: Python<'py>) -> crate::convert::Reduced<'py, Bound<'py, PyAny>> {
+            let setup = self.table.setup();
+            let actions = action_parts(self.table.actions());
+            let args = (
+                self.rules(),
+                crate::convert::ints(self.table.wall().order().iter().copied()),
+                setup.dealer,
+                setup.round_wind.index(),
+                setup.honba,
+                setup.riichi_sticks,
+                setup.scores,
+                actions,
+            );
+            crate::convert::reduce_to(py, "_riichi_deal", args.into_pyobject(py)?.into_any())
         }
     }
+}
 
-    /// The next deal, or None once the game is over.
-    fn next_deal(&mut self) -> Option<PyDeal> {
-        self.game.next_deal().map(|deal| PyDeal { deal })
+/// Rebuilds a pickled `Deal`: the same start, then the same actions.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn _riichi_deal(
+    rules: &Bound<'_, PyRuleset>,
+    wall: WallArg,
+    dealer: usize,
+    round_wind: usize,
+    honba: u32,
+    riichi_sticks: u32,
+    scores: [i64; 4],
+    actions: Vec<(usize, u8, [u8; 2])>,
+) -> PyResult<PyDeal> {
+    let setup = DealSetup {
+        round_wind: Wind::ALL[round_wind % 4],
+        dealer,
+        honba,
+        riichi_sticks,
+        scores,
+    };
+    let mut table = Deal::new(setup, Wall::from_order(&wall.0).py()?, &rules.get().rules).py()?;
+    replay(&mut table, actions)?;
+    Ok(PyDeal { table })
+}
+
+impl crate::table::Session for Game {
+    type Table = Deal;
+
+    fn next(&mut self) -> Option<Deal> {
+        self.next_deal()
     }
-
-    /// Moves the game on after `deal` (the deal `next_deal` gave, played to its end).
-    fn finish_deal(&mut self, deal: PyRef<'_, PyDeal>) -> PyResult<()> {
-        self.game.finish_deal(&deal.deal).py()
+    fn finish(&mut self, deal: &Deal) -> mahjong_core::Result<()> {
+        self.finish_deal(deal)
     }
-
-    /// Whether the game is over.
-    #[getter]
     fn is_over(&self) -> bool {
-        self.game.is_over()
+        Game::is_over(self)
     }
-
-    /// Scores by seat.
-    #[getter]
     fn scores(&self) -> [i64; 4] {
-        self.game.scores()
+        Game::scores(self)
     }
-
-    /// Deals played so far.
-    #[getter]
-    fn deals_played(&self) -> usize {
-        self.game.deals_played()
+    fn seed(&self) -> u64 {
+        Game::seed(self)
     }
+    fn log(&self) -> Vec<Record> {
+        let red = red(self);
+        Game::log(self).iter().map(|e| e.record(red)).collect()
+    }
+}
 
-    /// Final standings by seat: dicts with "seat", "rank" (1..4), "score" (leftover deposits
-    /// settled) and "points" (after oka and uma).
-    fn standings<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
-        self.game
-            .standings()
-            .iter()
-            .map(|s| {
-                let d = PyDict::new(py);
-                d.set_item("seat", s.seat)?;
-                d.set_item("rank", s.rank)?;
-                d.set_item("score", s.score)?;
-                d.set_item("points", s.points)?;
-                Ok(d)
+fn names_arg(names: Option<[String; 4]>) -> [String; 4] {
+    names.unwrap_or_else(|| std::array::from_fn(|s| format!("seat {s}")))
+}
+
+session_class! {
+    /// A whole game under a ruleset: `next_deal()` gives each deal (None once the game is
+    /// over), `finish_deal(deal)` moves the game on after it (dealer rotation, honba,
+    /// deposits, busting, agari-yame, extension); only the deal the game gave out last is
+    /// taken, once. Every wall comes from `seed` (0..2**64-1). The game keeps its log:
+    /// `events()` and `lines()` give `start_game` (with `names`), every finished deal and
+    /// `end_game`. Games copy and pickle.
+    PyGame("Game", "mahjong.riichi") over Game, deals PyDeal {
+        #[new]
+        #[pyo3(signature = (*, seed, rules = None, names = None))]
+        fn new(
+            seed: &Bound<'_, PyAny>,
+            rules: Option<&Bound<'_, PyRuleset>>,
+            names: Option<[String; 4]>,
+        ) -> PyResult<Self> {
+            let seed: SeedArg = seed.extract()?;
+            let rules = rules.map_or_else(PyRuleset::seed, |r| r.get().clone());
+            Ok(Self {
+                game: Game::with_names(&rules.rules, seed.0, names_arg(names)),
             })
-            .collect()
+        }
+
+        /// Deals played so far.
+        #[getter]
+        fn deals_played(&self) -> usize {
+            self.game.deals_played()
+        }
+
+        /// Final standings by seat: dicts with "seat", "rank" (1..4), "score" (leftover
+        /// deposits settled) and "points" (after oka and uma).
+        fn standings<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+            self.game
+                .standings()
+                .iter()
+                .map(|s| {
+                    let d = PyDict::new(py);
+                    d.set_item("seat", s.seat)?;
+                    d.set_item("rank", s.rank)?;
+                    d.set_item("score", s.score)?;
+                    d.set_item("points", s.points)?;
+                    Ok(d)
+                })
+                .collect()
+        }
+
+        fn __reduce__<'py>(
+            &self,
+            py: Python<'py>,
+        ) -> crate::convert::Reduced<'py, Bound<'py, PyAny>> {
+            let game::Event::StartGame { names, seed } = &self.game.log()[0] else {
+                return Err(mahjong_core::Error::argument("a game log starts with start_game")).py();
+            };
+            let played: Vec<Vec<(usize, u8, [u8; 2])>> =
+                self.game.played().iter().map(|deal| action_parts(deal)).collect();
+            let args = (
+                PyRuleset::holding(self.game.rules()),
+                *seed,
+                names.clone(),
+                played,
+                self.game.in_play(),
+            );
+            crate::convert::reduce_to(py, "_riichi_game", args.into_pyobject(py)?.into_any())
+        }
     }
+}
+
+/// Actions as picklable parts: (seat, tag, bytes).
+fn action_parts(actions: &[(usize, Action)]) -> Vec<(usize, u8, [u8; 2])> {
+    actions
+        .iter()
+        .map(|&(seat, a)| {
+            let (tag, bytes) = a.parts();
+            (seat, tag, bytes)
+        })
+        .collect()
+}
+
+/// Applies picklable action parts to `deal`.
+fn replay(deal: &mut Deal, actions: Vec<(usize, u8, [u8; 2])>) -> PyResult<()> {
+    for (seat, tag, bytes) in actions {
+        let action = Action::from_parts(tag, bytes)
+            .ok_or_else(|| mahjong_core::Error::argument(format!("no action has tag {tag}")))
+            .py()?;
+        deal.apply(seat, action)
+            .map_err(mahjong_core::Error::from)
+            .py()?;
+    }
+    Ok(())
+}
+
+fn red(game: &Game) -> bool {
+    game.rules().red_fives == mahjong_core::riichi::rules::RedFives::One
+}
+
+/// Rebuilds a pickled `Game`: the same deals played again.
+#[pyfunction]
+pub(crate) fn _riichi_game(
+    rules: &Bound<'_, PyRuleset>,
+    seed: u64,
+    names: [String; 4],
+    played: Vec<Vec<(usize, u8, [u8; 2])>>,
+    in_play: bool,
+) -> PyResult<PyGame> {
+    let mut game = Game::with_names(&rules.get().rules, seed, names);
+    for actions in played {
+        let mut deal = game
+            .next_deal()
+            .ok_or_else(|| mahjong_core::Error::argument("more deals than the game has"))
+            .py()?;
+        replay(&mut deal, actions)?;
+        game.finish_deal(&deal).py()?;
+    }
+    if in_play {
+        game.next_deal();
+    }
+    Ok(PyGame { game })
+}
+
+/// mjai tile names as shown tiles; "?" or a bad name is an error naming `what`.
+fn shown(names: Vec<String>, what: &str) -> PyResult<Vec<(u8, bool)>> {
+    names
+        .iter()
+        .map(|n| {
+            mahjong_core::riichi::mjai::parse_pai(n)
+                .map_err(|e| e.context(format!("{what} {n:?}")))
+                .py()
+        })
+        .collect()
+}
+
+/// The wall a deal was played on, rebuilt from the tiles it showed (mjai names; see
+/// `Wall::rebuild` in the core, rules R2.1-R2.7): `hands` the 13 dealt tiles by seat offset
+/// from the dealer, `draws` the live wall's draws in order (the dealer's 14th tile first),
+/// `replacements` the draws after kans, `dora` and `ura` the indicators in reveal order.
+/// Returns the 136 ids in draw order; a fifth copy, two tiles at one position or a draw
+/// beyond the live wall raises InvalidArgumentError or InvalidTileError naming it.
+#[pyfunction]
+#[pyo3(signature = (hands, draws, replacements, dora, ura, *, red_fives = true))]
+pub(crate) fn rebuild_wall(
+    hands: [Vec<String>; 4],
+    draws: Vec<String>,
+    replacements: Vec<String>,
+    dora: Vec<String>,
+    ura: Vec<String>,
+    red_fives: bool,
+) -> PyResult<Vec<u32>> {
+    let [a, b, c, d] = hands;
+    let shown = game::Shown {
+        hands: [
+            shown(a, "dealt tile")?,
+            shown(b, "dealt tile")?,
+            shown(c, "dealt tile")?,
+            shown(d, "dealt tile")?,
+        ],
+        draws: shown(draws, "drawn tile")?,
+        replacements: shown(replacements, "replacement tile")?,
+        dora: shown(dora, "dora indicator")?,
+        ura: shown(ura, "ura indicator")?,
+    };
+    let wall = Wall::rebuild(&shown, red_fives).py()?;
+    Ok(crate::convert::ints(wall.order().iter().copied()))
 }

@@ -10,10 +10,14 @@ mod context;
 mod convert;
 mod errors;
 mod game;
+mod log;
+mod observation;
 mod options;
+mod reason;
 mod result;
 mod rules;
 mod score;
+mod table;
 mod tiles;
 
 use pyo3::prelude::*;
@@ -22,8 +26,9 @@ use pyo3::prelude::*;
 mod _core {
     #[pymodule_export]
     use crate::american::{
-        _american_match, PyAmericanAction, PyAmericanDeal, PyAmericanGame, PyAmericanRules, PyCard,
-        PyCardHand, PyDiscardOption, PyDistance, PyExposure, PyMatch, PyVariant,
+        _american_action, _american_deal, _american_game, _american_match, _card_from_source,
+        PyAmericanAction, PyAmericanDeal, PyAmericanGame, PyAmericanObservation, PyAmericanRules,
+        PyCard, PyCardHand, PyDiscardOption, PyDistance, PyExposure, PyMatch, PyVariant,
         american_encode_exposures, american_physical_kind, american_physical_kinds,
     };
     #[pymodule_export]
@@ -41,7 +46,12 @@ mod _core {
         InvalidMeldError, InvalidRuleError, InvalidTileError, MahjongError,
     };
     #[pymodule_export]
-    use crate::game::{PyAction, PyDeal, PyGame};
+    use crate::game::{
+        _riichi_action, _riichi_deal, _riichi_game, PyAction, PyDeal, PyGame, PyObservation,
+        rebuild_wall,
+    };
+    #[pymodule_export]
+    use crate::reason::PyReason;
     #[pymodule_export]
     use crate::result::{_yaku, PyScoreResult, PyYaku};
     #[pymodule_export]
@@ -59,6 +69,23 @@ mod _core {
         crate::american::add_constants(m)?;
         m.add("RECORD_WIDTH", mahjong_core::riichi::record::RECORD_WIDTH)?;
         m.add("MAX_STICKS", mahjong_core::riichi::MAX_STICKS)?;
-        m.add("ACTION_COUNT", mahjong_core::riichi::game::ACTION_COUNT)
+        m.add("ACTION_COUNT", mahjong_core::riichi::game::ACTION_COUNT)?;
+        let py = m.py();
+        use mahjong_core::american::game::log as american_log;
+        use mahjong_core::riichi::game::log as riichi_log;
+        m.add(
+            "MJAI_FIELD_ORDER",
+            crate::log::field_order(py, riichi_log::FIELD_ORDER)?,
+        )?;
+        m.add(
+            "MJAI_EXTENSIONS",
+            crate::log::field_order(py, riichi_log::EXTENSIONS)?,
+        )?;
+        m.add("DRAW_REASONS", riichi_log::DRAW_REASONS.to_vec())?;
+        m.add(
+            "AMERICAN_FIELD_ORDER",
+            crate::log::field_order(py, american_log::FIELD_ORDER)?,
+        )?;
+        m.add("MAX_SCORE", mahjong_core::riichi::game::MAX_SCORE)
     }
 }

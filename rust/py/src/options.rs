@@ -101,6 +101,14 @@ macro_rules! options_class {
                 Self::from_preset($default)
             }
 
+            /// A class value holding `rules` (its repr compares with the default preset).
+            pub(crate) fn holding(rules: &$rules) -> Self {
+                Self {
+                    rules: std::sync::Arc::new(rules.clone()),
+                    preset: $default,
+                }
+            }
+
             fn from_preset(preset: $preset) -> Self {
                 Self {
                     rules: std::sync::Arc::new(<$rules>::preset(preset)),

@@ -161,6 +161,8 @@ pub struct Card {
     /// Things that are allowed but look like mistakes (spec §3.5 warnings).
     pub warnings: Vec<String>,
     table: Table,
+    /// The TOML text the card was compiled from.
+    source: String,
 }
 
 impl Card {
@@ -203,7 +205,10 @@ impl Card {
             .unwrap_or_else(|| "?".to_owned());
         let parsed = parse_card(&doc, &card, id.clone(), &mut errors);
         match errors.0.as_slice() {
-            [] => Ok(parsed),
+            [] => Ok(Self {
+                source: text.to_owned(),
+                ..parsed
+            }),
             [one] => Err(Error::card(format!("card {id:?}: {one}"))),
             many => Err(Error::card(format!(
                 "card {id:?}: {} problems:\n  {}",
@@ -211,6 +216,11 @@ impl Card {
                 many.join("\n  ")
             ))),
         }
+    }
+
+    /// The TOML text the card was compiled from (compiling it again gives the same card).
+    pub fn source(&self) -> &str {
+        &self.source
     }
 
     /// The table of every variant (what a rack without exposures is matched against).
@@ -434,6 +444,7 @@ fn parse_card(doc: &TomlTable, card: &TomlTable, id: String, errors: &mut Errors
         variants,
         warnings,
         table,
+        source: String::new(),
     }
 }
 

@@ -47,7 +47,6 @@ pub use rack::{Exposure, Rack};
 
 use crate::error::{Error, Result};
 use crate::tile::{FLOWER, JOKER, RIICHI_TILE_COUNT};
-use crate::tiles::Tiles;
 
 /// Number of physical tiles in an American set.
 pub const PHYSICAL_TILES: usize = 152;
@@ -84,9 +83,22 @@ pub(crate) fn plural(n: impl Into<u64>, word: &str) -> String {
     }
 }
 
+/// The American name of each kind 0..=35 (craks, dots, bams, winds, the white dragon `0`,
+/// green, red, flower, joker).
+pub const NAMES: [&str; crate::tile::KINDS] = [
+    "1C", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "1D", "2D", "3D", "4D", "5D", "6D", "7D",
+    "8D", "9D", "1B", "2B", "3B", "4B", "5B", "6B", "7B", "8B", "9B", "E", "S", "W", "N", "0", "G",
+    "R", "F", "J",
+];
+
 /// The American name of a kind (`"1B"`, `"N"`, `"0"`, `"F"`, `"J"`); `"?"` out of range.
+pub fn kind_name(kind: u8) -> &'static str {
+    NAMES.get(usize::from(kind)).copied().unwrap_or("?")
+}
+
+/// The American name of a kind, owned (see [`kind_name`]).
 pub fn tile_name(kind: u8) -> String {
-    Tiles::from_kinds([i64::from(kind)]).map_or_else(|_| "?".to_owned(), |t| t.to_american())
+    kind_name(kind).to_owned()
 }
 
 /// Helpers for the tests of this module tree.
@@ -145,6 +157,7 @@ pub(crate) mod testing {
 mod tests {
     use super::*;
     use crate::tile::{KINDS, WHITE};
+    use crate::tiles::Tiles;
 
     #[test]
     fn the_physical_set_has_152_tiles() {
@@ -171,6 +184,10 @@ mod tests {
         assert_eq!(tile_name(WHITE), "0");
         assert_eq!(tile_name(JOKER), "J");
         assert_eq!(tile_name(36), "?");
+        for kind in 0..36u8 {
+            let text = Tiles::from_kinds([i64::from(kind)]).unwrap().to_american();
+            assert_eq!(kind_name(kind), text);
+        }
         assert_eq!(plural(1u8, "hand"), "1 hand");
         assert_eq!(plural(0u8, "tile"), "0 tiles");
     }

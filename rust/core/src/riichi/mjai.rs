@@ -1,52 +1,51 @@
 //! Tile names of the mjai protocol: `1m`..`9m`, `1p`.., `1s`.., `E S W N` winds, `P F C`
-//! white, green and red dragons, `5mr 5pr 5sr` red fives.
+//! white, green and red dragons, `5mr 5pr 5sr` red fives, and `?` for a tile the reader may
+//! not see.
 
 use crate::error::{Error, Result};
-use crate::tile::RIICHI_KINDS;
+use crate::tile::{HIDDEN, RIICHI_KINDS, RIICHI_TILE_COUNT, kind_of_id};
 
-const HONORS: [&str; 7] = ["E", "S", "W", "N", "P", "F", "C"];
+/// The mjai name of each kind 0..=33.
+pub const NAMES: [&str; RIICHI_KINDS] = [
+    "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p", "6p", "7p",
+    "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "E", "S", "W", "N", "P", "F",
+    "C",
+];
 
-/// The mjai name of a tile kind, red when `red`.
-pub fn pai(kind: u8, red: bool) -> String {
-    match kind {
-        0..=26 => {
-            let suit = ["m", "p", "s"][usize::from(kind / 9)];
-            format!("{}{suit}{}", kind % 9 + 1, if red { "r" } else { "" })
-        }
-        27..=33 => HONORS[usize::from(kind - 27)].to_owned(),
-        _ => format!("?{kind}"),
+/// The names of the red 5m, 5p and 5s.
+pub const RED_NAMES: [&str; 3] = ["5mr", "5pr", "5sr"];
+
+/// The mjai name of a tile kind, red when `red` (a kind without a red five ignores it).
+pub fn pai(kind: u8, red: bool) -> &'static str {
+    match (kind, red) {
+        (4 | 13 | 22, true) => RED_NAMES[usize::from(kind / 9)],
+        _ => NAMES.get(usize::from(kind)).copied().unwrap_or("?"),
     }
+}
+
+/// The mjai name of physical tile `id` (ids 16, 52, 88 are red when `red_fives`); `"?"` for
+/// [`HIDDEN`] or an id out of range.
+pub fn tile_pai(id: u8, red_fives: bool) -> &'static str {
+    if id == HIDDEN || usize::from(id) >= RIICHI_TILE_COUNT {
+        return "?";
+    }
+    pai(kind_of_id(id), red_fives && matches!(id, 16 | 52 | 88))
 }
 
 /// Reads an mjai tile name: its kind and whether it is a red five.
 pub fn parse_pai(text: &str) -> Result<(u8, bool)> {
-    if let Some(i) = HONORS.iter().position(|&h| h == text) {
-        return Ok((27 + i as u8, false));
+    if let Some(i) = RED_NAMES.iter().position(|&n| n == text) {
+        return Ok((4 + 9 * i as u8, true));
     }
-    let bytes = text.as_bytes();
-    let bad = || {
-        Error::tile(format!(
-            "{text:?} is not an mjai tile (1m..9s, E S W N P F C, 5mr)"
-        ))
-    };
-    let (&digit, rest) = bytes.split_first().ok_or_else(bad)?;
-    let suit = match rest.first() {
-        Some(b'm') => 0,
-        Some(b'p') => 1,
-        Some(b's') => 2,
-        _ => return Err(bad()),
-    };
-    let red = match &rest[1..] {
-        [] => false,
-        [b'r'] if digit == b'5' => true,
-        _ => return Err(bad()),
-    };
-    if !(b'1'..=b'9').contains(&digit) {
-        return Err(bad());
-    }
-    let kind = suit * 9 + (digit - b'1');
-    debug_assert!(usize::from(kind) < RIICHI_KINDS);
-    Ok((kind, red))
+    NAMES
+        .iter()
+        .position(|&n| n == text)
+        .map(|k| (k as u8, false))
+        .ok_or_else(|| {
+            Error::tile(format!(
+                "{text:?} is not an mjai tile (1m..9s, E S W N P F C, 5mr)"
+            ))
+        })
 }
 
 #[cfg(test)]
@@ -56,11 +55,15 @@ mod tests {
     #[test]
     fn names_round_trip() {
         for kind in 0..34u8 {
-            assert_eq!(parse_pai(&pai(kind, false)), Ok((kind, false)));
+            assert_eq!(parse_pai(pai(kind, false)), Ok((kind, false)));
         }
         assert_eq!(pai(4, true), "5mr");
+        assert_eq!(pai(5, true), "6m");
         assert_eq!(parse_pai("5sr"), Ok((22, true)));
         assert_eq!(pai(31, false), "P");
+        assert_eq!(tile_pai(16, true), "5mr");
+        assert_eq!(tile_pai(16, false), "5m");
+        assert_eq!(tile_pai(HIDDEN, true), "?");
         assert!(parse_pai("4mr").is_err() && parse_pai("0m").is_err() && parse_pai("").is_err());
     }
 }

@@ -4,7 +4,6 @@ pub mod context;
 pub mod evaluate;
 pub mod game;
 pub mod mjai;
-pub(crate) mod options;
 pub mod points;
 pub mod record;
 pub mod rules;
@@ -12,9 +11,9 @@ pub mod score;
 pub mod settlement;
 pub mod yaku;
 
+pub use crate::options::{MAX_POINTS, Value};
 pub use context::MAX_STICKS;
 pub use context::{Indicators, WinContext};
-pub use options::{MAX_POINTS, Value};
 pub use points::Limit;
 pub use rules::{Preset, Ruleset};
 pub use score::{ScoreResult, Scorer, Win, score};

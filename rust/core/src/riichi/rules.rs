@@ -7,7 +7,7 @@
 use std::num::NonZeroU8;
 
 use crate::error::{Error, Result};
-use crate::riichi::options::{OptionType, Value, choice, option_table};
+use crate::options::{OptionType, Value, choice, option_table};
 
 /// The named presets, in the column order of the spec's §4 table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

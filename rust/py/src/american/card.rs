@@ -59,6 +59,18 @@ impl PyCard {
         })
     }
 
+    fn __reduce__<'py>(&self, py: Python<'py>) -> crate::convert::Reduced<'py, (String,)> {
+        crate::convert::reduce_to(py, "_card_from_source", (self.card.source().to_owned(),))
+    }
+
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
+    }
+
     /// Names of the cards shipped with the package.
     #[staticmethod]
     fn builtin_names() -> Vec<&'static str> {
@@ -363,4 +375,12 @@ impl PyCard {
             variant_count: hand.variants.len(),
         }
     }
+}
+
+/// Rebuilds a pickled `Card` from the TOML text it was compiled from.
+#[pyfunction]
+pub(crate) fn _card_from_source(source: &str) -> PyResult<PyCard> {
+    Ok(PyCard {
+        card: Arc::new(Card::from_toml(source).py()?),
+    })
 }

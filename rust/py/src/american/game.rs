@@ -1,19 +1,26 @@
-//! `AmericanDeal`, `AmericanAction` and `AmericanGame`: one American game of the core engine
-//! driven step by step, its events as dicts, each seat's observation, and sessions.
+//! `AmericanDeal`, `AmericanAction`, `AmericanObservation` and `AmericanGame`: one American
+//! game of the core engine driven step by step, its events and outcome in the core's log
+//! vocabulary, each seat's observation converted from the core's, and sessions.
 
 use std::sync::Arc;
 
-use mahjong_core::Error;
-use mahjong_core::american::game::{ACTION_COUNT, Action, Deal, DealSetup, Game, Wall};
-use pyo3::exceptions::PyTypeError;
+use mahjong_core::american::game::log::{tile_name, win_record};
+use mahjong_core::american::game::{
+    ACTION_COUNT, Action, Deal, DealSetup, Exposed, Game, Observation, Wall,
+};
+use mahjong_core::american::kind_name;
+use mahjong_core::log::Record;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use super::card::PyCard;
-use super::events::{event_list, kind_name, observation, outcome_dict};
 use super::rules::PyAmericanRules;
-use crate::convert::{int_value, type_name};
-use crate::errors::{IllegalActionError, IntoPyResult};
+use crate::args::{ScoresArg, SeatArg, SeedArg, WallArg, named};
+use crate::errors::IntoPyResult;
+use crate::log::record_dict;
+use crate::observation::{name_list, observation_class};
+use crate::reason::PyReason;
+use crate::table::{Table, session_class, table_class};
 
 /// One action a seat may take, as offered by `AmericanDeal.legal_actions`.
 ///
@@ -34,16 +41,7 @@ use crate::errors::{IllegalActionError, IntoPyResult};
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub(crate) struct PyAmericanAction {
     action: Action,
-    code: usize,
-}
-
-impl PyAmericanAction {
-    fn new(action: Action, seat: usize) -> Self {
-        Self {
-            action,
-            code: action.code(seat),
-        }
-    }
+    seat: usize,
 }
 
 #[pymethods]
@@ -57,7 +55,7 @@ impl PyAmericanAction {
     /// The stable integer code (0..AMERICAN_ACTION_COUNT).
     #[getter]
     fn code(&self) -> usize {
-        self.code
+        self.action.code(self.seat)
     }
 
     /// The tile kind discarded, passed or given in a joker exchange (0..35), else None.
@@ -123,6 +121,10 @@ impl PyAmericanAction {
         }
     }
 
+    fn __reduce__<'py>(&self, py: Python<'py>) -> crate::convert::Reduced<'py, (usize, usize)> {
+        crate::convert::reduce_to(py, "_american_action", (self.code(), self.seat))
+    }
+
     fn __repr__(&self) -> String {
         let mut parts = vec![format!("'{}'", self.action.name())];
         if let Some(t) = self.tile() {
@@ -141,325 +143,463 @@ impl PyAmericanAction {
         if let Some(v) = self.go_on() {
             parts.push(format!("go_on={}", if v { "True" } else { "False" }));
         }
-        format!("AmericanAction({}, code={})", parts.join(", "), self.code)
+        format!("AmericanAction({}, code={})", parts.join(", "), self.code())
     }
 }
 
-/// One American game (one hand, spec §1), driven step by step: `waiting()` says which seats
-/// must act, `legal_actions(seat)` what each may do, `apply(seat, action)` does it. Seats are
-/// 0..3; East is `dealer`, play passes to the right (seat + 1).
-///
-/// The wall comes from `seed` (the dice, the break and every random choice of the game flow
-/// from it) or is given as `wall`, the 152 tile ids in draw order. An illegal action raises
-/// IllegalActionError naming it and why, and changes nothing.
-#[pyclass(
-    name = "AmericanDeal",
-    module = "mahjong.american",
-    skip_from_py_object
-)]
-pub(crate) struct PyAmericanDeal {
-    pub(crate) deal: Deal,
+/// Rebuilds a pickled `AmericanAction`.
+#[pyfunction]
+pub(crate) fn _american_action(code: usize, seat: usize) -> PyResult<PyAmericanAction> {
+    let action = Action::from_code(code, seat)
+        .ok_or_else(|| mahjong_core::Error::argument(format!("no action has code {code}")))
+        .py()?;
+    Ok(PyAmericanAction {
+        action,
+        seat: seat % 4,
+    })
+}
+
+impl Table for Deal {
+    type Action = Action;
+    type PyAction = PyAmericanAction;
+    const ACTION_COUNT: usize = ACTION_COUNT;
+
+    fn waiting(&self) -> Vec<usize> {
+        Deal::waiting(self)
+    }
+    fn legal(&self, seat: usize) -> Vec<Action> {
+        self.legal_actions(seat)
+    }
+    fn code(&self, seat: usize, action: Action) -> usize {
+        action.code(seat)
+    }
+    fn wrap(&self, seat: usize, action: Action) -> PyAmericanAction {
+        PyAmericanAction { action, seat }
+    }
+    fn unwrap(obj: &Bound<'_, PyAny>) -> Option<Action> {
+        obj.cast::<PyAmericanAction>().ok().map(|a| a.get().action)
+    }
+    fn decode(&self, seat: usize, code: usize) -> Option<Action> {
+        Action::from_code(code, seat)
+    }
+    fn apply(&mut self, seat: usize, action: Action) -> Result<(), (String, PyReason)> {
+        Deal::apply(self, seat, action)
+            .map_err(|e| (format!("{:?}", e.action), PyReason::american(&e.reason)))
+    }
+    fn blocked(&self, seat: usize) -> Vec<PyReason> {
+        Deal::blocked(self, seat)
+            .iter()
+            .map(PyReason::american)
+            .collect()
+    }
+    fn is_over(&self) -> bool {
+        Deal::is_over(self)
+    }
+    fn turn(&self) -> Option<usize> {
+        Deal::turn(self)
+    }
+    fn dealer(&self) -> usize {
+        self.setup().dealer
+    }
+    fn wall(&self) -> Vec<u8> {
+        self.wall().order().to_vec()
+    }
+    fn event_count(&self) -> usize {
+        self.events().len()
+    }
+    fn record(&self, index: usize, seat: Option<usize>) -> Record {
+        let event = &self.events()[index];
+        match seat {
+            Some(s) => event.seen_by(s).record(self.card()),
+            None => event.record(self.card()),
+        }
+    }
+    fn observe<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyAny>> {
+        let obs = PyAmericanObservation {
+            obs: Deal::observe(self, seat),
+            red_fives: false,
+        };
+        Ok(Bound::new(py, obs)?.into_any())
+    }
+    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(out) = Deal::outcome(self) else {
+            return Ok(None);
+        };
+        let d = PyDict::new(py);
+        let win = out
+            .win
+            .as_ref()
+            .map(|w| record_dict(py, &win_record(w, self.card())))
+            .transpose()?;
+        d.set_item("wall_game", win.is_none())?;
+        d.set_item("win", win)?;
+        d.set_item("deltas", out.deltas)?;
+        let dead: Vec<Option<&str>> = out.dead.iter().map(|r| r.map(|r| r.name())).collect();
+        d.set_item("dead", dead)?;
+        Ok(Some(d))
+    }
+}
+
+fn exposures<'py>(py: Python<'py>, list: &[Exposed]) -> PyResult<Bound<'py, PyList>> {
+    let out = PyList::empty(py);
+    for e in list {
+        let d = PyDict::new(py);
+        d.set_item(pyo3::intern!(py, "tile"), kind_name(e.exposure.kind()))?;
+        d.set_item(pyo3::intern!(py, "size"), e.exposure.size())?;
+        d.set_item(pyo3::intern!(py, "jokers"), e.exposure.jokers())?;
+        d.set_item(
+            pyo3::intern!(py, "tiles"),
+            name_list(py, e.tiles.iter().map(|&t| tile_name(t)))?,
+        )?;
+        d.set_item(pyo3::intern!(py, "target"), e.from)?;
+        d.set_item(pyo3::intern!(py, "frozen"), e.frozen)?;
+        out.append(d)?;
+    }
+    Ok(out)
+}
+
+fn players<'py>(py: Python<'py>, obs: &Observation) -> PyResult<Bound<'py, PyList>> {
+    let out = PyList::empty(py);
+    for p in &obs.players {
+        let d = PyDict::new(py);
+        d.set_item(pyo3::intern!(py, "exposures"), exposures(py, &p.exposures)?)?;
+        let discards = PyList::empty(py);
+        for t in &p.discards {
+            let item = PyDict::new(py);
+            item.set_item(pyo3::intern!(py, "pai"), tile_name(t.tile))?;
+            item.set_item(pyo3::intern!(py, "claimed"), t.claimed)?;
+            discards.append(item)?;
+        }
+        d.set_item(pyo3::intern!(py, "discards"), discards)?;
+        d.set_item(pyo3::intern!(py, "hand_size"), p.hand_size)?;
+        d.set_item(pyo3::intern!(py, "tile_count"), p.tile_count)?;
+        d.set_item(pyo3::intern!(py, "dead"), p.dead.map(|r| r.name()))?;
+        out.append(d)?;
+    }
+    Ok(out)
+}
+
+observation_class! {
+    /// What one seat may see of an American game now (`AmericanDeal.observation(seat)`): a
+    /// snapshot read as attributes or as a read-only mapping. Tiles are American names
+    /// ("3D", "N", "J"). Nothing in it depends on another rack or the wall, and nothing leads
+    /// back to the game.
+    PyAmericanObservation("AmericanObservation", "mahjong.american") over Observation,
+    |obs, red, py| {
+        /// The observing seat.
+        seat => obs.seat,
+        /// East's seat.
+        dealer => obs.dealer,
+        /// Scores by seat before this game.
+        scores => obs.scores,
+        /// Tiles left in the wall.
+        tiles_left => obs.tiles_left,
+        /// The seat's concealed tiles, the drawn tile included.
+        hand => name_list(py, obs.hand.iter().map(|&t| tile_name(t)))?,
+        /// The tile the seat drew this turn, when it is on turn after a draw; else None.
+        drawn => obs.drawn.map(tile_name),
+        /// Tiles the seat has put into the pass being collected.
+        picked => name_list(py, obs.picked.iter().map(|&t| tile_name(t)))?,
+        /// The Charleston step being collected ("first_right", ..., "courtesy"), or None.
+        step => obs.step.map(|s| s.name()),
+        /// The seat on turn, or None.
+        turn => obs.turn,
+        /// The discard a claim window is open on and its discarder, or None.
+        claim => obs.claim.map(|(t, from)| (tile_name(t), from)),
+        /// Every player's public side by seat: dicts with "exposures" (dicts with "tile",
+        /// "size", "jokers", "tiles", "target" who discarded the claimed tile, "frozen"),
+        /// "discards" (dicts with "pai", "claimed"), "hand_size", "tile_count" and "dead".
+        players => players(py, obs)?,
+        /// The seat's legal actions.
+        legal => obs
+            .legal
+            .iter()
+            .map(|&action| PyAmericanAction { action, seat: obs.seat })
+            .collect::<Vec<_>>(),
+        /// Why actions the seat might expect are not offered (Reason values).
+        blocked => obs.blocked.iter().map(PyReason::american).collect::<Vec<_>>(),
+    }
 }
 
 /// Mixes a deal's seed into the seed of its own random choices (as the core's
 /// `Deal::shuffled`).
 const CHOICE_SEED: u64 = 0x5eed_a3e1_c4a2_0000;
 
-fn wall_arg(
-    seed: Option<&Bound<'_, PyAny>>,
-    wall: Option<&Bound<'_, PyAny>>,
-) -> PyResult<(Wall, u64)> {
-    match (seed.filter(|s| !s.is_none()), wall.filter(|w| !w.is_none())) {
-        (Some(_), Some(_)) => Err(Error::argument("give a seed or a wall, not both")).py(),
-        (Some(seed), None) => {
-            let value = int_value(seed).ok_or_else(|| {
-                PyTypeError::new_err(format!("seed must be an int, got {}", type_name(seed)))
-            })?;
-            let seed = u64::try_from(value)
-                .map_err(|_| Error::argument(format!("seed {value} is negative")))
-                .py()?;
-            Ok((Wall::shuffled(seed), seed ^ CHOICE_SEED))
-        }
-        (None, Some(wall)) => {
-            let ids: Vec<i64> = wall.extract().map_err(|_| {
-                PyTypeError::new_err(format!(
-                    "wall must be a sequence of 152 tile ids, got {}",
-                    type_name(wall)
-                ))
-            })?;
-            let ids: Vec<u8> = ids
-                .iter()
-                .map(|&i| {
-                    u8::try_from(i)
-                        .map_err(|_| Error::tile(format!("tile id {i} is out of range 0..=151")))
-                })
-                .collect::<mahjong_core::Result<_>>()
-                .py()?;
-            Ok((Wall::from_order(&ids).py()?, CHOICE_SEED))
-        }
-        (None, None) => Err(Error::argument(
-            "a game needs a seed or an explicit wall (every random choice comes from a seed)",
-        ))
-        .py(),
-    }
-}
-
-fn seat_arg(seat: usize) -> PyResult<usize> {
-    if seat > 3 {
-        return Err(Error::argument(format!(
-            "seat {seat} is out of range 0..=3"
-        )))
-        .py();
-    }
-    Ok(seat)
-}
-
-#[pymethods]
-impl PyAmericanDeal {
-    #[new]
-    #[pyo3(signature = (card, *, seed = None, wall = None, rules = None, dealer = 0, scores = None))]
-    fn new(
-        card: &Bound<'_, PyCard>,
-        seed: Option<&Bound<'_, PyAny>>,
-        wall: Option<&Bound<'_, PyAny>>,
-        rules: Option<&Bound<'_, PyAmericanRules>>,
-        dealer: usize,
-        scores: Option<[i64; 4]>,
-    ) -> PyResult<Self> {
-        let rules = PyAmericanRules::of(rules);
-        let (wall, seed) = wall_arg(seed, wall)?;
-        let setup = DealSetup {
-            dealer,
-            scores: scores.unwrap_or([0; 4]),
-            seed,
-        };
-        let deal = Deal::new(card.get().card.clone(), &rules, setup, wall).py()?;
-        Ok(Self { deal })
-    }
-
-    /// The seats that must act now (one on a turn; every seat with a pass, vote, offer or
-    /// claim to give).
-    fn waiting(&self) -> Vec<usize> {
-        self.deal.waiting()
-    }
-
-    /// The legal actions of `seat` now; empty when it need not act.
-    fn legal_actions(&self, seat: usize) -> Vec<PyAmericanAction> {
-        self.deal
-            .legal_actions(seat)
-            .into_iter()
-            .map(|a| PyAmericanAction::new(a, seat))
-            .collect()
-    }
-
-    /// The codes of `seat`'s legal actions (as `legal_actions`, without objects).
-    fn legal_codes(&self, seat: usize) -> Vec<usize> {
-        self.deal
-            .legal_actions(seat)
-            .into_iter()
-            .map(|a| a.code(seat))
-            .collect()
-    }
-
-    /// Applies `action` (an AmericanAction from `legal_actions` or its integer code) by
-    /// `seat`. An illegal one raises IllegalActionError and changes nothing.
-    fn apply(&mut self, seat: usize, action: &Bound<'_, PyAny>) -> PyResult<()> {
-        let chosen = if let Ok(a) = action.cast::<PyAmericanAction>() {
-            a.get().action
-        } else if let Some(code) = int_value(action) {
-            usize::try_from(code)
-                .ok()
-                .filter(|&c| c < ACTION_COUNT)
-                .and_then(|c| Action::from_code(c, seat))
-                .ok_or_else(|| {
-                    IllegalActionError::new_err(format!(
-                        "illegal action code {code} by seat {seat}: out of range 0..={}",
-                        ACTION_COUNT - 1
+table_class! {
+    /// One American game (one hand, spec §1), driven step by step: `waiting()` says which
+    /// seats must act, `legal_actions(seat)` what each may do, `apply(seat, action)` does it.
+    /// Seats are 0..3; East is `dealer`, play passes to the right (seat + 1).
+    ///
+    /// The wall comes from `seed` (an int 0..2**64-1; the dice, the break and every random
+    /// choice of the game flow from it) or is given as `wall`, the 152 tile ids in draw order.
+    /// An illegal action raises IllegalActionError naming it and why, and changes nothing.
+    /// Games copy (`copy.copy`, `copy.deepcopy`) and pickle.
+    PyAmericanDeal("AmericanDeal", "mahjong.american") over Deal {
+        #[new]
+        #[pyo3(signature = (card, *, seed = None, wall = None, rules = None, dealer = None,
+            scores = None))]
+        fn new(
+            card: &Bound<'_, PyCard>,
+            seed: Option<&Bound<'_, PyAny>>,
+            wall: Option<&Bound<'_, PyAny>>,
+            rules: Option<&Bound<'_, PyAmericanRules>>,
+            dealer: Option<&Bound<'_, PyAny>>,
+            scores: Option<&Bound<'_, PyAny>>,
+        ) -> PyResult<Self> {
+            let rules = PyAmericanRules::of(rules);
+            let (wall, seed) = match (named::<SeedArg>("seed", seed)?, named::<WallArg>("wall", wall)?) {
+                (Some(_), Some(_)) => {
+                    return Err(mahjong_core::Error::argument("give a seed or a wall, not both")).py();
+                }
+                (Some(seed), None) => (Wall::shuffled(seed.0), seed.0 ^ CHOICE_SEED),
+                (None, Some(wall)) => (Wall::from_order(&wall.0).py()?, CHOICE_SEED),
+                (None, None) => {
+                    return Err(mahjong_core::Error::argument(
+                        "a game needs a seed or an explicit wall (every random choice comes \\
+                         from a seed)",
                     ))
-                })?
-        } else {
-            return Err(PyTypeError::new_err(format!(
-                "action must be an AmericanAction or its int code, got {}",
-                type_name(action)
-            )));
-        };
-        self.deal
-            .apply(seat, chosen)
-            .map_err(|e| IllegalActionError::new_err(e.message().to_owned()))
-    }
+                    .py();
+                }
+            };
+            let setup = DealSetup {
+                dealer: named::<SeatArg>("dealer", dealer)?.map_or(0, |s| s.0),
+                scores: named::<ScoresArg>("scores", scores)?.map_or([0; 4], |s| s.0),
+                seed,
+            };
+            let table = Deal::new(card.get().card.clone(), &rules, setup, wall).py()?;
+            Ok(Self { table })
+        }
 
-    /// Whether the game is over.
-    #[getter]
-    fn is_over(&self) -> bool {
-        self.deal.is_over()
-    }
+        /// Scores by seat before this game.
+        #[getter]
+        fn scores(&self) -> [i64; 4] {
+            self.table.setup().scores
+        }
 
-    /// The seat on turn (None during the Charleston, a claim window or after the end).
-    #[getter]
-    fn turn(&self) -> Option<usize> {
-        self.deal.turn()
-    }
+        /// The Charleston step being collected ("first_right", ..., "courtesy"), else None.
+        #[getter]
+        fn step(&self) -> Option<&'static str> {
+            self.table.charleston_step().map(|s| s.name())
+        }
 
-    /// East's seat.
-    #[getter]
-    fn dealer(&self) -> usize {
-        self.deal.setup().dealer
-    }
+        /// The tile a claim window is open on and its discarder, else None.
+        #[getter]
+        fn claim(&self) -> Option<(&'static str, usize)> {
+            self.table.claim_tile().map(|(t, from)| (tile_name(t), from))
+        }
 
-    /// Scores by seat before this game.
-    #[getter]
-    fn scores(&self) -> [i64; 4] {
-        self.deal.setup().scores
-    }
+        /// Tiles left in the wall.
+        #[getter]
+        fn tiles_left(&self) -> usize {
+            self.table.wall().remaining()
+        }
 
-    /// The Charleston step being collected ("first_right", ..., "courtesy"), else None.
-    #[getter]
-    fn step(&self) -> Option<&'static str> {
-        self.deal.charleston_step().map(|s| s.name())
-    }
+        /// Every action applied so far as `(seat, code)` pairs: replayed on a game with the
+        /// same card, rules, seed and dealer they give the same events.
+        fn actions(&self) -> Vec<(usize, usize)> {
+            codes(self.table.actions())
+        }
 
-    /// The tile a claim window is open on and its discarder, else None.
-    #[getter]
-    fn claim(&self) -> Option<(&'static str, usize)> {
-        self.deal
-            .claim_tile()
-            .map(|(t, from)| (super::events::tile(t), from))
-    }
+        /// Checks that all 152 tiles are somewhere, each once (wall, racks, uncalled
+        /// discards); raises InvalidArgumentError naming a tile that is missing or in two
+        /// places.
+        fn check_tiles(&self) -> PyResult<()> {
+            self.table.check_tiles().py()
+        }
 
-    /// Tiles left in the wall.
-    #[getter]
-    fn tiles_left(&self) -> usize {
-        self.deal.wall().remaining()
-    }
-
-    /// The wall's 152 tile ids in draw order (not an observation: it shows every tile).
-    #[getter]
-    fn wall(&self) -> Vec<u32> {
-        crate::convert::ints(self.deal.wall().order().iter().copied())
-    }
-
-    /// The events from index `start` on, as dicts (see the README's American game logs);
-    /// with `seat`, as that seat may see them (others' racks, draws and Charleston tiles
-    /// read "?").
-    #[pyo3(signature = (start = 0, seat = None))]
-    fn events<'py>(
-        &self,
-        py: Python<'py>,
-        start: usize,
-        seat: Option<usize>,
-    ) -> PyResult<Bound<'py, PyList>> {
-        let seat = seat.map(seat_arg).transpose()?;
-        event_list(py, &self.deal, start, seat)
-    }
-
-    /// The number of events so far (for `events(start)`).
-    fn event_count(&self) -> usize {
-        self.deal.events().len()
-    }
-
-    /// Every action applied so far as `(seat, code)` pairs: replayed on a game with the
-    /// same card, rules, seed and dealer they give the same events.
-    fn actions(&self) -> Vec<(usize, usize)> {
-        self.deal
-            .actions()
-            .iter()
-            .map(|&(seat, a)| (seat, a.code(seat)))
-            .collect()
-    }
-
-    /// What `seat` may see now, as a dict: its own concealed tiles and the tiles it has put
-    /// into the pass being collected, every exposure, discard, dead hand and tile count, the
-    /// scores, tiles left, the Charleston step, the seat on turn and the open claim.
-    fn observation<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyDict>> {
-        observation(py, &self.deal, seat_arg(seat)?)
-    }
-
-    /// How the game ended (None while it runs): "win" (a dict as in `mahjongg` events, or
-    /// None), "wall_game", "deltas" (sum to zero) and "dead" (a reason or None by seat).
-    #[getter]
-    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        self.deal
-            .outcome()
-            .map(|o| outcome_dict(py, o, &self.deal))
-            .transpose()
-    }
-
-    /// Checks that all 152 tiles are somewhere, each once (wall, racks, uncalled discards);
-    /// raises InvalidArgumentError naming a tile that is missing or in two places.
-    fn check_tiles(&self) -> PyResult<()> {
-        self.deal.check_tiles().py()
+        fn __reduce__<'py>(
+            &self,
+            py: Python<'py>,
+        ) -> crate::convert::Reduced<'py, Bound<'py, PyAny>> {
+            let setup = self.table.setup();
+            let args = (
+                PyCard { card: Arc::clone(self.table.card()) },
+                PyAmericanRules::holding(self.table.rules()),
+                crate::convert::ints(self.table.wall().order().iter().copied()),
+                setup.dealer,
+                setup.scores,
+                setup.seed,
+                codes(self.table.actions()),
+            );
+            crate::convert::reduce_to(py, "_american_deal", args.into_pyobject(py)?.into_any())
+        }
     }
 }
 
-/// A session of American games with running scores: `next_deal()` gives each game (None
-/// once `games` have been played), `finish_deal(deal)` takes its payments and passes the deal
-/// to the right. The first East is chosen by dice; every wall comes from `seed`.
-#[pyclass(
-    name = "AmericanGame",
-    module = "mahjong.american",
-    skip_from_py_object
-)]
-pub(crate) struct PyAmericanGame {
-    game: Game,
+/// Actions as `(seat, code)` pairs.
+fn codes(actions: &[(usize, Action)]) -> Vec<(usize, usize)> {
+    actions
+        .iter()
+        .map(|&(seat, a)| (seat, a.code(seat)))
+        .collect()
 }
 
-#[pymethods]
-impl PyAmericanGame {
-    #[new]
-    #[pyo3(signature = (card, *, seed, games = 1, rules = None))]
-    fn new(
-        card: &Bound<'_, PyCard>,
-        seed: u64,
-        games: usize,
-        rules: Option<&Bound<'_, PyAmericanRules>>,
-    ) -> PyResult<Self> {
-        let rules = PyAmericanRules::of(rules);
-        let game = Game::new(Arc::clone(&card.get().card), &rules, seed, games).py()?;
-        Ok(Self { game })
+/// Applies `(seat, code)` pairs to `deal`.
+fn replay(deal: &mut Deal, actions: Vec<(usize, usize)>) -> PyResult<()> {
+    for (seat, code) in actions {
+        let action = Action::from_code(code, seat)
+            .ok_or_else(|| mahjong_core::Error::argument(format!("no action has code {code}")))
+            .py()?;
+        deal.apply(seat, action)
+            .map_err(mahjong_core::Error::from)
+            .py()?;
     }
+    Ok(())
+}
 
-    /// The next game, or None once the session is over.
-    fn next_deal(&mut self) -> Option<PyAmericanDeal> {
-        self.game.next_deal().map(|deal| PyAmericanDeal { deal })
+/// Rebuilds a pickled `AmericanDeal`: the same start, then the same actions.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn _american_deal(
+    card: &Bound<'_, PyCard>,
+    rules: &Bound<'_, PyAmericanRules>,
+    wall: WallArg,
+    dealer: usize,
+    scores: [i64; 4],
+    seed: u64,
+    actions: Vec<(usize, usize)>,
+) -> PyResult<PyAmericanDeal> {
+    let setup = DealSetup {
+        dealer,
+        scores,
+        seed,
+    };
+    let wall = Wall::from_order(&wall.0).py()?;
+    let mut table = Deal::new(card.get().card.clone(), &rules.get().rules, setup, wall).py()?;
+    replay(&mut table, actions)?;
+    Ok(PyAmericanDeal { table })
+}
+
+impl crate::table::Session for Game {
+    type Table = Deal;
+
+    fn next(&mut self) -> Option<Deal> {
+        self.next_deal()
     }
-
-    /// Takes the payments of `deal` (the game `next_deal` gave, played to its end) and passes
-    /// the deal to the right.
-    fn finish_deal(&mut self, deal: PyRef<'_, PyAmericanDeal>) -> PyResult<()> {
-        self.game.finish_deal(&deal.deal).py()
+    fn finish(&mut self, deal: &Deal) -> mahjong_core::Result<()> {
+        self.finish_deal(deal)
     }
-
-    /// Whether every game has been played.
-    #[getter]
     fn is_over(&self) -> bool {
-        self.game.is_over()
+        Game::is_over(self)
     }
-
-    /// Running scores by seat.
-    #[getter]
     fn scores(&self) -> [i64; 4] {
-        self.game.scores()
+        Game::scores(self)
     }
-
-    /// Games finished so far.
-    #[getter]
-    fn games_played(&self) -> usize {
-        self.game.games_played()
+    fn seed(&self) -> u64 {
+        Game::seed(self)
     }
-
-    /// East's seat for the next game.
-    #[getter]
-    fn dealer(&self) -> usize {
-        self.game.dealer()
-    }
-
-    /// The rounds of dice that chose the first East, by seat (None for seats already out).
-    #[getter]
-    fn dealer_rolls(&self) -> Vec<[Option<[u32; 2]>; 4]> {
-        self.game
-            .dealer_rolls()
+    fn log(&self) -> Vec<Record> {
+        Game::log(self)
             .iter()
-            .map(|round| round.map(|r| r.map(|d| [u32::from(d[0]), u32::from(d[1])])))
+            .map(|e| e.record(self.card()))
             .collect()
     }
+}
+
+session_class! {
+    /// A session of American games with running scores: `next_deal()` gives each game (None
+    /// once `games` have been played), `finish_deal(deal)` takes its payments and passes the
+    /// deal to the right; only the game the session gave out last is taken, once. The first
+    /// East is chosen by dice; every wall comes from `seed` (0..2**64-1). The session keeps
+    /// its log: `events()` and `lines()` give `start_session` (with `names`), every finished
+    /// game and `end_session`. Sessions copy and pickle.
+    PyAmericanGame("AmericanGame", "mahjong.american") over Game, deals PyAmericanDeal {
+        #[new]
+        #[pyo3(signature = (card, *, seed, games = 1, rules = None, names = None))]
+        fn new(
+            card: &Bound<'_, PyCard>,
+            seed: &Bound<'_, PyAny>,
+            games: usize,
+            rules: Option<&Bound<'_, PyAmericanRules>>,
+            names: Option<[String; 4]>,
+        ) -> PyResult<Self> {
+            let seed: SeedArg = seed.extract()?;
+            let rules = PyAmericanRules::of(rules);
+            let names = names.unwrap_or_else(|| std::array::from_fn(|s| format!("seat {s}")));
+            let game = Game::with_names(Arc::clone(&card.get().card), &rules, seed.0, games, names)
+                .py()?;
+            Ok(Self { game })
+        }
+
+        /// Games finished so far.
+        #[getter]
+        fn games_played(&self) -> usize {
+            self.game.games_played()
+        }
+
+        /// East's seat for the next game.
+        #[getter]
+        fn dealer(&self) -> usize {
+            self.game.dealer()
+        }
+
+        /// The rounds of dice that chose the first East, by seat (None for seats already
+        /// out).
+        #[getter]
+        fn dealer_rolls(&self) -> Vec<[Option<[u32; 2]>; 4]> {
+            self.game
+                .dealer_rolls()
+                .iter()
+                .map(|round| round.map(|r| r.map(|d| [u32::from(d[0]), u32::from(d[1])])))
+                .collect()
+        }
+
+        fn __reduce__<'py>(
+            &self,
+            py: Python<'py>,
+        ) -> crate::convert::Reduced<'py, Bound<'py, PyAny>> {
+            let mahjong_core::american::game::Event::StartSession { names, seed, games, .. } =
+                &self.game.log()[0]
+            else {
+                return Err(mahjong_core::Error::argument("a session log starts with start_session"))
+                    .py();
+            };
+            let history: Vec<Vec<(usize, usize)>> =
+                self.game.history().iter().map(|g| codes(g)).collect();
+            let args = (
+                PyCard { card: Arc::clone(self.game.card()) },
+                PyAmericanRules::holding(self.game.rules()),
+                *seed,
+                *games,
+                names.clone(),
+                history,
+                self.game.in_play(),
+            );
+            crate::convert::reduce_to(py, "_american_game", args.into_pyobject(py)?.into_any())
+        }
+    }
+}
+
+/// Rebuilds a pickled `AmericanGame`: the same games played again.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn _american_game(
+    card: &Bound<'_, PyCard>,
+    rules: &Bound<'_, PyAmericanRules>,
+    seed: u64,
+    games: usize,
+    names: [String; 4],
+    history: Vec<Vec<(usize, usize)>>,
+    in_play: bool,
+) -> PyResult<PyAmericanGame> {
+    let mut game = Game::with_names(
+        Arc::clone(&card.get().card),
+        &rules.get().rules,
+        seed,
+        games,
+        names,
+    )
+    .py()?;
+    for actions in history {
+        let mut deal = game
+            .next_deal()
+            .ok_or_else(|| mahjong_core::Error::argument("more games than the session has"))
+            .py()?;
+        replay(&mut deal, actions)?;
+        game.finish_deal(&deal).py()?;
+    }
+    if in_play {
+        game.next_deal();
+    }
+    Ok(PyAmericanGame { game })
 }

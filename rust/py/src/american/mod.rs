@@ -4,7 +4,6 @@
 mod args;
 mod batch;
 mod card;
-mod events;
 mod exposure;
 mod game;
 mod hands;
@@ -20,9 +19,12 @@ use crate::errors::IntoPyResult;
 use args::int_arg;
 
 pub(crate) use batch::american_encode_exposures;
-pub(crate) use card::PyCard;
+pub(crate) use card::{_card_from_source, PyCard};
 pub(crate) use exposure::PyExposure;
-pub(crate) use game::{PyAmericanAction, PyAmericanDeal, PyAmericanGame};
+pub(crate) use game::{
+    _american_action, _american_deal, _american_game, PyAmericanAction, PyAmericanDeal,
+    PyAmericanGame, PyAmericanObservation,
+};
 pub(crate) use hands::{PyCardHand, PyVariant};
 pub(crate) use results::{_american_match, PyDiscardOption, PyDistance, PyMatch};
 pub(crate) use rules::PyAmericanRules;

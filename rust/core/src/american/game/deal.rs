@@ -16,8 +16,10 @@ use super::action::Action;
 use super::charleston;
 use super::event::{DeadReason, Event, Step, WinRecord};
 use super::options::{DeadHandMode, Rules, SecondCharleston};
+use super::reason::Illegal;
 use super::wall::Wall;
 
+mod blocked;
 mod dead;
 mod end;
 
@@ -26,7 +28,6 @@ use crate::american::matcher::Match;
 use crate::american::payment::Win;
 use crate::american::rack::{Exposure, Rack};
 use crate::american::table::{Needs, Table};
-use crate::american::tile_name;
 use crate::error::{Error, Result};
 use crate::rng::Rng;
 use crate::tile::{FLOWER, JOKER, KINDS};
@@ -63,8 +64,18 @@ pub struct Exposed {
     pub tiles: Vec<u8>,
     /// Who discarded the claimed tile.
     pub from: usize,
-    /// Its jokers cannot be exchanged: this exposure made the hand dead (rule 1.6.7).
+    /// Its jokers cannot be exchanged: this exposure made the hand dead (rule 1.6.7): its
+    /// exposures then matched no card hand, or its claim left the hand impossible to complete
+    /// (a *killer* exposure, spec §4.6).
     pub frozen: bool,
+}
+
+impl Exposed {
+    /// Whether a natural of `kind` may be exchanged for a joker of this exposure (rule
+    /// 1.6.4, 1.6.7).
+    pub fn redeemable_for(&self, kind: u8) -> bool {
+        self.exposure.kind() == kind && self.exposure.jokers() > 0 && !self.frozen
+    }
 }
 
 /// One discard.
@@ -162,6 +173,8 @@ struct Turn {
     how: Win,
     /// The claimed discard and its discarder, after a claim.
     claimed: Option<(usize, u8)>,
+    /// The tile drawn this turn, after a draw.
+    drawn: Option<u8>,
     /// The hand's best match now.
     win: Option<Match>,
 }
@@ -356,6 +369,14 @@ impl Deal {
         }
     }
 
+    /// The tile the seat on turn drew this turn (after a wall draw; not after a claim).
+    pub fn drawn(&self) -> Option<u8> {
+        match &self.phase {
+            Phase::Turn(t) => t.drawn,
+            _ => None,
+        }
+    }
+
     /// The tiles `seat` has put into the pass being collected so far.
     pub fn pass_picked(&self, seat: usize) -> &[u8] {
         match &self.phase {
@@ -415,12 +436,12 @@ impl Deal {
         }
     }
 
-    /// Applies `action` by `seat`; an illegal action is an error naming it and why, and
-    /// changes nothing.
-    pub fn apply(&mut self, seat: usize, action: Action) -> Result<()> {
+    /// Applies `action` by `seat`; an illegal action is refused with the reason and changes
+    /// nothing.
+    pub fn apply(&mut self, seat: usize, action: Action) -> std::result::Result<(), Illegal> {
         let legal = self.legal_actions(seat);
         if !legal.contains(&action) {
-            return Err(self.why_illegal(seat, action, &legal));
+            return Err(self.illegal(seat, action, &legal));
         }
         self.history.push((seat, action));
         match std::mem::replace(&mut self.phase, Phase::Over) {
@@ -506,36 +527,6 @@ impl Deal {
         Ok(())
     }
 
-    fn why_illegal(&self, seat: usize, action: Action, legal: &[Action]) -> Error {
-        let why = if seat > 3 {
-            format!("seat {seat} is out of range 0..=3")
-        } else if self.phase == Phase::Over {
-            "the game is over".to_owned()
-        } else if legal.is_empty() {
-            format!("it is not seat {seat}'s turn to act")
-        } else {
-            let p = &self.players[seat];
-            match action {
-                Action::Discard(k) | Action::PassTile(k) if p.count(k) == 0 => {
-                    format!("no {} in the hand", tile_name(k))
-                }
-                Action::PassTile(k) if k == JOKER => "jokers are never passed".to_owned(),
-                Action::Blind => {
-                    "a blind pass is only allowed on the first left and the last right".to_owned()
-                }
-                Action::MahJongg => "the tiles make no hand on the card".to_owned(),
-                Action::Expose { .. } => {
-                    "that exposure is not possible with this discard and hand".to_owned()
-                }
-                _ => {
-                    let names: Vec<&str> = legal.iter().map(|a| a.name()).collect();
-                    format!("not among the legal actions now ({})", names.join(", "))
-                }
-            }
-        };
-        Error::argument(format!("illegal action {action:?} by seat {seat}: {why}"))
-    }
-
     // --- the Charleston ----------------------------------------------------------------------
 
     fn start_pass(&self, step: Step) -> Phase {
@@ -615,6 +606,7 @@ impl Deal {
             seat,
             how: Win::SelfDrawn,
             claimed: None,
+            drawn: None,
             win: self.match_of(seat),
         })
     }
@@ -634,7 +626,7 @@ impl Deal {
                 if self.players[owner]
                     .exposures
                     .iter()
-                    .any(|e| e.exposure.kind() == kind && e.exposure.jokers() > 0 && !e.frozen)
+                    .any(|e| e.redeemable_for(kind))
                 {
                     out.push(Action::JokerExchange {
                         owner: owner as u8,
@@ -707,7 +699,7 @@ impl Deal {
         let Some(at) = self.players[owner]
             .exposures
             .iter()
-            .position(|e| e.exposure.kind() == kind && e.exposure.jokers() > 0 && !e.frozen)
+            .position(|e| e.redeemable_for(kind))
         else {
             self.players[seat].add(natural);
             return;
@@ -858,19 +850,7 @@ impl Deal {
             size,
             jokers,
         });
-        // Reason d: the exposures match no hand on the card (a concealed hand exposed).
-        if self.rules.dead_hand_mode != DeadHandMode::Off
-            && self
-                .card
-                .view(&self.players[seat].exposure_list())
-                .variants()
-                .is_empty()
-        {
-            if let Some(e) = self.players[seat].exposures.last_mut() {
-                e.frozen = true;
-            }
-            self.mark_dead(seat, DeadReason::ExposuresMatchNoHand, None);
-        }
+        self.check_killer_exposure(seat);
         if self.check_dead() {
             return;
         }
@@ -882,6 +862,7 @@ impl Deal {
             seat,
             how: Win::Discard,
             claimed: Some((from, tile)),
+            drawn: None,
             win: self.match_of(seat),
         });
     }
@@ -918,6 +899,7 @@ impl Deal {
             seat,
             how: Win::SelfDrawn,
             claimed: None,
+            drawn: Some(tile),
             win: self.match_of(seat),
         });
     }

@@ -82,6 +82,18 @@ impl DeadReason {
             Self::WrongChallenge => "wrong_challenge",
         }
     }
+
+    /// The reason in words ("its exposures match no hand on the card").
+    pub fn words(self) -> &'static str {
+        match self {
+            Self::WrongTileCount => "a wrong number of tiles",
+            Self::MahJonggInError => "a Mah Jongg declared in error",
+            Self::IncorrectExposure => "an incorrect exposure",
+            Self::ExposuresMatchNoHand => "its exposures match no hand on the card",
+            Self::CannotComplete => "no card hand can still be completed",
+            Self::WrongChallenge => "a wrong challenge",
+        }
+    }
 }
 
 /// A Mah Jongg and what it paid.
@@ -109,6 +121,8 @@ pub struct WinRecord {
     pub pay_for_table: bool,
     /// Score changes by seat (they sum to zero).
     pub deltas: [i64; 4],
+    /// Running scores by seat after the payments.
+    pub scores: [i64; 4],
 }
 
 /// One event of a game.
@@ -210,6 +224,27 @@ pub enum Event {
     EndGame {
         /// Score changes of the game by seat.
         deltas: [i64; 4],
+        /// Running scores by seat after the game.
+        scores: [i64; 4],
+    },
+    /// A session starts (written by [`super::Game`]): the players' names, the seed, the
+    /// card's id, the number of games and every rule option.
+    StartSession {
+        /// The players' names by seat.
+        names: [String; 4],
+        /// The seed every wall and random choice of the session comes from.
+        seed: u64,
+        /// The card's id.
+        card: String,
+        /// Games in the session.
+        games: usize,
+        /// Every option of the rules with its value, in table order.
+        rules: Vec<(&'static str, crate::options::Value)>,
+    },
+    /// The session is over (written by [`super::Game`]): the final scores.
+    EndSession {
+        /// Scores by seat.
+        scores: [i64; 4],
     },
 }
 
@@ -229,6 +264,8 @@ impl Event {
             Self::MahJongg(_) => "mahjongg",
             Self::WallGame => "wall_game",
             Self::EndGame { .. } => "end_game",
+            Self::StartSession { .. } => "start_session",
+            Self::EndSession { .. } => "end_session",
         }
     }
 }

@@ -5,6 +5,7 @@
 use super::action::Action;
 use super::deal::{Deal, DiscardTile, Exposed};
 use super::event::{DeadReason, Event, Step};
+use super::reason::Reason;
 
 pub use crate::tile::HIDDEN;
 
@@ -40,6 +41,21 @@ impl Event {
     }
 }
 
+/// What everyone sees of one player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Public {
+    /// Exposures in the order made (with their jokers and who discarded the claimed tile).
+    pub exposures: Vec<Exposed>,
+    /// Discards in order, claimed ones marked.
+    pub discards: Vec<DiscardTile>,
+    /// Concealed tiles held.
+    pub hand_size: usize,
+    /// Tiles held, concealed and exposed.
+    pub tile_count: usize,
+    /// Why the hand is dead, if it is.
+    pub dead: Option<DeadReason>,
+}
+
 /// Everything one seat may know now.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Observation {
@@ -50,19 +66,15 @@ pub struct Observation {
     /// Scores by seat before this game.
     pub scores: [i64; 4],
     /// Tiles left in the wall.
-    pub wall_remaining: usize,
-    /// The seat's concealed tiles (ids, ascending).
+    pub tiles_left: usize,
+    /// The seat's concealed tiles (ids, ascending), the drawn tile included.
     pub hand: Vec<u8>,
+    /// The tile the seat drew this turn, when it is on turn after a draw.
+    pub drawn: Option<u8>,
     /// Tiles the seat has put into the pass being collected.
     pub picked: Vec<u8>,
-    /// Every player's exposures.
-    pub exposures: [Vec<Exposed>; 4],
-    /// Every player's discards.
-    pub discards: [Vec<DiscardTile>; 4],
-    /// Tiles each player holds, concealed and exposed.
-    pub tile_counts: [usize; 4],
-    /// Dead hands.
-    pub dead: [Option<DeadReason>; 4],
+    /// Every player's public side.
+    pub players: [Public; 4],
     /// The Charleston step being collected.
     pub step: Option<Step>,
     /// The seat on turn.
@@ -71,30 +83,38 @@ pub struct Observation {
     pub claim: Option<(u8, usize)>,
     /// The seat's legal actions.
     pub legal: Vec<Action>,
-    /// The events so far as the seat sees them ([`Event::seen_by`]).
-    pub events: Vec<Event>,
+    /// Why actions the seat might expect are not offered.
+    pub blocked: Vec<Reason>,
 }
 
 impl Deal {
-    /// What `seat` may know now (spec §5.1); nothing of the other racks or the wall.
+    /// What `seat` may know now (spec §5.1); nothing of the other racks or the wall (seats
+    /// beyond 3 wrap).
     pub fn observe(&self, seat: usize) -> Observation {
         let seat = seat % 4;
         Observation {
             seat,
             dealer: self.setup().dealer,
             scores: self.setup().scores,
-            wall_remaining: self.wall().remaining(),
+            tiles_left: self.wall().remaining(),
             hand: self.player(seat).hand.clone(),
+            drawn: (self.turn() == Some(seat)).then(|| self.drawn()).flatten(),
             picked: self.pass_picked(seat).to_vec(),
-            exposures: std::array::from_fn(|s| self.player(s).exposures.clone()),
-            discards: std::array::from_fn(|s| self.player(s).discards.clone()),
-            tile_counts: std::array::from_fn(|s| self.player(s).tile_count()),
-            dead: std::array::from_fn(|s| self.player(s).dead),
+            players: std::array::from_fn(|s| {
+                let p = self.player(s);
+                Public {
+                    exposures: p.exposures.clone(),
+                    discards: p.discards.clone(),
+                    hand_size: p.hand.len(),
+                    tile_count: p.tile_count(),
+                    dead: p.dead,
+                }
+            }),
             step: self.charleston_step(),
             turn: self.turn(),
             claim: self.claim_tile(),
             legal: self.legal_actions(seat),
-            events: self.events().iter().map(|e| e.seen_by(seat)).collect(),
+            blocked: self.blocked(seat),
         }
     }
 }

@@ -5,7 +5,7 @@
 use std::num::NonZeroU8;
 
 use crate::error::{Error, Result};
-use crate::riichi::options::{Value, choice, option_table};
+use crate::options::{Value, choice, option_table};
 
 /// The named presets (spec §1.11).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

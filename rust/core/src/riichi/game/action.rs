@@ -96,6 +96,42 @@ impl Action {
         }
     }
 
+    /// The action as a tag and two bytes, exactly (with its physical tiles): the inverse of
+    /// [`Self::from_parts`], for saving and restoring a deal.
+    pub fn parts(self) -> (u8, [u8; 2]) {
+        match self {
+            Self::Discard(t) => (0, [t, 0]),
+            Self::Riichi(t) => (1, [t, 0]),
+            Self::Chi(p) => (2, p),
+            Self::Pon(p) => (3, p),
+            Self::Daiminkan => (4, [0, 0]),
+            Self::Ankan(k) => (5, [k, 0]),
+            Self::Kakan(t) => (6, [t, 0]),
+            Self::Tsumo => (7, [0, 0]),
+            Self::Ron => (8, [0, 0]),
+            Self::Kyuushu => (9, [0, 0]),
+            Self::Pass => (10, [0, 0]),
+        }
+    }
+
+    /// The action of [`Self::parts`]; `None` for an unknown tag.
+    pub fn from_parts(tag: u8, [a, b]: [u8; 2]) -> Option<Self> {
+        Some(match tag {
+            0 => Self::Discard(a),
+            1 => Self::Riichi(a),
+            2 => Self::Chi([a, b]),
+            3 => Self::Pon([a, b]),
+            4 => Self::Daiminkan,
+            5 => Self::Ankan(a),
+            6 => Self::Kakan(a),
+            7 => Self::Tsumo,
+            8 => Self::Ron,
+            9 => Self::Kyuushu,
+            10 => Self::Pass,
+            _ => return None,
+        })
+    }
+
     /// A short name of the action's type, as in logs ("dahai", "reach", "chi", ...).
     pub fn name(self) -> &'static str {
         match self {
@@ -134,5 +170,10 @@ mod tests {
         assert_eq!(Action::Ankan(33).code(None, true), 116);
         assert_eq!(Action::Kakan(135).code(None, true), 150);
         assert_eq!(Action::Pass.code(None, true), ACTION_COUNT - 1);
+        for action in [Action::Chi([12, 16]), Action::Kakan(135), Action::Pass] {
+            let (tag, bytes) = action.parts();
+            assert_eq!(Action::from_parts(tag, bytes), Some(action));
+        }
+        assert_eq!(Action::from_parts(11, [0, 0]), None);
     }
 }

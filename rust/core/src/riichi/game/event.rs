@@ -60,13 +60,23 @@ pub struct WinRecord {
     pub liable: Option<usize>,
     /// Score changes by seat.
     pub deltas: [i64; 4],
+    /// Scores by seat after this win's payments.
+    pub scores: [i64; 4],
 }
 
-/// One event of a deal.
+/// One event of a game or deal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Event {
+    /// A game starts (written by [`super::Game`]): the players' names and the game's seed.
+    StartGame {
+        /// The players' names by seat.
+        names: [String; 4],
+        /// The seed every wall of the game comes from.
+        seed: u64,
+    },
     /// The deal starts: round wind (0 East..), dealer seat, honba, deposits, scores, the first
-    /// dora indicator and each seat's starting tiles (the dealer's 14th tile included).
+    /// dora indicator and each seat's 13 starting tiles (the dealer's 14th tile is its first
+    /// `Tsumo`, the next event).
     StartKyoku {
         /// Round wind index (0 East).
         round_wind: u8,
@@ -110,6 +120,10 @@ pub enum Event {
     ReachAccepted {
         /// Who declared.
         seat: usize,
+        /// Score changes by seat (the deposit).
+        deltas: [i64; 4],
+        /// Scores by seat after the deposit.
+        scores: [i64; 4],
     },
     /// A chi, pon or daiminkan of the last discard.
     Call {
@@ -155,11 +169,19 @@ pub enum Event {
         tenpai: [bool; 4],
         /// Seats paid a nagashi mangan.
         nagashi: [bool; 4],
-        /// Score changes by seat.
+        /// Score changes by seat (with deposits returned at the end of a one-deal game).
         deltas: [i64; 4],
+        /// Scores by seat after the payments.
+        scores: [i64; 4],
     },
     /// The deal is over.
     EndKyoku,
+    /// The game is over (written by [`super::Game`]): the final scores, leftover deposits
+    /// settled.
+    EndGame {
+        /// Final scores by seat.
+        scores: [i64; 4],
+    },
 }
 
 impl Event {

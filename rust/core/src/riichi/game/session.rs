@@ -3,11 +3,13 @@
 //! oka and uma (rules R16.3, R16.4, R13.5; see ARCHITECTURE.md).
 
 use crate::error::{Error, Result};
+use crate::riichi::game::action::Action;
 use crate::riichi::game::deal::{Deal, DealSetup};
 use crate::riichi::game::event::Event;
 use crate::riichi::game::wall::Wall;
 use crate::riichi::rules::{Busting, Extension, GameLength, LeftoverDeposits, Ruleset, Yame};
 use crate::rng::Rng;
+use crate::tile::RIICHI_TILE_COUNT;
 use crate::wind::Wind;
 
 /// One player's place at the end of a game.
@@ -24,9 +26,11 @@ pub struct Standing {
 }
 
 /// A game in progress: call [`Game::next_deal`], play the deal, then [`Game::finish_deal`].
+/// The game keeps its whole log: `start_game`, every finished deal's events, `end_game`.
 #[derive(Debug, Clone)]
 pub struct Game {
     rules: Ruleset,
+    seed: u64,
     rng: Rng,
     scores: [i64; 4],
     round_wind: Wind,
@@ -37,13 +41,25 @@ pub struct Game {
     deposit_owners: Vec<usize>,
     deals: usize,
     over: bool,
+    /// The deal given out and not yet finished: its setup and wall.
+    dealt: Option<(DealSetup, [u8; RIICHI_TILE_COUNT])>,
+    log: Vec<Event>,
+    /// The actions of every finished deal, in order.
+    played: Vec<Vec<(usize, Action)>>,
 }
 
 impl Game {
-    /// A new game: seat 0 deals first, every wall comes from `seed`.
+    /// A new game: seat 0 deals first, every wall comes from `seed`; the players are named
+    /// by their seats.
     pub fn new(rules: &Ruleset, seed: u64) -> Self {
+        Self::with_names(rules, seed, std::array::from_fn(|s| format!("seat {s}")))
+    }
+
+    /// A new game whose log names the players `names` (by seat).
+    pub fn with_names(rules: &Ruleset, seed: u64, names: [String; 4]) -> Self {
         Self {
             rules: rules.clone(),
+            seed,
             rng: Rng::new(seed),
             scores: [i64::from(rules.start_points); 4],
             round_wind: Wind::East,
@@ -53,7 +69,37 @@ impl Game {
             deposit_owners: Vec::new(),
             deals: 0,
             over: false,
+            dealt: None,
+            log: vec![Event::StartGame { names, seed }],
+            played: Vec::new(),
         }
+    }
+
+    /// The actions of every finished deal, in order: a game with the same rules, seed and
+    /// names that deals and plays them again reaches the same state.
+    pub fn played(&self) -> &[Vec<(usize, Action)>] {
+        &self.played
+    }
+
+    /// Whether a deal was given out and not yet finished.
+    pub fn in_play(&self) -> bool {
+        self.dealt.is_some()
+    }
+
+    /// The seed every wall of the game comes from.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The ruleset.
+    pub fn rules(&self) -> &Ruleset {
+        &self.rules
+    }
+
+    /// The game's log so far: `start_game`, the events of every finished deal, and
+    /// `end_game` once the game is over.
+    pub fn log(&self) -> &[Event] {
+        &self.log
     }
 
     /// Whether the game is over.
@@ -92,25 +138,45 @@ impl Game {
             riichi_sticks: self.riichi_sticks,
             scores: self.scores,
         };
-        Deal::new(setup, wall, &self.rules)
+        let order = *wall.order();
+        let deal = Deal::new(setup, wall, &self.rules)?;
+        self.dealt = Some((setup, order));
+        Ok(deal)
     }
 
-    /// Takes a finished deal's result and moves the game on (R16.3, R16.4).
+    /// Takes a finished deal's result and moves the game on (R16.3, R16.4). Only the deal
+    /// this game gave out last is taken, once: the same setup, wall and rules.
     pub fn finish_deal(&mut self, deal: &Deal) -> Result<()> {
         let outcome = deal
             .outcome()
             .ok_or_else(|| Error::argument("the deal is not over"))?;
-        if deal.setup().dealer != self.dealer || deal.setup().honba != self.honba {
-            return Err(Error::argument("that deal is not this game's current deal"));
+        let Some((setup, order)) = self.dealt else {
+            return Err(Error::argument(
+                "this game has no deal in play: call next_deal first",
+            ));
+        };
+        let why = if deal.setup() != setup {
+            Some("its dealer, round, honba, deposits or scores differ")
+        } else if deal.wall().order() != &order {
+            Some("its wall differs")
+        } else if deal.rules() != &self.rules {
+            Some("its rules differ")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return Err(Error::argument(format!(
+                "that deal is not the one this game dealt: {why}"
+            )));
         }
+        self.dealt = None;
         self.deals += 1;
         self.scores = deal.scores();
-        for event in deal.events() {
-            if let Event::ReachAccepted { seat } = event {
-                self.deposit_owners.push(*seat);
-            }
-        }
-        if !outcome.wins.is_empty() {
+        self.log.extend_from_slice(deal.events());
+        self.played.push(deal.actions().to_vec());
+        if outcome.wins.is_empty() {
+            self.deposit_owners.extend_from_slice(deal.depositors());
+        } else {
             self.deposit_owners.clear();
         }
         self.riichi_sticks = outcome.riichi_sticks;
@@ -122,6 +188,10 @@ impl Game {
             0
         };
         self.over = self.ends_after(renchan, dealer_won);
+        if self.over {
+            let scores = self.standings().map(|s| s.score);
+            self.log.push(Event::EndGame { scores });
+        }
         if !self.over && !renchan {
             self.dealer = (self.dealer + 1) % 4;
             if self.dealer == 0 {
@@ -209,7 +279,6 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::riichi::game::Action;
     use crate::riichi::rules::Preset;
 
     /// Plays every deal passing on claims and discarding the drawn tile (no wins: draws).
@@ -259,11 +328,65 @@ mod tests {
         }
     }
 
+    /// Discards the drawn tile or passes until the deal ends.
+    fn finish(deal: &mut Deal) {
+        while !deal.is_over() {
+            let seat = deal.waiting()[0];
+            let pick = deal.drawn().map_or(Action::Pass, Action::Discard);
+            let pick = if deal.legal(seat).contains(&pick) {
+                pick
+            } else {
+                deal.legal(seat)[0]
+            };
+            deal.apply(seat, pick).unwrap();
+        }
+    }
+
     #[test]
-    fn a_deal_from_elsewhere_is_refused() {
+    fn only_the_deal_the_game_dealt_is_taken() {
         let rules = Ruleset::preset(Preset::Tenhou);
         let mut game = Game::new(&rules, 3);
-        let deal = game.next_deal().unwrap();
+        let mut stranger = Game::new(&rules, 4).next_deal().unwrap();
+        finish(&mut stranger);
+        let err = game.finish_deal(&stranger).unwrap_err();
+        assert!(err.message().contains("no deal in play"), "{err}");
+        let mut deal = game.next_deal().unwrap();
         assert!(game.finish_deal(&deal).is_err(), "not over yet");
+        let err = game.finish_deal(&stranger).unwrap_err();
+        assert!(err.message().contains("wall differs"), "{err}");
+        // The same wall with a million points for everyone.
+        let rich = DealSetup {
+            scores: [1_000_000; 4],
+            ..deal.setup()
+        };
+        let mut forged =
+            Deal::new(rich, Wall::from_order(deal.wall().order()).unwrap(), &rules).unwrap();
+        finish(&mut forged);
+        let err = game.finish_deal(&forged).unwrap_err();
+        assert!(err.message().contains("scores differ"), "{err}");
+        finish(&mut deal);
+        game.finish_deal(&deal).unwrap();
+        assert!(game.finish_deal(&deal).is_err(), "taken twice");
+        assert_eq!(game.scores().iter().sum::<i64>(), 100_000);
+    }
+
+    #[test]
+    fn the_log_holds_the_whole_game() {
+        let rules = Ruleset::preset(Preset::Seed);
+        let names = ["a", "b", "c", "d"].map(str::to_owned);
+        let mut game = Game::with_names(&rules, 9, names.clone());
+        let mut deal = game.next_deal().unwrap();
+        finish(&mut deal);
+        game.finish_deal(&deal).unwrap();
+        let log = game.log();
+        assert_eq!(log[0], Event::StartGame { names, seed: 9 });
+        assert_eq!(&log[1..log.len() - 1], deal.events());
+        let scores = game.standings().map(|s| s.score);
+        assert_eq!(log.last(), Some(&Event::EndGame { scores }));
+        let line = log[0].record(true).to_json();
+        assert_eq!(
+            line,
+            r#"{"type":"start_game","names":["a","b","c","d"],"game_seed":9}"#
+        );
     }
 }

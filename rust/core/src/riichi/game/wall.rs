@@ -153,6 +153,136 @@ impl Wall {
             .map(|i| self.tiles[FIRST_INDICATOR + 1 - 2 * i])
             .collect()
     }
+
+    /// The wall a deal was played on, rebuilt from the tiles it showed (the inverse of the
+    /// layout above): each shown tile at its position, the positions never shown filled with
+    /// the remaining ids in ascending order. A tile becomes the lowest id of its kind not yet
+    /// used (a red five its red id when `red_fives`, a plain five never that id). A fifth copy,
+    /// two tiles at one position or a draw beyond the live wall is an error naming it.
+    pub fn rebuild(shown: &Shown, red_fives: bool) -> Result<Self> {
+        let mut wall = Rebuilt::new(red_fives);
+        for (offset, hand) in shown.hands.iter().enumerate() {
+            if hand.len() != 13 {
+                return Err(Error::argument(format!(
+                    "the hand dealt {offset} seats after the dealer has {} tiles, not 13",
+                    hand.len()
+                )));
+            }
+            for (i, &tile) in hand.iter().enumerate() {
+                let at = if i < 12 {
+                    16 * (i / 4) + 4 * offset + i % 4
+                } else {
+                    48 + offset
+                };
+                wall.place(at, tile, "a dealt tile")?;
+            }
+        }
+        for (i, &tile) in shown.draws.iter().enumerate() {
+            let at = 52 + i;
+            if at > LAST_LIVE {
+                return Err(Error::argument(format!(
+                    "draw {} is beyond the live wall",
+                    i + 1
+                )));
+            }
+            wall.place(at, tile, "a drawn tile")?;
+        }
+        if shown.replacements.len() > RINSHAN.len() {
+            return Err(Error::argument("more than four replacement draws"));
+        }
+        for (&tile, &at) in shown.replacements.iter().zip(&RINSHAN) {
+            wall.place(at, tile, "a replacement tile")?;
+        }
+        for (list, first, what) in [
+            (&shown.dora, FIRST_INDICATOR, "a dora indicator"),
+            (&shown.ura, FIRST_INDICATOR + 1, "an ura indicator"),
+        ] {
+            if list.len() > 5 {
+                return Err(Error::argument(format!("more than five of {what}")));
+            }
+            for (i, &tile) in list.iter().enumerate() {
+                wall.place(first - 2 * i, tile, what)?;
+            }
+        }
+        Ok(Self::from_tiles(wall.finish()))
+    }
+}
+
+/// The last position of the live wall before any kan (R2.9).
+const LAST_LIVE: usize = 121;
+
+/// A shown tile: its kind (0..=33) and whether it is a red five.
+pub type ShownTile = (u8, bool);
+
+/// The tiles a deal showed, for [`Wall::rebuild`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Shown {
+    /// The 13 dealt tiles of each seat, by seat offset from the dealer, in the order taken.
+    pub hands: [Vec<ShownTile>; 4],
+    /// The live wall's draws in order, the dealer's 14th tile first.
+    pub draws: Vec<ShownTile>,
+    /// The replacement draws after kans, in order.
+    pub replacements: Vec<ShownTile>,
+    /// The dora indicators in order of reveal.
+    pub dora: Vec<ShownTile>,
+    /// The ura indicators shown, in the same order.
+    pub ura: Vec<ShownTile>,
+}
+
+/// A wall being rebuilt: positions and the ids used.
+struct Rebuilt {
+    red_fives: bool,
+    slots: [Option<u8>; RIICHI_TILE_COUNT],
+    used: [bool; RIICHI_TILE_COUNT],
+}
+
+impl Rebuilt {
+    fn new(red_fives: bool) -> Self {
+        Self {
+            red_fives,
+            slots: [None; RIICHI_TILE_COUNT],
+            used: [false; RIICHI_TILE_COUNT],
+        }
+    }
+
+    fn place(&mut self, at: usize, (kind, red): ShownTile, what: &str) -> Result<()> {
+        let name = crate::riichi::mjai::pai(kind, red);
+        if usize::from(kind) >= crate::tile::RIICHI_KINDS || (red && !matches!(kind, 4 | 13 | 22)) {
+            return Err(Error::tile(format!("{what} {name} is not a tile")));
+        }
+        if let Some(id) = self.slots[at] {
+            let is_red = self.red_fives && matches!(id, 16 | 52 | 88);
+            if crate::tile::kind_of_id(id) == kind && is_red == red {
+                return Ok(());
+            }
+            return Err(Error::argument(format!(
+                "{what} {name} and an earlier {} both lie at wall position {at}",
+                crate::riichi::mjai::tile_pai(id, self.red_fives)
+            )));
+        }
+        if red && !self.red_fives {
+            return Err(Error::tile(format!(
+                "{what} {name} is a red five, but red fives are not in play"
+            )));
+        }
+        let red_id = 4 * kind;
+        let candidates = (4 * kind..4 * kind + 4).filter(|&id| {
+            let is_red_id = self.red_fives && matches!(kind, 4 | 13 | 22) && id == red_id;
+            is_red_id == (red && self.red_fives)
+        });
+        let id = candidates
+            .into_iter()
+            .find(|&id| !self.used[usize::from(id)])
+            .ok_or_else(|| Error::tile(format!("{what}: every copy of {name} is used already")))?;
+        self.used[usize::from(id)] = true;
+        self.slots[at] = Some(id);
+        Ok(())
+    }
+
+    fn finish(self) -> [u8; RIICHI_TILE_COUNT] {
+        let mut rest = (0..RIICHI_TILE_COUNT as u8).filter(|&id| !self.used[usize::from(id)]);
+        std::array::from_fn(|at| self.slots[at].or_else(|| rest.next()).unwrap_or_default())
+    }
 }
 
 #[cfg(test)]
@@ -195,6 +325,36 @@ mod tests {
         assert_eq!(wall.draw_replacement(), None);
         while wall.draw().is_some() {}
         assert_eq!(wall.order()[wall.next - 1], 117);
+    }
+
+    #[test]
+    fn rebuild_inverts_the_layout() {
+        let wall = Wall::shuffled(11);
+        let tile = |id: u8| (crate::tile::kind_of_id(id), matches!(id, 16 | 52 | 88));
+        let hands = wall.deal();
+        let mut shown = Shown::default();
+        for (offset, hand) in hands.iter().enumerate() {
+            shown.hands[offset] = hand[..13].iter().map(|&t| tile(t)).collect();
+        }
+        shown.draws = wall.order()[52..100].iter().map(|&t| tile(t)).collect();
+        shown.replacements = vec![tile(wall.order()[134])];
+        shown.dora = vec![tile(wall.order()[130]), tile(wall.order()[128])];
+        shown.ura = vec![tile(wall.order()[131])];
+        let rebuilt = Wall::rebuild(&shown, true).unwrap();
+        let kinds = |w: &Wall, range: std::ops::Range<usize>| -> Vec<(u8, bool)> {
+            w.order()[range].iter().map(|&t| tile(t)).collect()
+        };
+        assert_eq!(kinds(&rebuilt, 0..100), kinds(&wall, 0..100));
+        for at in [128, 130, 131, 134] {
+            assert_eq!(kinds(&rebuilt, at..at + 1), kinds(&wall, at..at + 1));
+        }
+        assert!(Wall::from_order(rebuilt.order()).is_ok());
+        let mut five = shown.clone();
+        five.draws.extend([(0, false); 5]);
+        assert!(Wall::rebuild(&five, true).is_err());
+        let mut short = shown;
+        short.hands[2].pop();
+        assert!(Wall::rebuild(&short, true).is_err());
     }
 
     #[test]

@@ -18,19 +18,26 @@ impl Deal {
     }
 
     /// What is in sight for `seat` (spec §4.6): every uncalled discard and the other
-    /// players' exposures. The referee's dead-hand test (rule 1.9.1e) uses it with the
-    /// seat's own exposures.
+    /// players' exposures. Jokers of a killer exposure are in sight but not obtainable (rule
+    /// 1.6.7), so such an exposure counts as tiles in sight. The referee's dead-hand test
+    /// (rule 1.9.1e) uses it with the seat's own exposures.
     pub fn sight(&self, seat: usize) -> Sight {
         let mut counts = [0u8; KINDS];
-        for p in &self.players {
+        let mut others = Vec::new();
+        for (s, p) in self.players.iter().enumerate() {
             for d in p.discards.iter().filter(|d| !d.claimed) {
                 counts[usize::from(kind_of(d.tile))] += 1;
             }
+            for e in p.exposures.iter().filter(|_| s != seat) {
+                if e.frozen {
+                    for &t in &e.tiles {
+                        counts[usize::from(kind_of(t))] += 1;
+                    }
+                } else {
+                    others.push(e.exposure);
+                }
+            }
         }
-        let others = (0..4)
-            .filter(|&s| s != seat)
-            .flat_map(|s| self.players[s].exposure_list())
-            .collect();
         Sight {
             visible: Tiles::from_counts(&counts).unwrap_or_default(),
             others,
@@ -55,6 +62,29 @@ impl Deal {
                 !live.dead(table, i, kinds, &none, live.jokers)
             })
         })
+    }
+
+    /// After `seat`'s claim: an exposure after which its exposures match no card hand (reason
+    /// d), or whose claim leaves the hand impossible to complete from what is in sight (spec
+    /// §4.6), is a killer exposure: its jokers are frozen (rule 1.6.7). Reason d makes the
+    /// hand dead at once; the other is declared as the dead-hand mode says.
+    pub(super) fn check_killer_exposure(&mut self, seat: usize) {
+        if self.rules.dead_hand_mode == DeadHandMode::Off {
+            return;
+        }
+        let no_hand = self
+            .card
+            .view(&self.players[seat].exposure_list())
+            .variants()
+            .is_empty();
+        if no_hand || self.publicly_dead(seat) {
+            if let Some(e) = self.players[seat].exposures.last_mut() {
+                e.frozen = true;
+            }
+        }
+        if no_hand {
+            self.mark_dead(seat, DeadReason::ExposuresMatchNoHand, None);
+        }
     }
 
     pub(super) fn mark_dead(&mut self, seat: usize, reason: DeadReason, by: Option<usize>) {

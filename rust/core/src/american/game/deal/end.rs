@@ -65,6 +65,7 @@ impl Deal {
                 .pay_for_table_after_exposures
                 .is_some_and(|n| self.players[seat].exposures.len() >= usize::from(n.get()));
         let deltas = settle(seat, discarder, pay, table);
+        let scores = std::array::from_fn(|s| self.setup.scores[s] + deltas[s]);
         let record = WinRecord {
             seat,
             from: discarder,
@@ -77,6 +78,7 @@ impl Deal {
             jokerless_bonus: bonus,
             pay_for_table: table,
             deltas,
+            scores,
         };
         self.events.push(Event::MahJongg(record.clone()));
         self.end(Some(record), deltas);
@@ -88,7 +90,8 @@ impl Deal {
     }
 
     fn end(&mut self, win: Option<WinRecord>, deltas: [i64; 4]) {
-        self.events.push(Event::EndGame { deltas });
+        let scores = std::array::from_fn(|s| self.setup.scores[s] + deltas[s]);
+        self.events.push(Event::EndGame { deltas, scores });
         self.outcome = Some(Outcome {
             win,
             deltas,

@@ -1,4 +1,6 @@
-//! Option values and the traits that let a [`super::Ruleset`] read and write them by name.
+//! Rule options of both families: dynamically typed values and the `choice!` and
+//! `option_table!` macros behind the Riichi [`crate::riichi::Ruleset`] and the American
+//! [`crate::american::game::Rules`] (by-name reading and writing, presets, checks).
 
 use std::num::NonZeroU8;
 
@@ -169,13 +171,13 @@ macro_rules! choice {
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum $name { $($(#[$vmeta])* $variant),+ }
 
-        impl $crate::riichi::options::OptionType for $name {
-            fn to_value(&self) -> $crate::riichi::options::Value {
-                $crate::riichi::options::Value::Str(match self { $(Self::$variant => $text),+ }.to_owned())
+        impl $crate::options::OptionType for $name {
+            fn to_value(&self) -> $crate::options::Value {
+                $crate::options::Value::Str(match self { $(Self::$variant => $text),+ }.to_owned())
             }
-            fn from_value(value: &$crate::riichi::options::Value) -> Option<Self> {
+            fn from_value(value: &$crate::options::Value) -> Option<Self> {
                 match value {
-                    $crate::riichi::options::Value::Str(s) => match s.as_str() {
+                    $crate::options::Value::Str(s) => match s.as_str() {
                         $($text => Some(Self::$variant),)+
                         _ => None,
                     },
@@ -199,13 +201,13 @@ macro_rules! choice {
             }
         }
 
-        impl $crate::riichi::options::OptionType for $name {
-            fn to_value(&self) -> $crate::riichi::options::Value {
-                $crate::riichi::options::Value::Int(i64::from(self.get()))
+        impl $crate::options::OptionType for $name {
+            fn to_value(&self) -> $crate::options::Value {
+                $crate::options::Value::Int(i64::from(self.get()))
             }
-            fn from_value(value: &$crate::riichi::options::Value) -> Option<Self> {
+            fn from_value(value: &$crate::options::Value) -> Option<Self> {
                 match value {
-                    $($crate::riichi::options::Value::Int($number) => Some(Self::$variant),)+
+                    $($crate::options::Value::Int($number) => Some(Self::$variant),)+
                     _ => None,
                 }
             }
@@ -246,8 +248,8 @@ macro_rules! option_table {
             }
 
             /// The value of option `name`.
-            pub fn get(&self, name: &str) -> $crate::error::Result<$crate::riichi::options::Value> {
-                use $crate::riichi::options::OptionType;
+            pub fn get(&self, name: &str) -> $crate::error::Result<$crate::options::Value> {
+                use $crate::options::OptionType;
                 match name {
                     $(stringify!($field) => Ok(self.$field.to_value()),)+
                     _ => Err(Self::unknown_option(name)),
@@ -259,12 +261,12 @@ macro_rules! option_table {
             pub fn set(
                 &mut self,
                 name: &str,
-                value: &$crate::riichi::options::Value,
+                value: &$crate::options::Value,
             ) -> $crate::error::Result<()> {
                 let mut next = self.clone();
                 match name {
                     $(stringify!($field) => {
-                        next.$field = $crate::riichi::options::convert(name, value)?;
+                        next.$field = $crate::options::convert(name, value)?;
                     })+
                     _ => return Err(Self::unknown_option(name)),
                 }
@@ -275,7 +277,7 @@ macro_rules! option_table {
 
             /// What option `name` accepts, in words.
             pub fn allowed(name: &str) -> $crate::error::Result<String> {
-                use $crate::riichi::options::OptionType;
+                use $crate::options::OptionType;
                 match name {
                     $(stringify!($field) => Ok(<$ty as OptionType>::allowed()),)+
                     _ => Err(Self::unknown_option(name)),
@@ -283,10 +285,10 @@ macro_rules! option_table {
             }
 
             /// Every option with its value, in table order.
-            pub fn values(&self) -> Vec<(&'static str, $crate::riichi::options::Value)> {
+            pub fn values(&self) -> Vec<(&'static str, $crate::options::Value)> {
                 Self::OPTIONS
                     .iter()
-                    .map(|&name| (name, self.get(name).unwrap_or($crate::riichi::options::Value::None)))
+                    .map(|&name| (name, self.get(name).unwrap_or($crate::options::Value::None)))
                     .collect()
             }
 

@@ -1,0 +1,152 @@
+//! Why an action a player might expect is not offered ([`Deal::blocked`]), and why an applied
+//! action is refused: the same [`Reason`] values, decided from the same rule checks as the
+//! legal actions.
+
+use super::{Claims, Deal, Phase, Source, TurnKind, describe};
+use crate::meld::MeldKind;
+use crate::riichi::game::action::Action;
+use crate::riichi::game::reason::{Illegal, Reason};
+use crate::riichi::rules::RiichiAnkan;
+use crate::tile::{RIICHI_KINDS, kind_of_id};
+
+impl Deal {
+    /// Why actions `seat` might expect now are not offered: on its turn (a complete hand
+    /// without a yaku, riichi conditions, kans, kuikae) and in a claim window on another
+    /// player's tile (furiten, no yaku, calls closed), whether or not the seat has anything to
+    /// answer. Empty when nothing is missing, and for a seat out of range.
+    pub fn blocked(&self, seat: usize) -> Vec<Reason> {
+        match &self.phase {
+            Phase::Turn {
+                seat: s,
+                kind,
+                actions,
+            } if *s == seat => self.turn_blocked(seat, *kind, actions),
+            Phase::Claims(c) if seat < 4 && seat != c.from => self.claim_blocked(seat, c),
+            _ => Vec::new(),
+        }
+    }
+
+    fn turn_blocked(&self, seat: usize, kind: TurnKind, actions: &[Action]) -> Vec<Reason> {
+        let p = &self.players[seat];
+        let mut out = Vec::new();
+        let kan_kinds: Vec<u8> = (0..RIICHI_KINDS as u8)
+            .filter(|&k| {
+                p.held(k) == 4
+                    || (p.held(k) == 1
+                        && p.melds
+                            .iter()
+                            .any(|m| m.meld.kind() == MeldKind::Pon && kind_of_id(m.tiles[0]) == k))
+            })
+            .collect();
+        let drawn = match kind {
+            TurnKind::Called { forbidden } => {
+                let kinds: Vec<u8> = (0..RIICHI_KINDS as u8)
+                    .filter(|&k| forbidden & (1 << k) != 0 && p.held(k) > 0)
+                    .collect();
+                if !kinds.is_empty() {
+                    out.push(Reason::Kuikae { kinds });
+                }
+                if !kan_kinds.is_empty() {
+                    out.push(Reason::KanAfterCall);
+                }
+                return out;
+            }
+            TurnKind::Drawn { tile, .. } => tile,
+        };
+        if !actions.contains(&Action::Tsumo) && self.completes(seat, drawn, false) {
+            out.push(Reason::NoYaku { tsumo: true });
+        }
+        let riichi_offered = actions.iter().any(|a| matches!(a, Action::Riichi(_)));
+        if !p.riichi && !riichi_offered && Self::tenpai_within_reach(p) {
+            out.extend(self.riichi_condition(seat));
+        }
+        let kan_offered = actions
+            .iter()
+            .any(|a| matches!(a, Action::Ankan(_) | Action::Kakan(_)));
+        let kan_shape = if p.riichi {
+            p.held(kind_of_id(drawn)) == 4
+        } else {
+            !kan_kinds.is_empty()
+        };
+        if kan_shape && !kan_offered {
+            out.extend(self.kan_blocked().or(match self.rules.riichi_ankan {
+                _ if !p.riichi => None,
+                RiichiAnkan::None => Some(Reason::KanInRiichi),
+                _ => Some(Reason::KanChangesRiichiWaits),
+            }));
+        }
+        out
+    }
+
+    fn claim_blocked(&self, seat: usize, c: &Claims) -> Vec<Reason> {
+        let p = &self.players[seat];
+        let kind = kind_of_id(c.tile);
+        let offered = &c.options[seat];
+        let mut out = Vec::new();
+        if c.source != Source::Ankan && p.waits().contains(&kind) && !offered.contains(&Action::Ron)
+        {
+            out.push(match p.furiten() {
+                Some(kind) => Reason::Furiten { kind },
+                None => Reason::NoYaku { tsumo: false },
+            });
+        }
+        if c.source != Source::Discard {
+            return out;
+        }
+        let held = p.held(kind);
+        let could_call = held >= 2 || !self.chi_shapes(seat, c.from, kind).is_empty();
+        let called = offered
+            .iter()
+            .any(|a| matches!(a, Action::Chi(_) | Action::Pon(_) | Action::Daiminkan));
+        let closed = self
+            .calls_closed(c.source)
+            .or_else(|| p.riichi.then_some(Reason::RiichiCallsRonOnly));
+        if could_call && !called {
+            out.push(closed.clone().unwrap_or(Reason::NoDiscardAfterCall));
+        }
+        if held == 3 && closed.is_none() && !offered.contains(&Action::Daiminkan) {
+            out.extend(self.kan_blocked());
+        }
+        out
+    }
+
+    /// `action` by `seat` refused, with the reason.
+    pub(super) fn illegal(&self, seat: usize, action: Action) -> Illegal {
+        let reason = if seat > 3 {
+            Reason::SeatOutOfRange { seat }
+        } else if self.is_over() {
+            Reason::DealOver
+        } else if self.legal(seat).is_empty() {
+            Reason::NotYourTurn
+        } else {
+            self.refusal(seat, action)
+        };
+        Illegal {
+            seat,
+            action: describe(action, self.red_fives),
+            reason,
+        }
+    }
+
+    fn refusal(&self, seat: usize, action: Action) -> Reason {
+        let p = &self.players[seat];
+        let missing = |ids: &[u8]| ids.iter().copied().find(|t| !p.hand.contains(t));
+        let blocked = || self.blocked(seat).into_iter().find(|r| r.concerns(action));
+        match action {
+            Action::Discard(t) | Action::Riichi(t) | Action::Kakan(t) if !p.hand.contains(&t) => {
+                Reason::NotInHand { tile: t }
+            }
+            Action::Chi(pair) | Action::Pon(pair) if missing(&pair).is_some() => {
+                Reason::NotInHand {
+                    tile: missing(&pair).unwrap_or_default(),
+                }
+            }
+            Action::Discard(_) if p.riichi => Reason::RiichiDiscardsDrawnTile,
+            Action::Riichi(_) => self
+                .riichi_condition(seat)
+                .unwrap_or(Reason::RiichiNotTenpai),
+            Action::Tsumo | Action::Ron => blocked().unwrap_or(Reason::NotComplete),
+            _ => blocked().unwrap_or(Reason::NotOffered),
+        }
+    }
+}

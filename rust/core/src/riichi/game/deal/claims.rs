@@ -1,0 +1,400 @@
+//! Claims on a discard or a kan tile: who may ron, chi, pon or kan it, priorities, furiten
+//! for passing, the riichi deposit, calls with kuikae and pao, and the next draw (R4, R5.4,
+//! R6.2, R11.3, R11.4, R12, R14.2-R14.5, R15).
+
+use super::{Claims, Deal, DealMeld, Phase, Source, TurnKind};
+use crate::meld::{Meld, MeldKind};
+use crate::riichi::game::action::{Action, tile_class};
+use crate::riichi::game::event::{DrawReason, Event};
+use crate::riichi::rules::{
+    Kuikae, MultiRon, PaoSet, Sanchahou, TempFuritenEnd, TempFuritenTrigger,
+};
+use crate::tile::kind_of_id;
+
+impl Deal {
+    /// Whether the claim window on `tile` allows calls at all (R2.13 houtei, R14.4 the
+    /// discard after a fourth kan by several players): `None` when it does, else why not.
+    pub(super) fn calls_closed(&self, source: Source) -> Option<crate::riichi::game::Reason> {
+        use crate::riichi::game::Reason;
+        if source != Source::Discard {
+            None
+        } else if self.wall.live() == 0 {
+            Some(Reason::LastDiscardRonOnly)
+        } else if self.rules.suukaikan && self.four_kans_by_several() {
+            Some(Reason::FourthKanRonOnly)
+        } else {
+            None
+        }
+    }
+
+    pub(super) fn open_claims(&mut self, from: usize, tile: u8, source: Source) {
+        let calls = source == Source::Discard && self.calls_closed(source).is_none();
+        let mut options: [Vec<Action>; 4] = Default::default();
+        for (seat, opts) in options.iter_mut().enumerate() {
+            if seat == from {
+                continue;
+            }
+            if self.ron_scored(seat, from, tile, source).is_some() {
+                opts.push(Action::Ron);
+            }
+            if calls && !self.players[seat].riichi {
+                opts.extend(self.call_options(seat, from, tile));
+            }
+            if !opts.is_empty() {
+                opts.push(Action::Pass);
+            }
+        }
+        self.phase = Phase::Claims(Claims {
+            from,
+            tile,
+            source,
+            options,
+            responses: Default::default(),
+        });
+        if self.waiting().is_empty() {
+            self.resolve_claims();
+        }
+    }
+
+    /// The pons, daiminkan and chis `seat` may make on `tile` from `from`, kuikae applied.
+    pub(super) fn call_options(&self, seat: usize, from: usize, tile: u8) -> Vec<Action> {
+        let kind = kind_of_id(tile);
+        let p = &self.players[seat];
+        let same: Vec<u8> = p.of_kind(kind);
+        let mut out = Vec::new();
+        if same.len() >= 2 {
+            for pair in self.distinct_pairs(&same, &same) {
+                if self.has_discard_after(seat, &pair, self.kuikae_kinds(kind, kind, false)) {
+                    out.push(Action::Pon(pair));
+                }
+            }
+        }
+        if same.len() == 3 && self.kan_blocked().is_none() {
+            out.push(Action::Daiminkan);
+        }
+        for (base, pair) in self.chi_shapes(seat, from, kind) {
+            if self.has_discard_after(seat, &pair, self.kuikae_kinds(kind, base, true)) {
+                out.push(Action::Chi(pair));
+            }
+        }
+        out
+    }
+
+    /// Every chi `seat` could make on a tile of `kind` from `from` before kuikae: the lowest
+    /// kind of the sequence and the two tiles of the hand, one pair per distinct classes.
+    pub(super) fn chi_shapes(&self, seat: usize, from: usize, kind: u8) -> Vec<(u8, [u8; 2])> {
+        let mut out = Vec::new();
+        if seat != (from + 1) % 4 || kind >= 27 {
+            return out;
+        }
+        let p = &self.players[seat];
+        let n = kind % 9;
+        for low in n.saturating_sub(2)..=n.min(6) {
+            let base = kind - n + low;
+            let others: Vec<u8> = (base..base + 3).filter(|&k| k != kind).collect();
+            let a: Vec<u8> = p.of_kind(others[0]);
+            let b: Vec<u8> = p.of_kind(others[1]);
+            out.extend(
+                self.distinct_pairs(&a, &b)
+                    .into_iter()
+                    .map(|pair| (base, pair)),
+            );
+        }
+        out
+    }
+
+    /// Tile pairs `(x, y)` with `x` from `a` and `y` from `b`, one per distinct pair of
+    /// classes (a red five is its own class).
+    fn distinct_pairs(&self, a: &[u8], b: &[u8]) -> Vec<[u8; 2]> {
+        let same = a == b;
+        let mut out: Vec<[u8; 2]> = Vec::new();
+        let mut seen: Vec<(u8, u8)> = Vec::new();
+        for (i, &x) in a.iter().enumerate() {
+            for (j, &y) in b.iter().enumerate() {
+                if same && j <= i {
+                    continue;
+                }
+                let mut classes = (tile_class(x, self.red_fives), tile_class(y, self.red_fives));
+                if classes.0 > classes.1 {
+                    classes = (classes.1, classes.0);
+                }
+                if !seen.contains(&classes) {
+                    seen.push(classes);
+                    out.push([x, y]);
+                }
+            }
+        }
+        out
+    }
+
+    /// Kinds the caller may not discard right after the call (R4.5), as bits.
+    pub(super) fn kuikae_kinds(&self, called: u8, base: u8, chi: bool) -> u64 {
+        let mut bits = 1u64 << called;
+        if self.rules.kuikae == Kuikae::Allowed {
+            return 0;
+        }
+        if chi && self.rules.kuikae == Kuikae::ForbiddenInclSuji {
+            let n = called % 9;
+            if called == base && n + 3 <= 8 {
+                bits |= 1 << (called + 3);
+            }
+            if called == base + 2 && n >= 3 {
+                bits |= 1 << (called - 3);
+            }
+        }
+        bits
+    }
+
+    /// Whether the caller keeps a tile it may discard after using `pair` (R4.5e).
+    pub(super) fn has_discard_after(&self, seat: usize, pair: &[u8; 2], forbidden: u64) -> bool {
+        self.players[seat]
+            .hand
+            .iter()
+            .any(|t| !pair.contains(t) && forbidden & (1 << kind_of_id(*t)) == 0)
+    }
+
+    pub(super) fn respond(&mut self, seat: usize, action: Action) {
+        let Phase::Claims(claims) = &mut self.phase else {
+            return;
+        };
+        claims.responses[seat] = Some(action);
+        if self.waiting().is_empty() {
+            self.resolve_claims();
+        }
+    }
+
+    fn resolve_claims(&mut self) {
+        let Phase::Claims(claims) = std::mem::replace(&mut self.phase, Phase::Over) else {
+            return;
+        };
+        let order: Vec<usize> = (1..4).map(|d| (claims.from + d) % 4).collect();
+        let mut rons: Vec<usize> = order
+            .iter()
+            .copied()
+            .filter(|&s| claims.responses[s] == Some(Action::Ron))
+            .collect();
+        match self.rules.multi_ron {
+            MultiRon::HeadBump => rons.truncate(1),
+            MultiRon::Double if rons.len() == 3 => {
+                if self.rules.sanchahou == Sanchahou::Abort {
+                    // R6.2: a riichi declared with the discard three players ron is void.
+                    self.riichi_pending = None;
+                    self.end_draw(DrawReason::Sanchahou, [false; 4], [false; 4], [0; 4]);
+                    return;
+                }
+                rons.truncate(2);
+            }
+            _ => {}
+        }
+        self.mark_passes(&claims, &rons);
+        if !rons.is_empty() {
+            let wins = rons
+                .iter()
+                .filter_map(|&s| {
+                    self.ron_scored(s, claims.from, claims.tile, claims.source)
+                        .map(|(scored, ctx)| (s, claims.from, claims.tile, scored, ctx))
+                })
+                .collect();
+            self.finish_wins(wins);
+            return;
+        }
+        self.accept_riichi();
+        if self.outcome.is_some() {
+            return;
+        }
+        let pick = |want: fn(&Action) -> bool| {
+            order
+                .iter()
+                .copied()
+                .find_map(|s| claims.responses[s].filter(&want).map(|a| (s, a)))
+        };
+        let call = pick(|a| matches!(a, Action::Pon(_) | Action::Daiminkan))
+            .or_else(|| pick(|a| matches!(a, Action::Chi(_))));
+        match (claims.source, call) {
+            (Source::Kakan { meld }, _) => self.complete_kakan(claims.from, claims.tile, meld),
+            (Source::Ankan, _) => self.replacement_draw(claims.from),
+            (Source::Discard, Some((seat, action))) => {
+                self.call(seat, claims.from, claims.tile, action);
+            }
+            (Source::Discard, None) => self.after_discard(claims.from),
+        }
+    }
+
+    /// Furiten for every player who let a wait tile go by (R11.3, R11.4, R5.5). A tile
+    /// shown in an ankan is passed only by a player who could rob it (a kokushi wait under
+    /// `kokushi_rob_ankan`, R5.4): for anyone else it was never on offer.
+    fn mark_passes(&mut self, claims: &Claims, winners: &[usize]) {
+        let kind = kind_of_id(claims.tile);
+        for seat in (0..4).filter(|&s| s != claims.from && !winners.contains(&s)) {
+            let had_ron = claims.options[seat].contains(&Action::Ron);
+            let p = &mut self.players[seat];
+            let passed = match self.rules.temp_furiten_trigger {
+                _ if claims.source == Source::Ankan => had_ron,
+                TempFuritenTrigger::AnyWaitTile => p.waits().contains(&kind),
+                TempFuritenTrigger::LegalRonOnly => had_ron,
+            };
+            if passed {
+                p.pass_wait();
+            }
+        }
+    }
+
+    fn accept_riichi(&mut self) {
+        let Some(seat) = self.riichi_pending.take() else {
+            return;
+        };
+        let p = &mut self.players[seat];
+        p.riichi = true;
+        p.ippatsu = true;
+        self.deposit(seat);
+        if self.rules.suucha_riichi && self.players.iter().all(|p| p.riichi) {
+            // R14.3: four riichi hands are all tenpai (R6.1).
+            self.end_draw(DrawReason::SuuchaRiichi, [true; 4], [false; 4], [0; 4]);
+        }
+    }
+
+    /// `seat`'s riichi stands: its deposit goes on the table (R6.2).
+    pub(super) fn deposit(&mut self, seat: usize) {
+        let mut deltas = [0; 4];
+        deltas[seat] = -i64::from(self.rules.riichi_deposit);
+        let scores = self.pay(deltas);
+        self.riichi_sticks += 1;
+        self.depositors.push(seat);
+        self.events.push(Event::ReachAccepted {
+            seat,
+            deltas,
+            scores,
+        });
+    }
+
+    fn call(&mut self, seat: usize, from: usize, tile: u8, action: Action) {
+        let kind = kind_of_id(tile);
+        let (meld_kind, consumed): (MeldKind, Vec<u8>) = match action {
+            Action::Chi(pair) => (MeldKind::Chi, pair.to_vec()),
+            Action::Pon(pair) => (MeldKind::Pon, pair.to_vec()),
+            _ => (MeldKind::Daiminkan, self.players[seat].of_kind(kind)),
+        };
+        let mut tiles = consumed.clone();
+        tiles.push(tile);
+        tiles.sort_unstable();
+        let Ok(meld) = self
+            .tiles_of(&tiles)
+            .and_then(|t| Meld::new(meld_kind, t, Some(kind), Some(from as u8)))
+        else {
+            return;
+        };
+        if meld_kind == MeldKind::Daiminkan {
+            self.daiminkan_started(seat);
+        }
+        self.called = true;
+        let any_call_ends = self.rules.temp_furiten_end == TempFuritenEnd::AnyCallToo;
+        for (s, p) in self.players.iter_mut().enumerate() {
+            p.ippatsu = false;
+            if any_call_ends || s == seat {
+                p.end_temporary_furiten();
+            }
+        }
+        if let Some(last) = self.players[from].pond.last_mut() {
+            last.called = true;
+        }
+        let p = &mut self.players[seat];
+        for &t in &consumed {
+            if p.take(t).is_err() {
+                return;
+            }
+        }
+        p.melds.push(DealMeld {
+            meld,
+            tiles,
+            called: Some(tile),
+            from: Some(from),
+        });
+        self.check_pao(seat, from, meld_kind, kind);
+        self.events.push(Event::Call {
+            seat,
+            kind: meld_kind,
+            from,
+            tile,
+            consumed,
+        });
+        if meld_kind == MeldKind::Daiminkan {
+            self.after_open_kan();
+            self.kan_tile_from = Some(from);
+            self.replacement_draw(seat);
+            return;
+        }
+        let base = match action {
+            Action::Chi(pair) => pair
+                .iter()
+                .map(|&t| kind_of_id(t))
+                .chain([kind])
+                .min()
+                .unwrap_or(kind),
+            _ => kind,
+        };
+        let forbidden = self.kuikae_kinds(kind, base, meld_kind == MeldKind::Chi);
+        self.start_turn(seat, TurnKind::Called { forbidden });
+    }
+
+    /// Liability (R15.1) when this call completes the third dragon set, the fourth wind set,
+    /// or (with the option) the fourth kan.
+    fn check_pao(&mut self, seat: usize, from: usize, kind: MeldKind, tile_kind: u8) {
+        let p = &mut self.players[seat];
+        let sets_of = |range: std::ops::RangeInclusive<u8>| {
+            p.melds
+                .iter()
+                .filter(|m| {
+                    m.meld.kind() != MeldKind::Chi && range.contains(&kind_of_id(m.tiles[0]))
+                })
+                .count()
+        };
+        let dragons = (31..=33).contains(&tile_kind)
+            && sets_of(31..=33) == 3
+            && self.rules.pao.contains(PaoSet::DAISANGEN);
+        let winds = (27..=30).contains(&tile_kind)
+            && sets_of(27..=30) == 4
+            && self.rules.pao.contains(PaoSet::DAISUUSHII);
+        let kans = kind == MeldKind::Daiminkan
+            && p.melds.iter().filter(|m| m.meld.kind().is_kan()).count() == 4
+            && self.rules.pao.contains(PaoSet::SUUKANTSU);
+        if (dragons || winds || kans) && p.liable.is_none() {
+            p.liable = Some(from);
+        }
+    }
+
+    /// The discard passed: an abortive draw, or the next player draws (or the wall is empty).
+    fn after_discard(&mut self, from: usize) {
+        if self.first_round_aborts() {
+            return;
+        }
+        if self.rules.suukaikan && self.four_kans_by_several() {
+            self.end_draw(DrawReason::Suukaikan, [false; 4], [false; 4], [0; 4]);
+            return;
+        }
+        let next = (from + 1) % 4;
+        match self.wall.draw() {
+            Some(tile) => self.draw_tile(next, tile, false),
+            None => self.exhaustive_draw(),
+        }
+    }
+
+    /// Suufon renda (R14.2): four identical first-discard winds, no call.
+    fn first_round_aborts(&mut self) -> bool {
+        if !self.rules.suufon_renda || self.called {
+            return false;
+        }
+        let firsts: Vec<u8> = self
+            .players
+            .iter()
+            .filter_map(|p| p.pond.first().map(|d| kind_of_id(d.tile)))
+            .collect();
+        let all_one_wind = firsts.len() == 4
+            && self.players.iter().all(|p| p.pond.len() == 1)
+            && (27..=30).contains(&firsts[0])
+            && firsts.iter().all(|&k| k == firsts[0]);
+        if all_one_wind {
+            self.end_draw(DrawReason::SuufonRenda, [false; 4], [false; 4], [0; 4]);
+        }
+        all_one_wind
+    }
+}

@@ -1,0 +1,554 @@
+//! One deal (kyoku) as a state machine: whose turn or claim window it is, each seat's legal
+//! actions, and applying one. Every rule check of play lives in this module (rules R2–R16; see
+//! ARCHITECTURE.md): the turn (`turn.rs`), kans and the dead wall (`kans.rs`), claims on a
+//! discard or kan (`claims.rs`), wins and draws (`end.rs`), and why an action is missing
+//! (`blocked.rs`); a player's own state is `player.rs`.
+//!
+//! Seats are player indices 0..=3 for the whole game; the seat wind of seat `s` is its
+//! distance from the dealer. A rejected action returns an [`Illegal`] and changes nothing.
+
+mod blocked;
+mod claims;
+mod end;
+mod kans;
+mod player;
+mod turn;
+
+pub use player::{DealMeld, Furiten, PlayerState, PondTile};
+
+use super::action::{Action, is_red_id, tile_class};
+use super::event::{DrawReason, Event, WinRecord};
+use super::reason::{Illegal, Reason};
+use super::wall::Wall;
+use crate::error::{Error, Result};
+use crate::riichi::context::MAX_STICKS;
+use crate::riichi::rules::{GameLength, Karaten, LeftoverDeposits, RedFives, Ruleset};
+use crate::tile::{RIICHI_KINDS, kind_name, kind_of_id};
+use crate::wind::Wind;
+
+/// The largest score a seat may start a deal with, in either sign: far beyond any game, and
+/// far enough from the limits of `i64` that no payment can overflow.
+pub const MAX_SCORE: i64 = 1_000_000_000_000;
+
+/// Where a deal starts: the round, the dealer, the sticks on the table and the scores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DealSetup {
+    /// The round wind.
+    pub round_wind: Wind,
+    /// The dealer's seat (0..=3).
+    pub dealer: usize,
+    /// Honba counters (0..=[`MAX_STICKS`]).
+    pub honba: u32,
+    /// Riichi deposits on the table (0..=[`MAX_STICKS`]).
+    pub riichi_sticks: u32,
+    /// Scores by seat (each within ±[`MAX_SCORE`]).
+    pub scores: [i64; 4],
+}
+
+impl DealSetup {
+    /// Checks the ranges (and that a one-deal game whose leftover deposits go back to their
+    /// payers starts with none on the table: their payers are unknown).
+    fn check(&self, rules: &Ruleset) -> Result<()> {
+        if self.dealer > 3 {
+            return Err(Error::argument(format!(
+                "dealer seat {} is out of range 0..=3",
+                self.dealer
+            )));
+        }
+        for (name, value) in [("honba", self.honba), ("riichi_sticks", self.riichi_sticks)] {
+            if value > MAX_STICKS {
+                return Err(Error::argument(format!(
+                    "{name} {value} is out of range 0..={MAX_STICKS}"
+                )));
+            }
+        }
+        if let Some(s) = self.scores.iter().find(|s| s.abs() > MAX_SCORE) {
+            return Err(Error::argument(format!(
+                "score {s} is out of range -{MAX_SCORE}..={MAX_SCORE}"
+            )));
+        }
+        if returns_deposits(rules) && self.riichi_sticks > 0 {
+            return Err(Error::argument(format!(
+                "riichi_sticks {}: in a one-deal game leftover deposits go back to their \
+                 payers (R13.5), and sticks passed in have none",
+                self.riichi_sticks
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Whether deposits left after this deal go back to their payers at its end: a one-deal game
+/// with `leftover_deposits = returned` (R13.5).
+fn returns_deposits(rules: &Ruleset) -> bool {
+    rules.game_length == GameLength::OneDeal
+        && rules.leftover_deposits == LeftoverDeposits::Returned
+}
+
+/// What the current turn allows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TurnKind {
+    /// After a wall draw (or the dealer's dealt hand).
+    Drawn { tile: u8, rinshan: bool },
+    /// After a chi or pon: discard only, these kinds excepted (kuikae, bit per kind).
+    Called { forbidden: u64 },
+}
+
+/// What a claim window is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Source {
+    Discard,
+    Kakan { meld: usize },
+    Ankan,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Claims {
+    from: usize,
+    tile: u8,
+    source: Source,
+    /// Each seat's options, `Pass` last (empty: the seat has no claim).
+    options: [Vec<Action>; 4],
+    responses: [Option<Action>; 4],
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Phase {
+    Turn {
+        seat: usize,
+        kind: TurnKind,
+        /// The legal actions, listed once when the turn starts.
+        actions: Vec<Action>,
+    },
+    Claims(Claims),
+    Over,
+}
+
+/// How a deal ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// The wins (several for a multiple ron); empty for a draw.
+    pub wins: Vec<WinRecord>,
+    /// Why the deal was drawn, if it was.
+    pub draw: Option<DrawReason>,
+    /// Tenpai at an exhaustive draw.
+    pub tenpai: [bool; 4],
+    /// Score changes of the deal by seat (payments, riichi deposits, and at the end of a
+    /// one-deal game the deposits returned).
+    pub deltas: [i64; 4],
+    /// The dealer keeps the deal (R16.3).
+    pub dealer_keeps: bool,
+    /// Riichi deposits left on the table.
+    pub riichi_sticks: u32,
+}
+
+/// One deal in progress.
+#[derive(Debug, Clone)]
+pub struct Deal {
+    rules: Ruleset,
+    setup: DealSetup,
+    scores: [i64; 4],
+    riichi_sticks: u32,
+    wall: Wall,
+    players: [PlayerState; 4],
+    phase: Phase,
+    events: Vec<Event>,
+    /// Every action applied, in order, with its seat.
+    history: Vec<(usize, Action)>,
+    /// Any call (ankan included) so far: ends the uninterrupted first go-around.
+    called: bool,
+    /// Seats that made each kan, in order.
+    kans: Vec<usize>,
+    /// Kan indicators waiting for the declarer's discard (R5.6).
+    pending_dora: usize,
+    /// A riichi declared with the discard in the claim window.
+    riichi_pending: Option<usize>,
+    /// Seats whose riichi deposit is on the table, one entry per deposit of this deal.
+    depositors: Vec<usize>,
+    /// How the deal ended, once it has.
+    outcome: Option<Outcome>,
+    /// Who discarded the tile of a daiminkan whose replacement draw is on turn (R5.10).
+    kan_tile_from: Option<usize>,
+    red_fives: bool,
+}
+
+impl Deal {
+    /// Starts a deal on `wall`: deals the tiles and gives the dealer the first turn.
+    pub fn new(setup: DealSetup, wall: Wall, rules: &Ruleset) -> Result<Self> {
+        check_supported(rules)?;
+        setup.check(rules)?;
+        if wall.taken() != 53 {
+            return Err(Error::argument("the wall has already been drawn from"));
+        }
+        let mut hands = wall.deal();
+        let first = hands[0].pop().unwrap_or_default();
+        let mut players: [PlayerState; 4] = Default::default();
+        let mut by_seat: [Vec<u8>; 4] = Default::default();
+        for (offset, hand) in hands.into_iter().enumerate() {
+            let seat = (setup.dealer + offset) % 4;
+            players[seat].hand = hand.clone();
+            players[seat].hand.sort_unstable();
+            by_seat[seat] = hand;
+        }
+        let dora_indicator = wall.dora_indicators()[0];
+        let mut deal = Self {
+            rules: rules.clone(),
+            setup,
+            scores: setup.scores,
+            riichi_sticks: setup.riichi_sticks,
+            phase: Phase::Over,
+            events: vec![Event::StartKyoku {
+                round_wind: setup.round_wind as u8,
+                dealer: setup.dealer,
+                honba: setup.honba,
+                riichi_sticks: setup.riichi_sticks,
+                scores: setup.scores,
+                dora_indicator,
+                hands: by_seat,
+            }],
+            history: Vec::new(),
+            wall,
+            players,
+            called: false,
+            kans: Vec::new(),
+            pending_dora: 0,
+            riichi_pending: None,
+            depositors: Vec::new(),
+            outcome: None,
+            kan_tile_from: None,
+            red_fives: rules.red_fives == RedFives::One,
+        };
+        for p in &mut deal.players {
+            p.refresh_waits();
+        }
+        deal.draw_tile(setup.dealer, first, false);
+        Ok(deal)
+    }
+
+    /// The events so far.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Every action applied so far with its seat: applied in order to a deal with the same
+    /// setup, wall and rules they give the same events.
+    pub fn actions(&self) -> &[(usize, Action)] {
+        &self.history
+    }
+
+    /// The outcome, once the deal is over.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    /// Scores by seat (riichi deposits already taken off).
+    pub fn scores(&self) -> [i64; 4] {
+        self.scores
+    }
+
+    /// Riichi deposits on the table.
+    pub fn riichi_sticks(&self) -> u32 {
+        self.riichi_sticks
+    }
+
+    /// Seats whose riichi deposit of this deal is still on the table, one entry per deposit.
+    pub fn depositors(&self) -> &[usize] {
+        &self.depositors
+    }
+
+    /// What the deal started from.
+    pub fn setup(&self) -> DealSetup {
+        self.setup
+    }
+
+    /// The ruleset.
+    pub fn rules(&self) -> &Ruleset {
+        &self.rules
+    }
+
+    /// A player's state.
+    pub fn player(&self, seat: usize) -> &PlayerState {
+        &self.players[seat % 4]
+    }
+
+    /// The wall.
+    pub fn wall(&self) -> &Wall {
+        &self.wall
+    }
+
+    /// Whether the red fives are red under the rules.
+    pub fn red_fives(&self) -> bool {
+        self.red_fives
+    }
+
+    /// The seat wind of `seat`.
+    pub fn seat_wind(&self, seat: usize) -> Wind {
+        Wind::ALL[(seat + 4 - self.setup.dealer) % 4]
+    }
+
+    /// The seat whose turn it is, when it is a turn.
+    pub fn turn(&self) -> Option<usize> {
+        match self.phase {
+            Phase::Turn { seat, .. } => Some(seat),
+            _ => None,
+        }
+    }
+
+    /// The tile just drawn by the player on turn, if the turn followed a draw.
+    pub fn drawn(&self) -> Option<u8> {
+        match self.phase {
+            Phase::Turn {
+                kind: TurnKind::Drawn { tile, .. },
+                ..
+            } => Some(tile),
+            _ => None,
+        }
+    }
+
+    /// The tile a claim window is open on, and who offered it.
+    pub fn claim_tile(&self) -> Option<(u8, usize)> {
+        match &self.phase {
+            Phase::Claims(c) => Some((c.tile, c.from)),
+            _ => None,
+        }
+    }
+
+    /// Whether the deal is over.
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    /// The seats that must act now: the player on turn, or every seat with a claim still to
+    /// answer.
+    pub fn waiting(&self) -> Vec<usize> {
+        match &self.phase {
+            Phase::Turn { seat, .. } => vec![*seat],
+            Phase::Claims(c) => (0..4)
+                .filter(|&s| !c.options[s].is_empty() && c.responses[s].is_none())
+                .collect(),
+            Phase::Over => Vec::new(),
+        }
+    }
+
+    /// The legal actions of `seat` now (empty when it need not act).
+    pub fn legal(&self, seat: usize) -> &[Action] {
+        match &self.phase {
+            Phase::Turn {
+                seat: s, actions, ..
+            } if *s == seat => actions,
+            Phase::Claims(c) if seat < 4 && c.responses[seat].is_none() => &c.options[seat],
+            _ => &[],
+        }
+    }
+
+    /// The legal actions of `seat` now, owned (see [`Self::legal`]).
+    pub fn legal_actions(&self, seat: usize) -> Vec<Action> {
+        self.legal(seat).to_vec()
+    }
+
+    /// The stable code of `action` in the current state (see [`Action::code`]).
+    pub fn code_of(&self, action: Action) -> usize {
+        action.code(self.claim_tile().map(|(t, _)| t), self.red_fives)
+    }
+
+    /// The legal action of `seat` with stable code `code`, if there is one.
+    pub fn action_of_code(&self, seat: usize, code: usize) -> Option<Action> {
+        self.legal(seat)
+            .iter()
+            .copied()
+            .find(|&a| self.code_of(a) == code)
+    }
+
+    /// The action stable code `code` names for `seat` now: the legal one when there is one,
+    /// else the action it would be (a tile of that class from the hand, the pair a chi or pon
+    /// would take), so that applying it is refused with the reason. `None` when the code names
+    /// no action now (a chi shape off the suit, a call without a claim window, out of range).
+    pub fn decode(&self, seat: usize, code: usize) -> Option<Action> {
+        if let Some(action) = self.action_of_code(seat, code) {
+            return Some(action);
+        }
+        let p = self.players.get(seat)?;
+        let red = self.red_fives;
+        let of_class = |class: u8| -> u8 {
+            let held = p
+                .hand
+                .iter()
+                .copied()
+                .find(|&t| tile_class(t, red) == class);
+            held.unwrap_or_else(|| match class {
+                34..=36 => [16, 52, 88][usize::from(class - 34)],
+                k if red && matches!(k, 4 | 13 | 22) => 4 * k + 1,
+                k => 4 * k,
+            })
+        };
+        let pair = |kinds: [u8; 2]| -> [u8; 2] {
+            let first = p.of_kind(kinds[0]);
+            let second: Vec<u8> = p
+                .of_kind(kinds[1])
+                .into_iter()
+                .filter(|t| first.first() != Some(t))
+                .collect();
+            [
+                first.first().copied().unwrap_or(4 * kinds[0]),
+                second.first().copied().unwrap_or(4 * kinds[1] + 1),
+            ]
+        };
+        let code = u8::try_from(code).ok()?;
+        Some(match code {
+            0..=36 => Action::Discard(of_class(code)),
+            37..=73 => Action::Riichi(of_class(code - 37)),
+            74..=81 => {
+                let kind = kind_of_id(self.claim_tile()?.0);
+                let n = kind % 9;
+                let kinds = match code {
+                    74 | 75 if kind < 27 && n <= 6 => [kind + 1, kind + 2],
+                    76 | 77 if kind < 27 && (1..=7).contains(&n) => [kind - 1, kind + 1],
+                    78 | 79 if kind < 27 && n >= 2 => [kind - 2, kind - 1],
+                    80 | 81 => [kind, kind],
+                    _ => return None,
+                };
+                if code >= 80 {
+                    Action::Pon(pair(kinds))
+                } else {
+                    Action::Chi(pair(kinds))
+                }
+            }
+            82 => Action::Daiminkan,
+            83..=116 => Action::Ankan(code - 83),
+            117..=150 => Action::Kakan(of_class(code - 117)),
+            151 => Action::Tsumo,
+            152 => Action::Ron,
+            153 => Action::Kyuushu,
+            154 => Action::Pass,
+            _ => return None,
+        })
+    }
+
+    /// Applies `action` by `seat`; an illegal action is refused with the reason and changes
+    /// nothing. A discard, riichi, chi or pon may name any held copy of a tile class that
+    /// [`Self::legal`] lists (it lists one id per class).
+    pub fn apply(&mut self, seat: usize, action: Action) -> std::result::Result<(), Illegal> {
+        if !self.is_listed(seat, action) {
+            return Err(self.illegal(seat, action));
+        }
+        self.history.push((seat, action));
+        match self.phase {
+            Phase::Turn { kind, .. } => self.apply_turn(seat, action, kind),
+            Phase::Claims(_) => self.respond(seat, action),
+            Phase::Over => {}
+        }
+        Ok(())
+    }
+
+    /// Whether `action` is legal for `seat` up to the physical copy: the legal actions name
+    /// one tile per class (a red five is its own class), and any held copy of the same class
+    /// may be named instead (R3.1: any concealed tile may be discarded; R4.1: the caller picks
+    /// the copies). A riichi player discards exactly the drawn tile (R6.3).
+    fn is_listed(&self, seat: usize, action: Action) -> bool {
+        let legal = self.legal(seat);
+        if legal.contains(&action) {
+            return true;
+        }
+        let Some(p) = self.players.get(seat) else {
+            return false;
+        };
+        let class = |t: u8| tile_class(t, self.red_fives);
+        let classes = |pair: [u8; 2]| {
+            let mut c = [class(pair[0]), class(pair[1])];
+            c.sort_unstable();
+            c
+        };
+        let held = |ids: &[u8]| ids.iter().all(|t| p.hand.contains(t)) && ids.first() != ids.get(1);
+        legal.iter().any(|&l| match (l, action) {
+            (Action::Discard(a), Action::Discard(b)) => {
+                !p.riichi && class(a) == class(b) && held(&[b])
+            }
+            (Action::Riichi(a), Action::Riichi(b)) => class(a) == class(b) && held(&[b]),
+            (Action::Chi(a), Action::Chi(b)) | (Action::Pon(a), Action::Pon(b)) => {
+                classes(a) == classes(b) && held(&b)
+            }
+            _ => false,
+        })
+    }
+
+    /// Sets the turn of `seat` and lists its legal actions once.
+    fn start_turn(&mut self, seat: usize, kind: TurnKind) {
+        let actions = self.turn_actions(seat, kind);
+        self.phase = Phase::Turn {
+            seat,
+            kind,
+            actions,
+        };
+    }
+
+    /// `seat` draws `tile` (from the live wall, or a replacement with `rinshan`) and is on
+    /// turn.
+    fn draw_tile(&mut self, seat: usize, tile: u8, rinshan: bool) {
+        let p = &mut self.players[seat];
+        p.add(tile);
+        if !rinshan {
+            p.draws += 1;
+        }
+        p.end_temporary_furiten();
+        self.events.push(Event::Tsumo {
+            seat,
+            tile,
+            rinshan,
+        });
+        self.start_turn(seat, TurnKind::Drawn { tile, rinshan });
+    }
+
+    /// Pays `deltas` and returns the scores after them.
+    fn pay(&mut self, deltas: [i64; 4]) -> [i64; 4] {
+        for (s, d) in self.scores.iter_mut().zip(deltas) {
+            *s += d;
+        }
+        self.scores
+    }
+}
+
+/// Rejects option values the engine does not play yet, rather than ignoring them. Every
+/// preset plays; `declare_noten` (WRC) is a choice players may make, and the engine's players
+/// never make it (every tenpai hand is shown at an exhaustive draw).
+fn check_supported(rules: &Ruleset) -> Result<()> {
+    let unsupported = [
+        ("karaten = \"tenpai\"", rules.karaten == Karaten::Tenpai),
+        ("open_riichi", rules.open_riichi),
+    ];
+    match unsupported.iter().find(|(_, on)| *on) {
+        Some((name, _)) => Err(Error::rule(format!(
+            "the game engine does not play the option {name} yet (scoring supports it)"
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// A tile id in MPSZ (`0m` for a red five).
+pub fn tile_name(id: u8, red_fives: bool) -> String {
+    if usize::from(id) >= crate::tile::RIICHI_TILE_COUNT {
+        return format!("id {id}");
+    }
+    kind_name(kind_of_id(id), is_red_id(id, red_fives))
+}
+
+/// An action in words, e.g. `discard 5m`, `chi 0m6m`.
+pub fn describe(action: Action, red_fives: bool) -> String {
+    let t = |id: u8| tile_name(id, red_fives);
+    match action {
+        Action::Discard(x) | Action::Riichi(x) | Action::Kakan(x) => {
+            format!("{} {}", action.name(), t(x))
+        }
+        Action::Chi(p) | Action::Pon(p) => format!("{} {}{}", action.name(), t(p[0]), t(p[1])),
+        Action::Ankan(k) if usize::from(k) < RIICHI_KINDS => {
+            format!("ankan {}", kind_name(k, false))
+        }
+        Action::Ankan(k) => format!("ankan of kind {k}"),
+        _ => action.name().to_owned(),
+    }
+}
+
+impl From<Reason> for Error {
+    fn from(reason: Reason) -> Self {
+        Error::argument(reason.to_string())
+    }
+}

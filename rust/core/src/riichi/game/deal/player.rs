@@ -1,0 +1,185 @@
+//! One player's side of a deal: concealed tiles, melds, pond, riichi, waits and furiten.
+
+use crate::efficiency;
+use crate::error::{Error, Result};
+use crate::meld::Meld;
+use crate::shanten::{self, Form};
+use crate::tile::{RIICHI_KINDS, kind_of_id};
+
+/// One discard in a player's pond.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PondTile {
+    /// The tile.
+    pub tile: u8,
+    /// The drawn tile was discarded.
+    pub tsumogiri: bool,
+    /// The riichi declaration discard.
+    pub riichi: bool,
+    /// Claimed by another player (it still counts for furiten and nagashi).
+    pub called: bool,
+}
+
+/// A declared meld with its physical tiles.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DealMeld {
+    /// The meld for scoring.
+    pub meld: Meld,
+    /// Its tiles (3 or 4 ids).
+    pub tiles: Vec<u8>,
+    /// The claimed tile, if any.
+    pub called: Option<u8>,
+    /// Who discarded the claimed tile.
+    pub from: Option<usize>,
+}
+
+/// Why a player may not ron (R11), the most lasting kind first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Furiten {
+    /// A wait kind is among the player's own discards (R11.2).
+    Discard,
+    /// A wait tile passed since the player's last riichi (R11.4): for the rest of the deal.
+    Riichi,
+    /// A wait tile passed since the player's last turn (R11.3).
+    Temporary,
+}
+
+impl Furiten {
+    /// The name used in observations and reasons.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Discard => "discard",
+            Self::Riichi => "riichi",
+            Self::Temporary => "temporary",
+        }
+    }
+}
+
+/// Furiten from passed wait tiles: set by [`PlayerState::pass_wait`] and cleared by
+/// [`PlayerState::end_temporary_furiten`], nowhere else.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Passed {
+    temporary: bool,
+    riichi: bool,
+}
+
+/// What one player has and has done.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PlayerState {
+    /// Concealed tiles, ascending ids.
+    pub hand: Vec<u8>,
+    /// Declared melds.
+    pub melds: Vec<DealMeld>,
+    /// Discards in order, called ones included.
+    pub pond: Vec<PondTile>,
+    /// Riichi declared and accepted.
+    pub riichi: bool,
+    /// The riichi was a double riichi.
+    pub double_riichi: bool,
+    /// Inside the ippatsu window.
+    pub ippatsu: bool,
+    /// Wall draws taken (the dealer's 14th tile counts).
+    pub draws: u32,
+    /// Who is liable for a pao yakuman of this player.
+    pub liable: Option<usize>,
+    passed: Passed,
+    /// Wait kinds of the concealed part when it has 3n+1 tiles.
+    waits: Vec<u8>,
+}
+
+impl PlayerState {
+    /// Whether no meld opens the hand.
+    pub fn closed(&self) -> bool {
+        self.melds.iter().all(|m| !m.meld.is_open())
+    }
+
+    /// Concealed tiles per kind.
+    pub fn counts(&self) -> [u8; RIICHI_KINDS] {
+        let mut counts = [0u8; RIICHI_KINDS];
+        for &t in &self.hand {
+            counts[usize::from(kind_of_id(t))] += 1;
+        }
+        counts
+    }
+
+    /// The concealed tiles of `kind`.
+    pub(super) fn of_kind(&self, kind: u8) -> Vec<u8> {
+        self.hand
+            .iter()
+            .copied()
+            .filter(|&t| kind_of_id(t) == kind)
+            .collect()
+    }
+
+    /// Concealed tiles of `kind`.
+    pub(super) fn held(&self, kind: u8) -> usize {
+        self.hand.iter().filter(|&&t| kind_of_id(t) == kind).count()
+    }
+
+    /// The wait kinds of the 3n+1 concealed part. A kind the player holds four of in the
+    /// concealed hand outside a kan never counts; one whose fourth copy is in the player's own
+    /// kan does (R13.1, karaten).
+    pub fn waits(&self) -> &[u8] {
+        &self.waits
+    }
+
+    /// Whether the hand is tenpai (R13.1).
+    pub fn tenpai(&self) -> bool {
+        !self.waits.is_empty()
+    }
+
+    /// Recomputes the waits after the concealed tiles changed: only a hand whose shanten is 0
+    /// has any, so the 34 win checks run only then.
+    pub(super) fn refresh_waits(&mut self) {
+        self.waits.clear();
+        let counts = self.counts();
+        if self.hand.len() % 3 == 1 && shanten::shanten(&counts, Form::All) == Ok(0) {
+            self.waits = efficiency::waits(&counts).unwrap_or_default();
+        }
+    }
+
+    /// Why the player may not ron now, the most lasting kind first; `None` when it may.
+    pub fn furiten(&self) -> Option<Furiten> {
+        let discarded = self
+            .pond
+            .iter()
+            .any(|p| self.waits.contains(&kind_of_id(p.tile)));
+        if discarded {
+            Some(Furiten::Discard)
+        } else if self.passed.riichi {
+            Some(Furiten::Riichi)
+        } else if self.passed.temporary {
+            Some(Furiten::Temporary)
+        } else {
+            None
+        }
+    }
+
+    /// The player let a winning tile go by (R11.3; in riichi also R11.4).
+    pub(super) fn pass_wait(&mut self) {
+        self.passed.temporary = true;
+        self.passed.riichi |= self.riichi;
+    }
+
+    /// Temporary furiten ends: the player's own draw, discard or call (R11.3), or any call
+    /// under `temp_furiten_end = any_call_too`.
+    pub(super) fn end_temporary_furiten(&mut self) {
+        self.passed.temporary = false;
+    }
+
+    /// Removes concealed tile `tile`.
+    pub(super) fn take(&mut self, tile: u8) -> Result<()> {
+        let at = self
+            .hand
+            .iter()
+            .position(|&t| t == tile)
+            .ok_or_else(|| Error::argument(format!("tile id {tile} is not in the hand")))?;
+        self.hand.remove(at);
+        Ok(())
+    }
+
+    /// Adds a concealed tile.
+    pub(super) fn add(&mut self, tile: u8) {
+        let at = self.hand.partition_point(|&t| t < tile);
+        self.hand.insert(at, tile);
+    }
+}

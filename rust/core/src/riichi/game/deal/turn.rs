@@ -1,0 +1,261 @@
+//! The player on turn: what a turn offers (discards, riichi, kans, tsumo, kyuushu kyuuhai) and
+//! the discard (R3, R6, R14.1).
+
+use super::player::{DealMeld, PlayerState};
+use super::{Deal, PondTile, Source, TurnKind};
+use crate::meld::{Meld, MeldKind};
+use crate::riichi::game::action::{Action, tile_class};
+use crate::riichi::game::event::{DrawReason, Event};
+use crate::riichi::rules::RiichiAnkan;
+use crate::shanten::{self, Form};
+use crate::tile::{RIICHI_KINDS, kind_of_id};
+use crate::tiles::Tiles;
+
+impl Deal {
+    pub(super) fn turn_actions(&self, seat: usize, kind: TurnKind) -> Vec<Action> {
+        let p = &self.players[seat];
+        let mut out = Vec::new();
+        let (drawn, rinshan) = match kind {
+            TurnKind::Drawn { tile, rinshan } => (tile, rinshan),
+            TurnKind::Called { forbidden } => return self.discards(seat, None, forbidden),
+        };
+        if self.tsumo_scored(seat, drawn, rinshan).is_some() {
+            out.push(Action::Tsumo);
+        }
+        if p.riichi {
+            out.push(Action::Discard(drawn));
+            out.extend(self.riichi_ankan(seat, drawn));
+            return out;
+        }
+        out.extend(self.discards(seat, Some(drawn), 0));
+        out.extend(self.riichi_options(seat, drawn));
+        out.extend(self.ankan_options(seat));
+        out.extend(self.kakan_options(seat));
+        if self.kyuushu_allowed(seat) {
+            out.push(Action::Kyuushu);
+        }
+        out
+    }
+
+    /// One discard per tile class, the drawn tile preferred (tsumogiri).
+    pub(super) fn discards(&self, seat: usize, drawn: Option<u8>, forbidden: u64) -> Vec<Action> {
+        let mut out: Vec<Action> = Vec::new();
+        let mut seen = 0u64;
+        let order = drawn
+            .into_iter()
+            .chain(self.players[seat].hand.iter().copied());
+        for t in order {
+            let class = tile_class(t, self.red_fives);
+            if seen & (1 << class) != 0 || forbidden & (1 << kind_of_id(t)) != 0 {
+                continue;
+            }
+            seen |= 1 << class;
+            out.push(Action::Discard(t));
+        }
+        out
+    }
+
+    /// Whether the riichi conditions other than tenpai hold (R6.1a, c, d, e); `None` when they
+    /// do, else the first that fails.
+    pub(super) fn riichi_condition(&self, seat: usize) -> Option<crate::riichi::game::Reason> {
+        use crate::riichi::game::Reason;
+        let p = &self.players[seat];
+        if p.riichi {
+            return Some(Reason::AlreadyRiichi);
+        }
+        if !p.closed() {
+            return Some(Reason::RiichiOpenHand);
+        }
+        if let Some(min) = self.rules.riichi_min_points
+            && self.scores[seat] < i64::from(min)
+        {
+            return Some(Reason::RiichiMinPoints { points: min });
+        }
+        let min_live = self.rules.riichi_min_live_tiles.get();
+        if self.wall.live() < min_live as usize {
+            return Some(Reason::RiichiMinLiveTiles { tiles: min_live });
+        }
+        None
+    }
+
+    /// Whether some discard of the 3n+2 concealed tiles leaves a hand with shanten 0 (a quick
+    /// table check before any wait is listed).
+    pub(super) fn tenpai_within_reach(p: &PlayerState) -> bool {
+        shanten::shanten(&p.counts(), Form::All).is_ok_and(|s| s <= 0)
+    }
+
+    fn riichi_options(&self, seat: usize, drawn: u8) -> Vec<Action> {
+        let p = &self.players[seat];
+        if self.riichi_condition(seat).is_some() || !Self::tenpai_within_reach(p) {
+            return Vec::new();
+        }
+        self.discards(seat, Some(drawn), 0)
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Discard(t) => {
+                    let mut after = p.clone();
+                    after.take(t).ok()?;
+                    after.refresh_waits();
+                    after.tenpai().then_some(Action::Riichi(t))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn ankan_options(&self, seat: usize) -> Vec<Action> {
+        if self.kan_blocked().is_some() {
+            return Vec::new();
+        }
+        let counts = self.players[seat].counts();
+        (0..RIICHI_KINDS as u8)
+            .filter(|&k| counts[usize::from(k)] == 4)
+            .map(Action::Ankan)
+            .collect()
+    }
+
+    fn kakan_options(&self, seat: usize) -> Vec<Action> {
+        if self.kan_blocked().is_some() {
+            return Vec::new();
+        }
+        let p = &self.players[seat];
+        p.melds
+            .iter()
+            .filter(|m| m.meld.kind() == MeldKind::Pon)
+            .filter_map(|m| {
+                let kind = kind_of_id(m.tiles[0]);
+                p.hand
+                    .iter()
+                    .find(|&&t| kind_of_id(t) == kind)
+                    .map(|&t| Action::Kakan(t))
+            })
+            .collect()
+    }
+
+    /// Ankan in riichi (R6.3): only of the drawn tile's kind, only when the waits stay the
+    /// same (and, for `same_waits_and_shape`, every reading keeps the three as a triplet).
+    fn riichi_ankan(&self, seat: usize, drawn: u8) -> Vec<Action> {
+        let kind = kind_of_id(drawn);
+        if self.rules.riichi_ankan == RiichiAnkan::None
+            || self.kan_blocked().is_some()
+            || self.players[seat].held(kind) != 4
+            || !self.riichi_kan_keeps_waits(seat, drawn)
+        {
+            return Vec::new();
+        }
+        vec![Action::Ankan(kind)]
+    }
+
+    /// Whether an ankan of the drawn tile's kind keeps a riichi hand's waits (and, under
+    /// `same_waits_and_shape`, its readings).
+    pub(super) fn riichi_kan_keeps_waits(&self, seat: usize, drawn: u8) -> bool {
+        let kind = kind_of_id(drawn);
+        let p = &self.players[seat];
+        let mut before = p.clone();
+        if before.take(drawn).is_err() {
+            return false;
+        }
+        before.refresh_waits();
+        let mut after = p.clone();
+        after.hand.retain(|&t| kind_of_id(t) != kind);
+        let Ok(meld) = Meld::new(
+            MeldKind::Ankan,
+            Tiles::from_kinds([i64::from(kind); 4]).unwrap_or_default(),
+            None,
+            None,
+        ) else {
+            return false;
+        };
+        after.melds.push(DealMeld {
+            meld,
+            tiles: vec![],
+            called: None,
+            from: None,
+        });
+        after.refresh_waits();
+        if before.waits() != after.waits() || !before.tenpai() {
+            return false;
+        }
+        if self.rules.riichi_ankan != RiichiAnkan::SameWaitsAndShape {
+            return true;
+        }
+        let counts = before.counts();
+        before.waits().iter().all(|&w| {
+            let mut c = counts;
+            c[usize::from(w)] += 1;
+            crate::decompose::decompose(&c)
+                .unwrap_or_default()
+                .iter()
+                .all(|d| d.sets().contains(&crate::decompose::Set::Triplet(kind)))
+        })
+    }
+
+    fn kyuushu_allowed(&self, seat: usize) -> bool {
+        let p = &self.players[seat];
+        if !self.rules.kyuushu_kyuuhai || self.called || !p.pond.is_empty() {
+            return false;
+        }
+        let counts = p.counts();
+        crate::tile::YAOCHUU
+            .iter()
+            .filter(|&&k| counts[usize::from(k)] > 0)
+            .count()
+            >= 9
+    }
+
+    pub(super) fn apply_turn(&mut self, seat: usize, action: Action, kind: TurnKind) {
+        let (drawn, rinshan) = match kind {
+            TurnKind::Drawn { tile, rinshan } => (Some(tile), rinshan),
+            TurnKind::Called { .. } => (None, false),
+        };
+        match action {
+            Action::Discard(t) => self.discard(seat, t, drawn, false),
+            Action::Riichi(t) => self.discard(seat, t, drawn, true),
+            Action::Tsumo => {
+                let tile = drawn.unwrap_or_default();
+                if let Some((scored, ctx)) = self.tsumo_scored(seat, tile, rinshan) {
+                    self.finish_wins(vec![(seat, seat, tile, scored, ctx)]);
+                }
+            }
+            Action::Ankan(kind) => self.ankan(seat, kind),
+            Action::Kakan(tile) => self.kakan(seat, tile),
+            Action::Kyuushu => {
+                self.end_draw(DrawReason::KyuushuKyuuhai, [false; 4], [false; 4], [0; 4]);
+            }
+            _ => {}
+        }
+    }
+
+    /// Discards `tile` (declaring riichi with it when `riichi`): a kan indicator still pending
+    /// is revealed first (R5.6; the `dora` event comes before the `reach` and the `dahai`, as
+    /// in Tenhou's records and mjai hosts), then the claim window opens.
+    fn discard(&mut self, seat: usize, tile: u8, drawn: Option<u8>, riichi: bool) {
+        let double = riichi && !self.called && self.players[seat].pond.is_empty();
+        self.kan_tile_from = None;
+        self.reveal_pending();
+        let p = &mut self.players[seat];
+        if p.take(tile).is_err() {
+            return;
+        }
+        if riichi {
+            self.events.push(Event::Reach { seat });
+            self.riichi_pending = Some(seat);
+            p.double_riichi = double;
+        }
+        p.ippatsu = false;
+        p.end_temporary_furiten();
+        p.pond.push(PondTile {
+            tile,
+            tsumogiri: drawn == Some(tile),
+            riichi,
+            called: false,
+        });
+        p.refresh_waits();
+        self.events.push(Event::Dahai {
+            seat,
+            tile,
+            tsumogiri: drawn == Some(tile),
+        });
+        self.open_claims(seat, tile, Source::Discard);
+    }
+}

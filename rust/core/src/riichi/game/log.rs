@@ -1,0 +1,298 @@
+//! The mjai vocabulary of Riichi logs, written once: each [`Event`] as a [`Record`] with
+//! mjai's event and field names, our extension fields ([`EXTENSIONS`]) after mjai's own, in
+//! the order of [`FIELD_ORDER`]. Tiles are mjai names (`5mr`, `E`, `?` for a hidden tile).
+
+use super::event::{DrawReason, Event, WinRecord};
+use crate::log::{FieldOrder, Json, Record};
+use crate::riichi::mjai::{pai, tile_pai};
+use crate::wind::Wind;
+
+/// Per event type, its fields in the order they are written.
+pub const FIELD_ORDER: FieldOrder = crate::field_order![
+    "start_game" => ["names", "game_seed"],
+    "start_kyoku" => [
+        "bakaze", "dora_marker", "kyoku", "honba", "kyotaku", "oya", "scores", "tehais",
+    ],
+    "tsumo" => ["actor", "pai"],
+    "dahai" => ["actor", "pai", "tsumogiri"],
+    "chi" => ["actor", "target", "pai", "consumed"],
+    "pon" => ["actor", "target", "pai", "consumed"],
+    "daiminkan" => ["actor", "target", "pai", "consumed"],
+    "ankan" => ["actor", "consumed"],
+    "kakan" => ["actor", "pai", "consumed"],
+    "reach" => ["actor"],
+    "reach_accepted" => ["actor", "deltas", "scores"],
+    "dora" => ["dora_marker"],
+    "hora" => [
+        "actor", "target", "pai", "deltas", "ura_markers", "scores", "yaku", "yakuman", "han",
+        "fu", "points", "pao",
+    ],
+    "ryukyoku" => ["deltas", "scores", "reason", "tenpai", "nagashi"],
+    "end_kyoku" => [],
+    "end_game" => ["scores"],
+];
+
+/// The fields we add to mjai's events.
+pub const EXTENSIONS: FieldOrder = crate::field_order![
+    "start_game" => ["game_seed"],
+    "hora" => ["yaku", "yakuman", "han", "fu", "points", "pao"],
+    "ryukyoku" => ["reason", "tenpai", "nagashi"],
+];
+
+/// The values of `ryukyoku.reason`: the draw kinds, and `nagashi_mangan` for an exhaustive
+/// draw that paid one.
+pub const DRAW_REASONS: [&str; 7] = [
+    "exhaustive",
+    "kyuushu_kyuuhai",
+    "suufon_renda",
+    "suucha_riichi",
+    "suukaikan",
+    "sanchahou",
+    "nagashi_mangan",
+];
+
+fn tiles(ids: &[u8], red_fives: bool) -> Json {
+    Json::List(ids.iter().map(|&t| tile_pai(t, red_fives).into()).collect())
+}
+
+fn hora(w: &WinRecord, red_fives: bool) -> Record {
+    let pairs = |list: Vec<(&'static str, u8)>| -> Json {
+        Json::List(
+            list.into_iter()
+                .map(|(id, n)| Json::List(vec![id.into(), n.into()]))
+                .collect(),
+        )
+    };
+    let record = Record::new("hora")
+        .with("actor", w.seat)
+        .with("target", w.from)
+        .with("pai", tile_pai(w.tile, red_fives))
+        .with("deltas", w.deltas)
+        .with("ura_markers", tiles(&w.ura_indicators, red_fives))
+        .with("scores", w.scores)
+        .with(
+            "yaku",
+            pairs(w.yaku.iter().map(|(y, h)| (y.romaji(), *h)).collect()),
+        )
+        .with(
+            "yakuman",
+            pairs(w.yakuman.iter().map(|(y, u)| (y.romaji(), *u)).collect()),
+        )
+        .with("han", w.han)
+        .with("fu", w.fu)
+        .with("points", w.points);
+    match w.liable {
+        Some(seat) => record.with("pao", seat),
+        None => record,
+    }
+}
+
+impl Event {
+    /// The event as an mjai log record; tiles are named with red fives when `red_fives`.
+    pub fn record(&self, red_fives: bool) -> Record {
+        let tile = |id: u8| tile_pai(id, red_fives);
+        match self {
+            Event::StartGame { names, seed } => Record::new("start_game")
+                .with("names", names.clone().map(Json::from))
+                .with("game_seed", *seed),
+            Event::StartKyoku {
+                round_wind,
+                dealer,
+                honba,
+                riichi_sticks,
+                scores,
+                dora_indicator,
+                hands,
+            } => Record::new("start_kyoku")
+                .with("bakaze", Wind::ALL[usize::from(*round_wind % 4)].letter())
+                .with("dora_marker", tile(*dora_indicator))
+                .with("kyoku", dealer + 1)
+                .with("honba", *honba)
+                .with("kyotaku", *riichi_sticks)
+                .with("oya", *dealer)
+                .with("scores", *scores)
+                .with(
+                    "tehais",
+                    Json::List(hands.iter().map(|h| tiles(h, red_fives)).collect()),
+                ),
+            Event::Tsumo { seat, tile: t, .. } => Record::new("tsumo")
+                .with("actor", *seat)
+                .with("pai", tile(*t)),
+            Event::Dahai {
+                seat,
+                tile: t,
+                tsumogiri,
+            } => Record::new("dahai")
+                .with("actor", *seat)
+                .with("pai", tile(*t))
+                .with("tsumogiri", *tsumogiri),
+            Event::Reach { seat } => Record::new("reach").with("actor", *seat),
+            Event::ReachAccepted {
+                seat,
+                deltas,
+                scores,
+            } => Record::new("reach_accepted")
+                .with("actor", *seat)
+                .with("deltas", *deltas)
+                .with("scores", *scores),
+            Event::Call {
+                seat,
+                kind,
+                from,
+                tile: t,
+                consumed,
+            } => Record::new(kind.name())
+                .with("actor", *seat)
+                .with("target", *from)
+                .with("pai", tile(*t))
+                .with("consumed", tiles(consumed, red_fives)),
+            Event::Ankan { seat, consumed } => Record::new("ankan")
+                .with("actor", *seat)
+                .with("consumed", tiles(consumed, red_fives)),
+            Event::Kakan {
+                seat,
+                tile: t,
+                consumed,
+            } => Record::new("kakan")
+                .with("actor", *seat)
+                .with("pai", tile(*t))
+                .with("consumed", tiles(consumed, red_fives)),
+            Event::Dora { indicator } => Record::new("dora").with("dora_marker", tile(*indicator)),
+            Event::Hora(w) => hora(w, red_fives),
+            Event::Ryukyoku {
+                reason,
+                tenpai,
+                nagashi,
+                deltas,
+                scores,
+            } => Record::new("ryukyoku")
+                .with("deltas", *deltas)
+                .with("scores", *scores)
+                .with(
+                    "reason",
+                    if nagashi.iter().any(|&n| n) {
+                        "nagashi_mangan"
+                    } else {
+                        reason.name()
+                    },
+                )
+                .with("tenpai", *tenpai)
+                .with("nagashi", *nagashi),
+            Event::EndKyoku => Record::new("end_kyoku"),
+            Event::EndGame { scores } => Record::new("end_game").with("scores", *scores),
+        }
+    }
+}
+
+/// The mjai name of a kind (for an ankan's kind).
+pub fn kind_pai(kind: u8) -> &'static str {
+    pai(kind, false)
+}
+
+impl DrawReason {
+    /// Every draw kind.
+    pub const ALL: [Self; 6] = [
+        Self::Exhaustive,
+        Self::KyuushuKyuuhai,
+        Self::SuufonRenda,
+        Self::SuuchaRiichi,
+        Self::Suukaikan,
+        Self::Sanchahou,
+    ];
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::log::follows;
+    use crate::meld::MeldKind;
+
+    #[test]
+    fn every_record_follows_the_field_order() {
+        let win = WinRecord {
+            seat: 1,
+            from: 2,
+            tile: 16,
+            yaku: vec![],
+            yakuman: vec![],
+            han: 1,
+            fu: 30,
+            points: 1000,
+            ura_indicators: vec![],
+            liable: Some(3),
+            deltas: [0; 4],
+            scores: [0; 4],
+        };
+        let events = [
+            Event::StartGame {
+                names: Default::default(),
+                seed: 1,
+            },
+            Event::StartKyoku {
+                round_wind: 0,
+                dealer: 0,
+                honba: 0,
+                riichi_sticks: 0,
+                scores: [0; 4],
+                dora_indicator: 0,
+                hands: Default::default(),
+            },
+            Event::Tsumo {
+                seat: 0,
+                tile: 0,
+                rinshan: false,
+            },
+            Event::Dahai {
+                seat: 0,
+                tile: 0,
+                tsumogiri: true,
+            },
+            Event::Reach { seat: 0 },
+            Event::ReachAccepted {
+                seat: 0,
+                deltas: [0; 4],
+                scores: [0; 4],
+            },
+            Event::Call {
+                seat: 0,
+                kind: MeldKind::Chi,
+                from: 3,
+                tile: 0,
+                consumed: vec![4, 8],
+            },
+            Event::Ankan {
+                seat: 0,
+                consumed: [0, 1, 2, 3],
+            },
+            Event::Kakan {
+                seat: 0,
+                tile: 0,
+                consumed: [1, 2, 3],
+            },
+            Event::Dora { indicator: 0 },
+            Event::Hora(win),
+            Event::Ryukyoku {
+                reason: DrawReason::Exhaustive,
+                tenpai: [false; 4],
+                nagashi: [true, false, false, false],
+                deltas: [0; 4],
+                scores: [0; 4],
+            },
+            Event::EndKyoku,
+            Event::EndGame { scores: [0; 4] },
+        ];
+        for event in &events {
+            let record = event.record(true);
+            assert!(follows(&record, FIELD_ORDER), "{record:?}");
+        }
+        assert_eq!(
+            events[10].record(true).to_json(),
+            r#"{"type":"hora","actor":1,"target":2,"pai":"5mr","deltas":[0,0,0,0],"ura_markers":[],"scores":[0,0,0,0],"yaku":[],"yakuman":[],"han":1,"fu":30,"points":1000,"pao":3}"#
+        );
+        assert!(
+            DRAW_REASONS.iter().all(|r| {
+                DrawReason::ALL.iter().any(|d| d.name() == *r) || *r == "nagashi_mangan"
+            })
+        );
+    }
+}

@@ -1,0 +1,109 @@
+//! What one seat may see (the only view an agent gets): its own hand with the drawn tile
+//! named, every pond, meld, riichi and score, the table's counters and indicators, its own
+//! waits and furiten, the claim on offer, its legal actions and why expected ones are missing.
+//! Nothing in it depends on another player's concealed tiles or on the wall's order.
+
+use super::action::Action;
+use super::deal::{Deal, DealMeld, Furiten, PondTile};
+use super::reason::Reason;
+use crate::wind::Wind;
+
+/// What everyone sees of one player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Public {
+    /// Discards in order (riichi and called marks).
+    pub pond: Vec<PondTile>,
+    /// Declared melds with the claimed tile and who discarded it.
+    pub melds: Vec<DealMeld>,
+    /// Riichi declared and accepted.
+    pub riichi: bool,
+    /// Concealed tiles held.
+    pub hand_size: usize,
+}
+
+/// The tile a claim window is open on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Claim {
+    /// The tile.
+    pub tile: u8,
+    /// Who offered it.
+    pub from: usize,
+}
+
+/// Everything one seat may know now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Observation {
+    /// The observing seat.
+    pub seat: usize,
+    /// Its seat wind.
+    pub seat_wind: Wind,
+    /// The round wind.
+    pub round_wind: Wind,
+    /// The dealer's seat.
+    pub dealer: usize,
+    /// Honba counters.
+    pub honba: u32,
+    /// Riichi deposits on the table.
+    pub riichi_sticks: u32,
+    /// Scores by seat.
+    pub scores: [i64; 4],
+    /// The revealed dora indicators.
+    pub dora_indicators: Vec<u8>,
+    /// Live tiles left to draw.
+    pub tiles_left: usize,
+    /// The seat's concealed tiles (ids, ascending), the drawn tile included.
+    pub hand: Vec<u8>,
+    /// The tile just drawn, when it is the seat's turn after a draw.
+    pub drawn: Option<u8>,
+    /// The seat's wait kinds (of its last 13-tile hand).
+    pub waits: Vec<u8>,
+    /// The seat's furiten, if any.
+    pub furiten: Option<Furiten>,
+    /// Every player's public side.
+    pub players: [Public; 4],
+    /// The seat on turn.
+    pub turn: Option<usize>,
+    /// The claim window's tile.
+    pub claim: Option<Claim>,
+    /// The seat's legal actions.
+    pub legal: Vec<Action>,
+    /// Why actions the seat might expect are not offered.
+    pub blocked: Vec<Reason>,
+}
+
+impl Deal {
+    /// What `seat` may know now (seats beyond 3 wrap).
+    pub fn observe(&self, seat: usize) -> Observation {
+        let seat = seat % 4;
+        let setup = self.setup();
+        let me = self.player(seat);
+        Observation {
+            seat,
+            seat_wind: self.seat_wind(seat),
+            round_wind: setup.round_wind,
+            dealer: setup.dealer,
+            honba: setup.honba,
+            riichi_sticks: self.riichi_sticks(),
+            scores: self.scores(),
+            dora_indicators: self.wall().dora_indicators(),
+            tiles_left: self.wall().live(),
+            hand: me.hand.clone(),
+            drawn: (self.turn() == Some(seat)).then(|| self.drawn()).flatten(),
+            waits: me.waits().to_vec(),
+            furiten: me.furiten(),
+            players: std::array::from_fn(|s| {
+                let p = self.player(s);
+                Public {
+                    pond: p.pond.clone(),
+                    melds: p.melds.clone(),
+                    riichi: p.riichi,
+                    hand_size: p.hand.len(),
+                }
+            }),
+            turn: self.turn(),
+            claim: self.claim_tile().map(|(tile, from)| Claim { tile, from }),
+            legal: self.legal_actions(seat),
+            blocked: self.blocked(seat),
+        }
+    }
+}

@@ -1,0 +1,309 @@
+//! Why an action a player might expect is not offered, or why an applied one is refused: a
+//! value with its parameters, the same in [`super::Deal::blocked`] and in the error of an
+//! illegal [`super::Deal::apply`]. The numbers come from the deal's rules, so options such as
+//! `riichi_min_points` change what a reason says.
+
+use std::fmt;
+
+use super::action::Action;
+use super::deal::Furiten;
+use crate::log::Json;
+use crate::riichi::mjai::{pai, tile_pai};
+
+/// Why an action is not offered.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// The seat is not 0..=3.
+    SeatOutOfRange {
+        /// The seat given.
+        seat: usize,
+    },
+    /// The deal is over.
+    DealOver,
+    /// The seat has nothing to decide now.
+    NotYourTurn,
+    /// The tile named is not in the hand.
+    NotInHand {
+        /// The tile id.
+        tile: u8,
+    },
+    /// Not among the legal actions, for no reason a player would expect.
+    NotOffered,
+    /// After this chi or pon these kinds may not be discarded this turn (R4.5, kuikae).
+    Kuikae {
+        /// The kinds (0..=33), ascending.
+        kinds: Vec<u8>,
+    },
+    /// In riichi only the drawn tile may be discarded (R6.3).
+    RiichiDiscardsDrawnTile,
+    /// The tiles complete the hand, but without a yaku (R9.2).
+    NoYaku {
+        /// Whether the win would be a tsumo (else a ron).
+        tsumo: bool,
+    },
+    /// The player may not ron: furiten of this kind (R11).
+    Furiten {
+        /// Which furiten.
+        kind: Furiten,
+    },
+    /// The tiles do not complete a hand.
+    NotComplete,
+    /// Riichi is declared already.
+    AlreadyRiichi,
+    /// Riichi needs a closed hand (R6.1a).
+    RiichiOpenHand,
+    /// Riichi needs at least this many points (R6.1c, `riichi_min_points`).
+    RiichiMinPoints {
+        /// The minimum.
+        points: u32,
+    },
+    /// Riichi needs at least this many tiles left in the live wall (R6.1d,
+    /// `riichi_min_live_tiles`).
+    RiichiMinLiveTiles {
+        /// The minimum.
+        tiles: u32,
+    },
+    /// No discard leaves the hand tenpai (R6.1b).
+    RiichiNotTenpai,
+    /// No kan: no replacement tile can be drawn (R5.2).
+    KanNoReplacementTile,
+    /// No kan: four kans have been made (R5.8).
+    KanLimit,
+    /// No kan in riichi under `riichi_ankan = none` (R6.3).
+    KanInRiichi,
+    /// No kan in riichi when it would change the waits (R6.3, `riichi_ankan`).
+    KanChangesRiichiWaits,
+    /// No kan in the turn of a chi or pon: only a discard (R3.6).
+    KanAfterCall,
+    /// The last discard of the deal may only be claimed for ron (R2.13, houtei).
+    LastDiscardRonOnly,
+    /// A riichi hand calls nothing but ron (R6.3).
+    RiichiCallsRonOnly,
+    /// The discard after a fourth kan by two or more players may only be claimed for ron
+    /// (R14.4).
+    FourthKanRonOnly,
+    /// The call would leave no tile that may be discarded after it (R4.5e).
+    NoDiscardAfterCall,
+}
+
+impl Reason {
+    /// The reason's id, e.g. `"riichi_min_points"`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Self::SeatOutOfRange { .. } => "seat_out_of_range",
+            Self::DealOver => "deal_over",
+            Self::NotYourTurn => "not_your_turn",
+            Self::NotInHand { .. } => "not_in_hand",
+            Self::NotOffered => "not_offered",
+            Self::Kuikae { .. } => "kuikae",
+            Self::RiichiDiscardsDrawnTile => "riichi_discards_drawn_tile",
+            Self::NoYaku { .. } => "no_yaku",
+            Self::Furiten { .. } => "furiten",
+            Self::NotComplete => "not_complete",
+            Self::AlreadyRiichi => "already_riichi",
+            Self::RiichiOpenHand => "riichi_open_hand",
+            Self::RiichiMinPoints { .. } => "riichi_min_points",
+            Self::RiichiMinLiveTiles { .. } => "riichi_min_live_tiles",
+            Self::RiichiNotTenpai => "riichi_not_tenpai",
+            Self::KanNoReplacementTile => "kan_no_replacement_tile",
+            Self::KanLimit => "kan_limit",
+            Self::KanInRiichi => "kan_in_riichi",
+            Self::KanChangesRiichiWaits => "kan_changes_riichi_waits",
+            Self::KanAfterCall => "kan_after_call",
+            Self::LastDiscardRonOnly => "last_discard_ron_only",
+            Self::RiichiCallsRonOnly => "riichi_calls_ron_only",
+            Self::FourthKanRonOnly => "fourth_kan_ron_only",
+            Self::NoDiscardAfterCall => "no_discard_after_call",
+        }
+    }
+
+    /// The kind of action it concerns: "discard", "riichi", "tsumo", "ron", "kan" (any kan),
+    /// "call" (chi, pon or open kan); `None` for reasons about whose move it is.
+    pub fn action(&self) -> Option<&'static str> {
+        Some(match self {
+            Self::SeatOutOfRange { .. }
+            | Self::DealOver
+            | Self::NotYourTurn
+            | Self::NotInHand { .. }
+            | Self::NotOffered
+            | Self::NotComplete => return None,
+            Self::Kuikae { .. } | Self::RiichiDiscardsDrawnTile => "discard",
+            Self::NoYaku { tsumo: true } => "tsumo",
+            Self::NoYaku { tsumo: false } | Self::Furiten { .. } => "ron",
+            Self::AlreadyRiichi
+            | Self::RiichiOpenHand
+            | Self::RiichiMinPoints { .. }
+            | Self::RiichiMinLiveTiles { .. }
+            | Self::RiichiNotTenpai => "riichi",
+            Self::KanNoReplacementTile
+            | Self::KanLimit
+            | Self::KanInRiichi
+            | Self::KanChangesRiichiWaits
+            | Self::KanAfterCall => "kan",
+            Self::LastDiscardRonOnly
+            | Self::RiichiCallsRonOnly
+            | Self::FourthKanRonOnly
+            | Self::NoDiscardAfterCall => "call",
+        })
+    }
+
+    /// Whether the reason may explain why `action` is refused.
+    pub fn concerns(&self, action: Action) -> bool {
+        let kind = match action {
+            Action::Discard(_) => "discard",
+            Action::Riichi(_) => "riichi",
+            Action::Tsumo => "tsumo",
+            Action::Ron => "ron",
+            Action::Ankan(_) | Action::Kakan(_) => "kan",
+            Action::Chi(_) | Action::Pon(_) => "call",
+            Action::Daiminkan => return matches!(self.action(), Some("kan" | "call")),
+            Action::Kyuushu | Action::Pass => return false,
+        };
+        self.action() == Some(kind)
+    }
+
+    /// The parameters by name (tiles as mjai names, red when `red_fives`).
+    pub fn params(&self, red_fives: bool) -> Vec<(&'static str, Json)> {
+        match self {
+            Self::SeatOutOfRange { seat } => vec![("seat", (*seat).into())],
+            Self::NotInHand { tile } => vec![("tile", tile_pai(*tile, red_fives).into())],
+            Self::Kuikae { kinds } => vec![(
+                "tiles",
+                Json::List(kinds.iter().map(|&k| pai(k, false).into()).collect()),
+            )],
+            Self::NoYaku { tsumo } => vec![("tsumo", (*tsumo).into())],
+            Self::Furiten { kind } => vec![("kind", kind.name().into())],
+            Self::RiichiMinPoints { points } => vec![("points", (*points).into())],
+            Self::RiichiMinLiveTiles { tiles } => vec![("tiles", (*tiles).into())],
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Thousands with commas: `1,000`.
+fn grouped(n: u32) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+impl fmt::Display for Reason {
+    /// The reason in words (tiles named in mjai notation without red).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::SeatOutOfRange { seat } => write!(f, "seat {seat} is out of range 0..=3"),
+            Self::DealOver => f.write_str("the deal is over"),
+            Self::NotYourTurn => f.write_str("it is not this seat's turn to act"),
+            Self::NotInHand { tile } => {
+                write!(f, "tile {} is not in the hand", tile_pai(*tile, false))
+            }
+            Self::NotOffered => f.write_str("not among the legal actions now"),
+            Self::Kuikae { kinds } => {
+                let names: Vec<&str> = kinds.iter().map(|&k| pai(k, false)).collect();
+                write!(
+                    f,
+                    "after this call {} may not be discarded this turn (kuikae)",
+                    names.join(" or ")
+                )
+            }
+            Self::RiichiDiscardsDrawnTile => {
+                f.write_str("in riichi only the drawn tile may be discarded")
+            }
+            Self::NoYaku { tsumo: true } => {
+                f.write_str("the hand is complete but has no yaku: no tsumo")
+            }
+            Self::NoYaku { tsumo: false } => {
+                f.write_str("the tile completes the hand but without a yaku: no ron")
+            }
+            Self::Furiten { kind } => f.write_str(match kind {
+                Furiten::Discard => "furiten: a wait is among your own discards, so no ron",
+                Furiten::Riichi => {
+                    "furiten: a winning tile passed since your riichi, so no ron this deal"
+                }
+                Furiten::Temporary => {
+                    "furiten: a winning tile passed since your last turn, so no ron until then"
+                }
+            }),
+            Self::NotComplete => f.write_str("the tiles do not complete a hand"),
+            Self::AlreadyRiichi => f.write_str("riichi is declared already"),
+            Self::RiichiOpenHand => f.write_str("riichi needs a closed hand"),
+            Self::RiichiMinPoints { points } => {
+                write!(f, "riichi needs at least {} points", grouped(*points))
+            }
+            Self::RiichiMinLiveTiles { tiles } => {
+                write!(f, "riichi needs at least {tiles} tiles left in the wall")
+            }
+            Self::RiichiNotTenpai => f.write_str("riichi needs a discard that leaves tenpai"),
+            Self::KanNoReplacementTile => f.write_str("no kan: no replacement tile is left"),
+            Self::KanLimit => f.write_str("no kan: four kans have been made"),
+            Self::KanInRiichi => f.write_str("no kan after riichi under these rules"),
+            Self::KanChangesRiichiWaits => {
+                f.write_str("no kan in riichi: it would change the waits")
+            }
+            Self::KanAfterCall => f.write_str("no kan in the turn of a chi or pon"),
+            Self::LastDiscardRonOnly => {
+                f.write_str("the last discard of the deal may only be claimed for ron")
+            }
+            Self::RiichiCallsRonOnly => f.write_str("a riichi hand claims discards only for ron"),
+            Self::FourthKanRonOnly => {
+                f.write_str("the discard after the fourth kan may only be claimed for ron")
+            }
+            Self::NoDiscardAfterCall => {
+                f.write_str("that call would leave no tile that may be discarded after it (kuikae)")
+            }
+        }
+    }
+}
+
+/// An action a deal refused: who, what and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Illegal {
+    /// The seat that tried it.
+    pub seat: usize,
+    /// The action's words (e.g. `riichi 5m`).
+    pub action: String,
+    /// Why.
+    pub reason: Reason,
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "illegal action {} by seat {}: {}",
+            self.action, self.seat, self.reason
+        )
+    }
+}
+
+impl From<Illegal> for crate::error::Error {
+    fn from(illegal: Illegal) -> Self {
+        Self::argument(illegal.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_and_params() {
+        let r = Reason::RiichiMinPoints { points: 2000 };
+        assert_eq!(r.to_string(), "riichi needs at least 2,000 points");
+        assert_eq!(r.params(true), vec![("points", Json::Int(2000))]);
+        assert!(r.concerns(Action::Riichi(0)) && !r.concerns(Action::Discard(0)));
+        assert_eq!(grouped(1_000_000), "1,000,000");
+        assert_eq!(grouped(999), "999");
+        let k = Reason::Kuikae { kinds: vec![2, 5] };
+        assert_eq!(
+            k.to_string(),
+            "after this call 3m or 6m may not be discarded this turn (kuikae)"
+        );
+    }
+}

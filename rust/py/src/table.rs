@@ -1,0 +1,373 @@
+//! What the deal and game classes of both families share (`Deal`/`AmericanDeal`,
+//! `Game`/`AmericanGame`): the [`Table`] and [`Session`] traits each family implements over its
+//! core engine, and the [`table_class!`] and [`session_class!`] macros that generate the
+//! Python classes from them, so a method is written once for both.
+
+use mahjong_core::log::Record;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+use crate::errors::IllegalActionError;
+use crate::reason::PyReason;
+
+/// One deal of a family's core engine, as the Python deal class drives it.
+pub(crate) trait Table: Clone {
+    /// The core action.
+    type Action: Copy + PartialEq;
+    /// The Python action class.
+    type PyAction: for<'py> IntoPyObject<'py> + Clone;
+    /// The number of action codes.
+    const ACTION_COUNT: usize;
+
+    /// The seats that must act now.
+    fn waiting(&self) -> Vec<usize>;
+    /// The legal actions of `seat`.
+    fn legal(&self, seat: usize) -> Vec<Self::Action>;
+    /// The stable code of `action` by `seat` now.
+    fn code(&self, seat: usize, action: Self::Action) -> usize;
+    /// `action` as a Python object.
+    fn wrap(&self, seat: usize, action: Self::Action) -> Self::PyAction;
+    /// The core action of a Python action object, if `obj` is one.
+    fn unwrap(obj: &Bound<'_, PyAny>) -> Option<Self::Action>;
+    /// The action `code` names for `seat` now (a legal one when there is one).
+    fn decode(&self, seat: usize, code: usize) -> Option<Self::Action>;
+    /// Applies an action; a refusal carries the action in words and the reason.
+    fn apply(&mut self, seat: usize, action: Self::Action) -> Result<(), (String, PyReason)>;
+    /// Why actions `seat` might expect are missing.
+    fn blocked(&self, seat: usize) -> Vec<PyReason>;
+    /// Whether the deal is over.
+    fn is_over(&self) -> bool;
+    /// The seat on turn.
+    fn turn(&self) -> Option<usize>;
+    /// The dealer's seat.
+    fn dealer(&self) -> usize;
+    /// The wall in draw order.
+    fn wall(&self) -> Vec<u8>;
+    /// The number of events so far.
+    fn event_count(&self) -> usize;
+    /// Event `index` as a log record, as `seat` sees it when given.
+    fn record(&self, index: usize, seat: Option<usize>) -> Record;
+    /// What `seat` may see now, as the family's observation object.
+    fn observe<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyAny>>;
+    /// How the deal ended, as a dict.
+    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>>;
+}
+
+/// An `IllegalActionError` with its message and `.reason`.
+pub(crate) fn illegal(py: Python<'_>, message: String, reason: PyReason) -> PyErr {
+    let err = IllegalActionError::new_err(message);
+    if let Err(e) = err.value(py).setattr("reason", reason) {
+        return e;
+    }
+    err
+}
+
+/// Applies an `apply` argument (an action object or its int code) by `seat`; a refusal is an
+/// `IllegalActionError` naming the action (and its code when one was given), the seat and
+/// the reason.
+pub(crate) fn apply<T: Table>(
+    table: &mut T,
+    py: Python<'_>,
+    seat: usize,
+    action: &Bound<'_, PyAny>,
+) -> PyResult<()> {
+    let code = T::unwrap(action)
+        .is_none()
+        .then(|| crate::convert::int_value(action));
+    let chosen = chosen(table, py, seat, action)?;
+    table.apply(seat, chosen).map_err(|(words, reason)| {
+        let what = match code.flatten() {
+            Some(code) => format!("code {code} ({words})"),
+            None => words,
+        };
+        let message = format!("illegal action {what} by seat {seat}: {}", reason.message());
+        illegal(py, message, reason)
+    })
+}
+
+/// Resolves an `apply` argument: an action object or its int code.
+fn chosen<T: Table>(
+    table: &T,
+    py: Python<'_>,
+    seat: usize,
+    action: &Bound<'_, PyAny>,
+) -> PyResult<T::Action> {
+    if let Some(a) = T::unwrap(action) {
+        return Ok(a);
+    }
+    let Some(code) = crate::convert::int_value(action) else {
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "action must be an action object or its int code, got {}",
+            crate::convert::type_name(action)
+        )));
+    };
+    let in_range = usize::try_from(code).ok().filter(|&c| c < T::ACTION_COUNT);
+    in_range.and_then(|c| table.decode(seat, c)).ok_or_else(|| {
+        let why = if in_range.is_some() {
+            "it names no action now".to_owned()
+        } else {
+            format!("out of range 0..={}", T::ACTION_COUNT - 1)
+        };
+        let reason = PyReason::not_offered(why.clone());
+        illegal(
+            py,
+            format!("illegal action code {code} by seat {seat}: {why}"),
+            reason,
+        )
+    })
+}
+
+/// The events from `start` on as dicts, masked for `seat` when given.
+pub(crate) fn events<'py, T: Table>(
+    table: &T,
+    py: Python<'py>,
+    start: usize,
+    seat: Option<usize>,
+) -> PyResult<Bound<'py, PyList>> {
+    crate::log::record_list(
+        py,
+        (start..table.event_count()).map(|i| table.record(i, seat)),
+    )
+}
+
+/// Declares a family's deal class over a [`Table`] (the invoking module must
+/// `use pyo3::prelude::*`): the step API shared by both families, copying, and the family's
+/// own methods given in braces.
+macro_rules! table_class {
+    (
+        $(#[doc = $doc:literal])*
+        $py:ident($name:literal, $module:literal) over $core:ty { $($extra:tt)* }
+    ) => {
+        $(#[doc = $doc])*
+        #[pyo3::pyclass(name = $name, module = $module, skip_from_py_object)]
+        #[derive(Clone)]
+        pub(crate) struct $py {
+            pub(crate) table: $core,
+        }
+
+        #[pyo3::pymethods]
+        impl $py {
+            /// The seats that must act now (one on a turn; every seat with a claim or a pass
+            /// to give).
+            fn waiting(&self) -> Vec<usize> {
+                crate::table::Table::waiting(&self.table)
+            }
+
+            /// The legal actions of `seat` now; empty when it need not act.
+            fn legal_actions(
+                &self,
+                seat: crate::args::SeatArg,
+            ) -> Vec<<$core as crate::table::Table>::PyAction> {
+                use crate::table::Table;
+                Table::legal(&self.table, seat.0)
+                    .into_iter()
+                    .map(|a| self.table.wrap(seat.0, a))
+                    .collect()
+            }
+
+            /// The codes of `seat`'s legal actions (as `legal_actions`, without objects).
+            fn legal_codes(&self, seat: crate::args::SeatArg) -> Vec<usize> {
+                use crate::table::Table;
+                Table::legal(&self.table, seat.0)
+                    .into_iter()
+                    .map(|a| Table::code(&self.table, seat.0, a))
+                    .collect()
+            }
+
+            /// Applies `action` (an action from `legal_actions` or its int code) by `seat`.
+            /// An illegal one raises IllegalActionError, whose `reason` says why (a Reason
+            /// as in `blocked`), and changes nothing.
+            fn apply(
+                &mut self,
+                py: pyo3::Python<'_>,
+                seat: crate::args::SeatArg,
+                action: &pyo3::Bound<'_, pyo3::PyAny>,
+            ) -> pyo3::PyResult<()> {
+                crate::table::apply(&mut self.table, py, seat.0, action)
+            }
+
+            /// Why actions `seat` might expect now are not offered (a list of Reason): on its
+            /// turn and in a claim window alike, whether or not it has anything to decide.
+            fn blocked(&self, seat: crate::args::SeatArg) -> Vec<crate::reason::PyReason> {
+                crate::table::Table::blocked(&self.table, seat.0)
+            }
+
+            /// What `seat` may see now: its own tiles, everything public, its legal actions
+            /// and why expected ones are missing. A snapshot: nothing in it leads back to the
+            /// deal, the wall or another player's concealed tiles.
+            fn observation<'py>(
+                &self,
+                py: pyo3::Python<'py>,
+                seat: crate::args::SeatArg,
+            ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::PyAny>> {
+                crate::table::Table::observe(&self.table, py, seat.0)
+            }
+
+            /// Whether the deal is over.
+            #[getter]
+            fn is_over(&self) -> bool {
+                crate::table::Table::is_over(&self.table)
+            }
+
+            /// The seat on turn (None during a claim window, a pass or after the end).
+            #[getter]
+            fn turn(&self) -> Option<usize> {
+                crate::table::Table::turn(&self.table)
+            }
+
+            /// The dealer's (East's) seat.
+            #[getter]
+            fn dealer(&self) -> usize {
+                crate::table::Table::dealer(&self.table)
+            }
+
+            /// The wall's tile ids in draw order (not an observation: it shows every tile).
+            #[getter]
+            fn wall(&self) -> Vec<u32> {
+                crate::convert::ints(crate::table::Table::wall(&self.table))
+            }
+
+            /// The events from index `start` on, as dicts in the log vocabulary (see the
+            /// README); with `seat`, as that seat sees them (hidden tiles read "?").
+            #[pyo3(signature = (start = 0, seat = None))]
+            fn events<'py>(
+                &self,
+                py: pyo3::Python<'py>,
+                start: usize,
+                seat: Option<crate::args::SeatArg>,
+            ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::types::PyList>> {
+                crate::table::events(&self.table, py, start, seat.map(|s| s.0))
+            }
+
+            /// The number of events so far (for `events(start)`).
+            fn event_count(&self) -> usize {
+                crate::table::Table::event_count(&self.table)
+            }
+
+            /// How the deal ended (None while it runs), as a dict.
+            #[getter]
+            fn outcome<'py>(
+                &self,
+                py: pyo3::Python<'py>,
+            ) -> pyo3::PyResult<Option<pyo3::Bound<'py, pyo3::types::PyDict>>> {
+                crate::table::Table::outcome(&self.table, py)
+            }
+
+            /// A copy that plays on independently (`copy.copy`); costs about the state's
+            /// size.
+            fn __copy__(&self) -> Self {
+                self.clone()
+            }
+
+            /// A copy that plays on independently (`copy.deepcopy`).
+            fn __deepcopy__(&self, _memo: &pyo3::Bound<'_, pyo3::PyAny>) -> Self {
+                self.clone()
+            }
+
+            $($extra)*
+        }
+    };
+}
+
+pub(crate) use table_class;
+
+/// A family's core session of deals, as the Python game class drives it.
+pub(crate) trait Session: Clone {
+    /// The deals it gives out.
+    type Table: Table;
+
+    /// The next deal, or `None` once the session is over.
+    fn next(&mut self) -> Option<Self::Table>;
+    /// Takes the deal it gave out, played to its end.
+    fn finish(&mut self, deal: &Self::Table) -> mahjong_core::Result<()>;
+    /// Whether the session is over.
+    fn is_over(&self) -> bool;
+    /// Running scores by seat.
+    fn scores(&self) -> [i64; 4];
+    /// The seed every wall comes from.
+    fn seed(&self) -> u64;
+    /// The session's log so far, as records.
+    fn log(&self) -> Vec<Record>;
+}
+
+/// Declares a family's game (session) class over a [`Session`] whose deals are the class
+/// `$deal` (the invoking module must `use pyo3::prelude::*`): dealing, finishing, the log,
+/// copying, and the family's own methods given in braces.
+macro_rules! session_class {
+    (
+        $(#[doc = $doc:literal])*
+        $py:ident($name:literal, $module:literal) over $core:ty, deals $deal:ident {
+            $($extra:tt)*
+        }
+    ) => {
+        $(#[doc = $doc])*
+        #[pyo3::pyclass(name = $name, module = $module, skip_from_py_object)]
+        #[derive(Clone)]
+        pub(crate) struct $py {
+            pub(crate) game: $core,
+        }
+
+        #[pyo3::pymethods]
+        impl $py {
+            /// The next deal, or None once the session is over.
+            fn next_deal(&mut self) -> Option<$deal> {
+                crate::table::Session::next(&mut self.game).map(|table| $deal { table })
+            }
+
+            /// Moves on after `deal` (the deal `next_deal` gave last, played to its end); any
+            /// other deal is refused with the reason.
+            fn finish_deal(&mut self, deal: pyo3::PyRef<'_, $deal>) -> pyo3::PyResult<()> {
+                use crate::errors::IntoPyResult;
+                crate::table::Session::finish(&mut self.game, &deal.table).py()
+            }
+
+            /// Whether the session is over.
+            #[getter]
+            fn is_over(&self) -> bool {
+                crate::table::Session::is_over(&self.game)
+            }
+
+            /// Running scores by seat.
+            #[getter]
+            fn scores(&self) -> [i64; 4] {
+                crate::table::Session::scores(&self.game)
+            }
+
+            /// The seed every wall comes from.
+            #[getter]
+            fn seed(&self) -> u64 {
+                crate::table::Session::seed(&self.game)
+            }
+
+            /// The session's log as dicts: its start event, every finished deal's events, and
+            /// its end event once it is over.
+            fn events<'py>(
+                &self,
+                py: pyo3::Python<'py>,
+            ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::types::PyList>> {
+                crate::log::record_list(py, crate::table::Session::log(&self.game))
+            }
+
+            /// The session's log as JSON lines (no newlines): the same seed and plays give
+            /// the same bytes.
+            fn lines(&self) -> Vec<String> {
+                crate::table::Session::log(&self.game)
+                    .iter()
+                    .map(mahjong_core::log::Record::to_json)
+                    .collect()
+            }
+
+            fn __copy__(&self) -> Self {
+                self.clone()
+            }
+
+            fn __deepcopy__(&self, _memo: &pyo3::Bound<'_, pyo3::PyAny>) -> Self {
+                self.clone()
+            }
+
+            $($extra)*
+        }
+    };
+}
+
+pub(crate) use session_class;
