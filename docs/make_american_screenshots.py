@@ -20,7 +20,7 @@ SIZE = (100, 46)
 
 async def human_turn(app: AmericanApp, me: CardAgent, pilot: object) -> str:
     table = app.table
-    action = me.act(Observation(table.deal, 0), table.legal())
+    action = me.act(table.deal.observation(0), table.legal())
     if action.type in ("discard", "pass_tile"):
         assert action.tile is not None
         app.selected = app._order.index(action.tile)

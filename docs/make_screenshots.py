@@ -18,7 +18,7 @@ SIZE = (100, 46)
 
 async def human_turn(app: RiichiApp, pilot: object) -> str:
     table = app.table
-    action = EfficiencyAgent().act(Observation(table.deal, 0), table.legal())
+    action = EfficiencyAgent().act(table.deal.observation(0), table.legal())
     if action.type in ("discard", "riichi"):
         if action.type == "riichi":
             app.action_riichi()

@@ -230,7 +230,7 @@ def test_mid_game_observations_are_unchanged_when_the_unseen_wall_is_permuted() 
             for seat in a.waiting():
                 legal = a.legal_actions(seat)
                 if legal:
-                    a.apply(seat, agents[seat].act(Observation(a, seat), legal))
+                    a.apply(seat, agents[seat].act(a.observation(seat), legal))
         if a.is_over:
             continue
         taken = 152 - a.tiles_left

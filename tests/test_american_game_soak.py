@@ -36,7 +36,7 @@ def test_many_games_keep_every_tile_and_pay_zero_sum() -> None:
             for seat in deal.waiting():
                 legal = deal.legal_actions(seat)
                 if legal:
-                    deal.apply(seat, agents[seat].act(Observation(deal, seat), legal))
+                    deal.apply(seat, agents[seat].act(deal.observation(seat), legal))
                     deal.check_tiles()
         outcome = deal.outcome
         assert outcome is not None and sum(outcome["deltas"]) == 0, game

@@ -50,7 +50,7 @@ def story(seed: int) -> Story:
         if table.deal_over:
             break
         told.steps.add(str(table.observation()["step"]))
-        action = me.act(Observation(table.deal, 0), table.legal())
+        action = me.act(table.deal.observation(0), table.legal())
         told.actions.append(action.type)
         table.act(action)
     outcome = table.deal.outcome
@@ -95,7 +95,7 @@ async def human_turn(pilot: Pilot[None], app: AmericanApp, clicks: bool) -> Amer
     plan), with keys (or mouse clicks)."""
     table = app.table
     me = _AGENTS.setdefault(id(app), CardAgent(table.card))
-    action = me.act(Observation(table.deal, 0), table.legal())
+    action = me.act(table.deal.observation(0), table.legal())
     if action.type in ("discard", "pass_tile"):
         assert action.tile is not None
         if clicks:

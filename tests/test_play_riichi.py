@@ -26,7 +26,7 @@ from textual.widgets import Button, Static
 
 from mahjong.play.riichi_app import RiichiApp
 from mahjong.play.riichi_table import Table, action_label, tile_glyph, tile_label
-from mahjong.riichi import Action, Deal, mjai
+from mahjong.riichi import Ruleset, Action, Deal, mjai
 from mahjong.riichi.game import EfficiencyAgent, Observation
 
 SIZE = (110, 50)
@@ -58,7 +58,7 @@ def simulate(table: Table) -> Story:
         story.notes.update(table.why_not())
         legal = table.legal()
         story.chi_two_ways |= sum(a.type == "chi" for a in legal) > 1
-        action = me.act(Observation(table.deal, 0), legal)
+        action = me.act(table.deal.observation(0), legal)
         story.actions.append(action.type)
         table.act(action)
     story.notes.update(m for m in table.messages if "furiten" in m)
@@ -131,7 +131,7 @@ KEYS = {
 async def human_turn(pilot: Pilot[None], app: RiichiApp, clicks: bool) -> Action:
     """Plays seat 0's turn as EfficiencyAgent would, with keys (or mouse clicks)."""
     table = app.table
-    action = EfficiencyAgent().act(Observation(table.deal, 0), table.legal())
+    action = EfficiencyAgent().act(table.deal.observation(0), table.legal())
     if action.type in ("discard", "riichi"):
         assert action.tile is not None
         if action.type == "riichi":
@@ -335,10 +335,10 @@ def test_a_multi_deal_game_goes_on_with_n() -> None:
 def test_why_actions_are_missing() -> None:
     """The notes a player sees when an action they may expect is not offered."""
     wanted = {
-        "No riichi: your hand is open": False,
-        "(kuikae) is not allowed": False,
-        "No riichi: it needs 1,000 points and you have 700": True,
-        "the hand would have no yaku": True,
+        "Riichi needs a closed hand": False,
+        "may not be discarded this turn (kuikae)": False,
+        "Riichi needs at least 1,000 points": True,
+        "completes the hand but without a yaku": True,
         "you are furiten": True,
     }
     notes: set[str] = set()
@@ -346,11 +346,22 @@ def test_why_actions_are_missing() -> None:
         seed = find_seed(lambda s, note=note: any(note in n for n in s.notes), poor=poor)
         notes.update(story(seed, poor).notes)
     text = "\n".join(sorted(notes))
-    assert "No riichi: your hand is open" in text
-    assert "(kuikae) is not allowed" in text
-    assert "No riichi: it needs 1,000 points and you have 700" in text
-    assert "the hand would have no yaku" in text
-    assert "you are furiten" in text
+    for note in wanted:
+        assert note in text, note
+
+
+def test_the_riichi_note_follows_the_rules() -> None:
+    """The table says what the engine's rules say: with ``riichi_min_points = 2000`` the note
+    names 2,000; without a minimum (the M-League preset) there is none."""
+    seed = find_seed(lambda s: any("1,000 points" in n for n in s.notes), poor=True)
+    for rules, wanted in (
+        (Ruleset.preset("seed").replace(riichi_min_points=2000), "2,000 points"),
+        (Ruleset.preset("mleague"), None),
+    ):
+        table = Table(deal=Deal(seed=seed, scores=[1500, 33000, 33000, 32500], rules=rules))
+        notes = simulate(table).notes
+        points = [n for n in notes if "points" in n]
+        assert points == ([f"Riichi needs at least {wanted}"] if wanted else []), notes
 
 
 def test_agents_wait_for_the_delay() -> None:

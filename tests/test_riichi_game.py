@@ -142,7 +142,7 @@ def test_masked_events_hide_other_hands_and_draws() -> None:
 
 def test_observation_is_a_lazy_mapping() -> None:
     deal = Deal(seed=1)
-    view = Observation(deal, 0)
+    view = deal.observation(0)
     assert view["seat"] == 0 and len(view["hand"]) == 14 and view["drawn"] in view["hand"]
     assert set(view) >= {"players", "dora_indicators", "scores", "claim"}
     assert Deal(seed=1).observation(1)["drawn"] is None

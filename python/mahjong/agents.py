@@ -1,5 +1,5 @@
-"""What both game families share for their players: the one :class:`Agent` protocol and the
-lazy per-seat :class:`Observation`.
+"""What both game families share for their players: the one :class:`Agent` protocol, the
+:class:`Observation` an agent reads, and :func:`play_deal`.
 
 An agent is anything with ``act(observation, legal) -> action`` returning one of the `legal`
 actions it was offered (a Riichi :class:`mahjong.riichi.Action` or an American
@@ -10,7 +10,7 @@ of its decisions and at the end of each deal or game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 __all__ = ["Agent", "Observation", "Observed", "Table", "play_deal"]
@@ -18,40 +18,28 @@ __all__ = ["Agent", "Observation", "Observed", "Table", "play_deal"]
 ActionT = TypeVar("ActionT")
 
 
-class Observed(Protocol):
-    """A deal that can say what one seat may see."""
+class Observation(Protocol):
+    """What one seat may see now: a :class:`mahjong.riichi.Observation` or a
+    :class:`mahjong.american.AmericanObservation`, snapshots made by the engine that read as
+    attributes or as a read-only mapping (the keys are the family's). Nothing in one depends
+    on other players' concealed tiles or on the wall, and nothing leads back to the deal."""
 
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What `seat` may see now."""
+    @property
+    def seat(self) -> int:
+        """The observing seat."""
+        ...
+
+    def __getitem__(self, key: str) -> Any:
+        """The value of `key`."""
         ...
 
 
-class Observation(Mapping[str, Any]):
-    """What one seat may see now, read from the engine on first use (most agents never read
-    all of it). The keys are the family's: see ``Deal.observation`` (Riichi) and
-    ``AmericanDeal.observation``. Nothing in it depends on other players' concealed tiles or on
-    the wall."""
+class Observed(Protocol):
+    """A deal that can say what one seat may see."""
 
-    __slots__ = ("_data", "_deal", "seat")
-
-    def __init__(self, deal: Observed, seat: int) -> None:
-        self._deal = deal
-        self.seat = seat
-        self._data: dict[str, Any] | None = None
-
-    def _load(self) -> dict[str, Any]:
-        if self._data is None:
-            self._data = self._deal.observation(self.seat)
-        return self._data
-
-    def __getitem__(self, key: str) -> Any:
-        return self._load()[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._load())
-
-    def __len__(self) -> int:
-        return len(self._load())
+    def observation(self, seat: int) -> Any:
+        """What `seat` may see now."""
+        ...
 
 
 @runtime_checkable
@@ -127,7 +115,7 @@ def play_deal(
             if not legal:  # answered already in this round (a simultaneous step)
                 continue
             flush(seat)
-            deal.apply(seat, agents[seat].act(Observation(deal, seat), legal))
+            deal.apply(seat, agents[seat].act(deal.observation(seat), legal))
     flush()
     outcome = deal.outcome
     assert outcome is not None

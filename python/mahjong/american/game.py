@@ -300,24 +300,13 @@ def play_game(
     keeps every event (the same seed and agents give the same log, byte for byte)."""
     if len(agents) != 4:
         raise ValueError(f"a game needs 4 agents, got {len(agents)}")
-    session = AmericanGame(card, seed=seed, games=games, rules=rules)
+    names = [type(a).__name__ for a in agents]
+    session = AmericanGame(card, seed=seed, games=games, rules=rules, names=names)
     record = GameRecord()
-    emit = record.events.append if log else None
-    if emit is not None:
-        emit(
-            {
-                "type": "start_session",
-                "names": [type(a).__name__ for a in agents],
-                "seed": seed,
-                "card": card.id,
-                "games": games,
-                "rules": (rules or AmericanRules()).to_dict(),
-            }
-        )
     while (deal := session.next_deal()) is not None:
-        record.outcomes.append(play_deal(deal, agents, emit))
+        record.outcomes.append(play_deal(deal, agents))
         session.finish_deal(deal)
     record.scores = list(session.scores)
-    if emit is not None:
-        emit({"type": "end_session", "scores": record.scores})
+    if log:
+        record.events = session.events()
     return record

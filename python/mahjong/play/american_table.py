@@ -204,7 +204,7 @@ class AmericanTable:
         if listener is not None and self._delivered[seat] < count:
             listener(seat, self.deal.events(self._delivered[seat], seat=seat))
         self._delivered[seat] = count
-        action = agent.act(Observation(self.deal, seat), self.deal.legal_actions(seat))
+        action = agent.act(self.deal.observation(seat), self.deal.legal_actions(seat))
         self.deal.apply(seat, action)
         self._collect()
         return action

@@ -80,6 +80,11 @@ def _libc_width(code: int) -> int | None:
     return result if result >= 0 else None
 
 
+def _sentence(text: str) -> str:
+    """`text` as a sentence: its first letter upper case."""
+    return text[:1].upper() + text[1:]
+
+
 def kind_of(pai: str) -> int:
     return mjai.tile_kind(pai)
 
@@ -208,7 +213,7 @@ class Table:
             listener(seat, self.deal.events(self._delivered[seat], seat=seat))
         self._delivered[seat] = count
         legal = self.deal.legal_actions(seat)
-        action = agent.act(Observation(self.deal, seat), legal)
+        action = agent.act(self.deal.observation(seat), legal)
         self.deal.apply(seat, action)
         self._collect()
         return action
@@ -326,57 +331,11 @@ class Table:
         return None
 
     def why_not(self) -> list[str]:
-        """Why an action a player may expect is missing now (riichi, tsumo, ron, a discard)."""
+        """Why actions the human may expect are missing now, as the engine says (riichi,
+        tsumo, ron, a kan, a discard after a call)."""
         if not self.human_to_act():
             return []
-        obs = self.observation()
-        legal = self.legal()
-        types = {a.type for a in legal}
-        me = obs["players"][HUMAN]
-        hand: list[str] = obs["hand"]
-        notes: list[str] = []
-        if obs["claim"] is not None:
-            pai, _ = obs["claim"]
-            waits = {kind_of(w) for w in obs["waits"]}
-            if kind_of(pai) in waits and "ron" not in types:
-                if obs["furiten"]:
-                    notes.append(
-                        "No ron: you are furiten (you discarded a winning tile, or passed one)"
-                    )
-                else:
-                    notes.append(f"No ron on {tile_label(pai)}: the hand would have no yaku")
-            return notes
-        # own turn
-        if len(hand) % 3 == 2:
-            sh = shanten(_mpsz(hand))
-            if sh == -1 and "tsumo" not in types:
-                notes.append("No tsumo: the hand is complete but has no yaku")
-            if not me["riichi"] and "riichi" not in types and self._tenpai_after_discard(hand):
-                open_melds = [m for m in me["melds"] if m["type"] != "ankan"]
-                if open_melds:
-                    notes.append("No riichi: your hand is open (you called a tile)")
-                elif obs["scores"][HUMAN] < 1000:
-                    notes.append(
-                        f"No riichi: it needs 1,000 points and you have {obs['scores'][HUMAN]:,}"
-                    )
-                elif obs["tiles_left"] < 4:
-                    notes.append("No riichi: fewer than 4 tiles are left in the wall")
-            offered = {kind_of(a.tile) for a in legal if a.type == "discard" and a.tile}
-            barred = sorted({kind_of(t) for t in hand} - offered)
-            if barred and not me["riichi"]:
-                names = ", ".join(_kind_label(k) for k in barred)
-                notes.append(
-                    f"Can't discard {names} now: swapping a called tile for the same "
-                    "(kuikae) is not allowed"
-                )
-        return notes
-
-    @staticmethod
-    def _tenpai_after_discard(hand: Sequence[str]) -> bool:
-        ranked = ukeire(_mpsz(hand))
-        if not isinstance(ranked, list):
-            return False
-        return any(u.shanten <= 0 for u in ranked)
+        return [_sentence(reason.message) for reason in self.deal.blocked(HUMAN)]
 
     # -- help with the hand --------------------------------------------------------------
 

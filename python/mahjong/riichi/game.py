@@ -192,15 +192,12 @@ def play_game(
     same seed and agents give the same log, byte for byte)."""
     if len(agents) != 4:
         raise ValueError(f"a game needs 4 agents, got {len(agents)}")
-    game = Game(seed=seed, rules=rules)
+    game = Game(seed=seed, rules=rules, names=[type(a).__name__ for a in agents])
     record = GameRecord()
-    emit = record.events.append if log else None
-    if emit is not None:
-        emit({"type": "start_game", "names": [type(a).__name__ for a in agents], "seed": seed})
     while (deal := game.next_deal()) is not None:
-        record.outcomes.append(play_deal(deal, agents, emit))
+        record.outcomes.append(play_deal(deal, agents))
         game.finish_deal(deal)
     record.standings = game.standings()
-    if emit is not None:
-        emit({"type": "end_game", "scores": [s["score"] for s in record.standings]})
+    if log:
+        record.events = game.events()
     return record

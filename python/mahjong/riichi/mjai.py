@@ -13,7 +13,8 @@ notation a red five is ``0m``/``0p``/``0s``.
 Events and their fields, in the order :func:`dumps_events` writes them (an optional field is
 left out when it is absent; fields not listed follow in the order they were set):
 
-``start_game``      ``names`` (4 strings)
+``start_game``      ``names`` (4 strings), *ext* ``game_seed`` (the seed every wall of the
+                    game came from; mjai's own ``seed`` is a different thing)
 ``start_kyoku``     ``bakaze`` ("E", "S", "W", "N"), ``dora_marker``, ``kyoku`` (1-4),
                     ``honba``, ``kyotaku`` (riichi sticks on the table), ``oya``, ``scores``
                     (4 ints), ``tehais`` (4 lists of 13 tiles)
@@ -37,7 +38,9 @@ left out when it is absent; fields not listed follow in the order they were set)
                     tsumo's payments), ``pao`` (the liable seat, only when there is one)
 ``ryukyoku``        ``deltas``, ``scores``, *ext* ``reason`` (one of :data:`DRAW_REASONS`),
                     ``tenpai`` (4 bools: the hands the record shows tenpai at an exhaustive
-                    draw or nagashi mangan, everyone at four riichi, else all false)
+                    draw or nagashi mangan, everyone at four riichi, else all false; null
+                    when the record does not say), ``nagashi`` (4 bools: who was paid a
+                    nagashi mangan)
 ``end_kyoku``       (no fields)
 ``end_game``        ``scores``? (final scores, leftover riichi sticks given out)
 
@@ -53,6 +56,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from mahjong import _core
 from mahjong.errors import InvalidTileError, RecordFormatError
 
 Event = dict[str, Any]
@@ -75,65 +79,16 @@ RED_FIVE_IDS: tuple[int, int, int] = (16, 52, 88)
 
 RED_FIVE_NAMES: tuple[str, str, str] = ("5mr", "5pr", "5sr")
 
-DRAW_REASONS: tuple[str, ...] = (
-    "exhaustive",
-    "kyuushu_kyuuhai",
-    "suufon_renda",
-    "suucha_riichi",
-    "suukaikan",
-    "sanchahou",
-    "nagashi_mangan",
-)
+DRAW_REASONS: tuple[str, ...] = tuple(_core.DRAW_REASONS)
 """The values of ``ryukyoku.reason``."""
 
 FIELD_ORDER: dict[str, tuple[str, ...]] = {
-    "start_game": ("type", "names"),
-    "start_kyoku": (
-        "type",
-        "bakaze",
-        "dora_marker",
-        "kyoku",
-        "honba",
-        "kyotaku",
-        "oya",
-        "scores",
-        "tehais",
-    ),
-    "tsumo": ("type", "actor", "pai"),
-    "dahai": ("type", "actor", "pai", "tsumogiri"),
-    "chi": ("type", "actor", "target", "pai", "consumed"),
-    "pon": ("type", "actor", "target", "pai", "consumed"),
-    "daiminkan": ("type", "actor", "target", "pai", "consumed"),
-    "ankan": ("type", "actor", "consumed"),
-    "kakan": ("type", "actor", "pai", "consumed"),
-    "reach": ("type", "actor"),
-    "reach_accepted": ("type", "actor", "deltas", "scores"),
-    "dora": ("type", "dora_marker"),
-    "hora": (
-        "type",
-        "actor",
-        "target",
-        "pai",
-        "deltas",
-        "ura_markers",
-        "scores",
-        "yaku",
-        "yakuman",
-        "han",
-        "fu",
-        "points",
-        "pao",
-    ),
-    "ryukyoku": ("type", "deltas", "scores", "reason", "tenpai"),
-    "end_kyoku": ("type",),
-    "end_game": ("type", "scores"),
+    kind: ("type", *fields) for kind, fields in _core.MJAI_FIELD_ORDER.items()
 }
-"""Per event type, the fields in the order they are written (see the module docstring)."""
+"""Per event type, the fields in the order they are written (the engine's vocabulary; see the
+module docstring)."""
 
-EXTENSION_FIELDS: dict[str, tuple[str, ...]] = {
-    "hora": ("yaku", "yakuman", "han", "fu", "points", "pao"),
-    "ryukyoku": ("reason", "tenpai"),
-}
+EXTENSION_FIELDS: dict[str, tuple[str, ...]] = dict(_core.MJAI_EXTENSIONS)
 """The fields we add to mjai's events."""
 
 _NAME_KIND = {name: kind for kind, name in enumerate(KIND_NAMES)}

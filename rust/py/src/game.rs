@@ -5,19 +5,22 @@
 use mahjong_core::Wind;
 use mahjong_core::log::Record;
 use mahjong_core::riichi::game::{
-    self, ACTION_COUNT, Action, Deal, DealMeld, DealSetup, Game, Observation, PondTile, Wall,
+    self, ACTION_COUNT, Action, Deal, DealMeld, DealSetup, Game, Observation, PondTile, Public,
+    Wall,
 };
-use mahjong_core::riichi::mjai::{pai, tile_pai};
+use mahjong_core::riichi::mjai::{CLASS_NAMES, class_index, pai, tile_pai};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use pyo3::{IntoPyObjectExt, intern};
 
 use crate::args::{Count, ScoresArg, SeatArg, SeedArg, WallArg, WindArg, named};
 use crate::errors::IntoPyResult;
 use crate::log::record_dict;
-use crate::observation::{name_list, observation_class};
+use crate::observation::observation_class;
 use crate::reason::PyReason;
 use crate::rules::PyRuleset;
-use crate::table::{Table, session_class, table_class};
+use crate::table::{Actions, Table, session_class, table_class};
+use crate::view::{Kept, Memo, Names, Shared, view};
 
 /// One action a seat may take, as offered by `Deal.legal_actions`.
 ///
@@ -132,6 +135,7 @@ impl Table for Deal {
     type Action = Action;
     type PyAction = PyAction;
     const ACTION_COUNT: usize = ACTION_COUNT;
+    type Views = Views;
 
     fn waiting(&self) -> Vec<usize> {
         Deal::waiting(self)
@@ -188,10 +192,29 @@ impl Table for Deal {
             None => event.record(self.red_fives()),
         }
     }
-    fn observe<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyAny>> {
+    fn observe<'py>(
+        &self,
+        views: &mut Views,
+        actions: &mut Actions<Action>,
+        py: Python<'py>,
+        seat: usize,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let obs = Deal::observe(self, seat);
+        let red = self.red_fives();
+        let players: PyResult<Vec<Py<PyAny>>> = views
+            .0
+            .iter_mut()
+            .zip(&obs.players)
+            .map(|(memo, public)| memo.view(py, public, red))
+            .collect();
         let obs = PyObservation {
-            obs: Deal::observe(self, seat),
-            red_fives: self.red_fives(),
+            players: PyTuple::new(py, players?)?.into_any().unbind(),
+            legal: actions
+                .tuple(py, self, seat, &obs.legal)?
+                .into_any()
+                .unbind(),
+            obs,
+            red_fives: red,
         };
         Ok(Bound::new(py, obs)?.into_any())
     }
@@ -217,49 +240,83 @@ impl Table for Deal {
     }
 }
 
-fn pond_list<'py>(py: Python<'py>, pond: &[PondTile], red: bool) -> PyResult<Bound<'py, PyList>> {
-    let list = PyList::empty(py);
-    for t in pond {
-        let item = PyDict::new(py);
-        item.set_item(
-            pyo3::intern!(py, "pai"),
-            pyo3::types::PyString::intern(py, tile_pai(t.tile, red)),
-        )?;
-        item.set_item(pyo3::intern!(py, "tsumogiri"), t.tsumogiri)?;
-        item.set_item(pyo3::intern!(py, "riichi"), t.riichi)?;
-        item.set_item(pyo3::intern!(py, "called"), t.called)?;
-        list.append(item)?;
-    }
-    Ok(list)
+/// Tile names by class ([`class_index`]), as shared string objects.
+static TILES: Names = Names::new(&CLASS_NAMES);
+
+/// The names of tile ids, as a list.
+fn tile_list<'py>(py: Python<'py>, ids: &[u8], red: bool) -> PyResult<Bound<'py, PyList>> {
+    TILES.list(py, ids.iter().map(|&t| class_index(t, red)))
 }
 
-fn meld_list<'py>(py: Python<'py>, melds: &[DealMeld], red: bool) -> PyResult<Bound<'py, PyList>> {
-    let list = PyList::empty(py);
-    for m in melds {
-        let item = PyDict::new(py);
-        item.set_item(pyo3::intern!(py, "type"), m.meld.kind().name())?;
-        item.set_item(
-            pyo3::intern!(py, "tiles"),
-            name_list(py, m.tiles.iter().map(|&t| tile_pai(t, red)))?,
-        )?;
-        item.set_item(pyo3::intern!(py, "pai"), m.called.map(|t| tile_pai(t, red)))?;
-        item.set_item(pyo3::intern!(py, "target"), m.from)?;
-        list.append(item)?;
-    }
-    Ok(list)
+/// The views of the players' public sides, kept between observations.
+#[derive(Default)]
+pub(crate) struct Views([PlayerViews; 4]);
+
+/// One player's views: each discard, each meld, and the player's whole view.
+#[derive(Default)]
+pub(crate) struct PlayerViews {
+    pond: Memo<PondTile>,
+    melds: Memo<DealMeld>,
+    whole: Kept<Public>,
 }
 
-fn players<'py>(py: Python<'py>, obs: &Observation, red: bool) -> PyResult<Bound<'py, PyList>> {
-    let list = PyList::empty(py);
-    for p in &obs.players {
-        let d = PyDict::new(py);
-        d.set_item(pyo3::intern!(py, "pond"), pond_list(py, &p.pond, red)?)?;
-        d.set_item(pyo3::intern!(py, "melds"), meld_list(py, &p.melds, red)?)?;
-        d.set_item(pyo3::intern!(py, "riichi"), p.riichi)?;
-        d.set_item(pyo3::intern!(py, "hand_size"), p.hand_size)?;
-        list.append(d)?;
+impl PlayerViews {
+    /// The view of `public`: "pond", "melds" (tuples of views), "riichi".
+    fn view(&mut self, py: Python<'_>, public: &Public, red: bool) -> PyResult<Py<PyAny>> {
+        let Self { pond, melds, whole } = self;
+        whole.get(py, public, |py| {
+            let pond = pond.tuple(py, &public.pond, |py, t| discard_view(py, t, red))?;
+            let melds = melds.tuple(py, &public.melds, |py, m| meld_view(py, m, red))?;
+            view(
+                py,
+                &[
+                    (intern!(py, "pond"), pond.into_any()),
+                    (intern!(py, "melds"), melds.into_any()),
+                    (intern!(py, "riichi"), public.riichi.into_bound_py_any(py)?),
+                ],
+            )
+        })
     }
-    Ok(list)
+}
+
+/// Every discard's view, by tile class and flags (38 classes, 8 flag sets).
+static DISCARDS: Shared<{ 38 * 8 }> = Shared::new();
+
+/// A discard: "pai", "tsumogiri", "riichi" (the declaration tile), "called".
+fn discard_view(py: Python<'_>, t: &PondTile, red: bool) -> PyResult<Py<PyAny>> {
+    let class = class_index(t.tile, red);
+    let flags = usize::from(t.tsumogiri) | usize::from(t.riichi) << 1 | usize::from(t.called) << 2;
+    DISCARDS.get(py, class * 8 + flags, || {
+        view(
+            py,
+            &[
+                (intern!(py, "pai"), TILES.get(py, class).into_any()),
+                (intern!(py, "tsumogiri"), t.tsumogiri.into_bound_py_any(py)?),
+                (intern!(py, "riichi"), t.riichi.into_bound_py_any(py)?),
+                (intern!(py, "called"), t.called.into_bound_py_any(py)?),
+            ],
+        )
+    })
+}
+
+/// A meld: "type", "tiles", "pai" (the called tile), "target" (who discarded it).
+fn meld_view(py: Python<'_>, m: &DealMeld, red: bool) -> PyResult<Py<PyAny>> {
+    let called = m.called.map(|t| TILES.get(py, class_index(t, red)));
+    view(
+        py,
+        &[
+            (
+                intern!(py, "type"),
+                PyString::intern(py, m.meld.kind().name()).into_any(),
+            ),
+            (
+                intern!(py, "tiles"),
+                tile_list(py, &m.tiles, red)?.into_any(),
+            ),
+            (intern!(py, "pai"), called.into_bound_py_any(py)?),
+            (intern!(py, "target"), m.from.into_bound_py_any(py)?),
+        ],
+    )
 }
 
 observation_class! {
@@ -267,7 +324,7 @@ observation_class! {
     /// as attributes (`obs.hand`) or as a read-only mapping (`obs["hand"]`, `dict(obs)`).
     /// Tiles are mjai names (`"5mr"`, `"E"`). Nothing in it depends on another player's
     /// concealed tiles or on the wall, and nothing leads back to the deal.
-    PyObservation("Observation", "mahjong.riichi") over Observation, |obs, red, py| {
+    PyObservation("Observation", "mahjong.riichi") over Observation, |obs, red, players, legal, py| {
         /// The observing seat.
         seat => obs.seat,
         /// Its seat wind ("E", "S", "W", "N").
@@ -283,39 +340,30 @@ observation_class! {
         /// Scores by seat.
         scores => obs.scores,
         /// The revealed dora indicators.
-        dora_indicators => name_list(py, obs.dora_indicators.iter().map(|&t| tile_pai(t, red)))?,
+        dora_indicators => tile_list(py, &obs.dora_indicators, red)?,
         /// Live tiles left to draw.
         tiles_left => obs.tiles_left,
         /// The seat's concealed tiles, ascending, the drawn tile included.
-        hand => name_list(py, obs.hand.iter().map(|&t| tile_pai(t, red)))?,
+        hand => tile_list(py, &obs.hand, red)?,
         /// The tile just drawn, on the seat's turn after a draw; else None.
-        drawn => obs.drawn.map(|t| tile_pai(t, red)),
+        drawn => obs.drawn.map(|t| TILES.get(py, class_index(t, red))),
         /// The seat's wait kinds (mjai names).
-        waits => name_list(py, obs.waits.iter().map(|&k| pai(k, false)))?,
+        waits => TILES.list(py, obs.waits.iter().map(|&k| usize::from(k)))?,
         /// Whether the seat may not ron (any furiten).
         furiten => obs.furiten.is_some(),
         /// Which furiten: "discard", "riichi", "temporary", or None.
         furiten_kind => obs.furiten.map(game::Furiten::name),
-        /// Every player's public side by seat: dicts with "pond" (discards as dicts with "pai",
-        /// "tsumogiri", "riichi", "called"), "melds" (dicts with "type", "tiles", "pai" the
-        /// called tile, "target" who discarded it), "riichi" and "hand_size".
-        players => players(py, obs, red)?,
+        /// Every player's public side by seat, a tuple of read-only mappings
+        /// (`types.MappingProxyType`): "pond" (a tuple of discards, each with "pai",
+        /// "tsumogiri", "riichi", "called"), "melds" (each with "type", "tiles", "pai" the
+        /// called tile, "target" who discarded it) and "riichi".
+        players => players.clone(),
         /// The seat on turn, or None.
         turn => obs.turn,
         /// The tile a claim window is open on and who offered it, or None.
-        claim => obs.claim.map(|c| (tile_pai(c.tile, red), c.from)),
+        claim => obs.claim.map(|c| (TILES.get(py, class_index(c.tile, red)), c.from)),
         /// The seat's legal actions.
-        legal => obs
-            .legal
-            .iter()
-            .map(|&a| PyAction { action: a, code: a.code(obs.claim.map(|c| c.tile), red), red_fives: red })
-            .collect::<Vec<_>>(),
-        /// Why actions the seat might expect are not offered (Reason values).
-        blocked => obs
-            .blocked
-            .iter()
-            .map(|r| PyReason::riichi(r, red))
-            .collect::<Vec<_>>(),
+        legal => pyo3::types::PyList::new(py, legal.cast::<PyTuple>()?.iter())?,
     }
 }
 
@@ -382,7 +430,7 @@ table_class! {
             let setup = setup_arg(&rules.rules, dealer, round_wind, honba, riichi_sticks, scores)?;
             let wall = wall_of(named("seed", seed)?, named("wall", wall)?)?;
             let table = Deal::new(setup, wall, &rules.rules).py()?;
-            Ok(Self { table })
+            Ok(Self::of(table))
         }
 
         /// Scores by seat (riichi deposits already taken off).
@@ -455,7 +503,7 @@ pub(crate) fn _riichi_deal(
     };
     let mut table = Deal::new(setup, Wall::from_order(&wall.0).py()?, &rules.get().rules).py()?;
     replay(&mut table, actions)?;
-    Ok(PyDeal { table })
+    Ok(PyDeal::of(table))
 }
 
 impl crate::table::Session for Game {

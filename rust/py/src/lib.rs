@@ -19,6 +19,7 @@ mod rules;
 mod score;
 mod table;
 mod tiles;
+mod view;
 
 use pyo3::prelude::*;
 

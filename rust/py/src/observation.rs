@@ -3,35 +3,28 @@
 //! observation: a frozen snapshot read as attributes or as a read-only mapping, converted only
 //! when a key is read.
 
-use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString};
-
-/// Tile names as a list of interned strings.
-pub(crate) fn name_list<'py>(
-    py: Python<'py>,
-    names: impl IntoIterator<Item = &'static str>,
-) -> PyResult<Bound<'py, PyList>> {
-    PyList::new(py, names.into_iter().map(|n| PyString::intern(py, n)))
-}
-
 /// Declares a frozen observation class over a core observation type (the invoking module must
 /// `use pyo3::prelude::*`). Each `key => value` is an attribute and a mapping key; `value` is
-/// an expression of `obs` (the core observation), `red` (whether red fives are red) and `py`
-/// that converts into a Python object and may use `?`.
+/// an expression of `obs` (the core observation), `red` (whether red fives are red),
+/// `players` and `legal` (the players' views and the legal actions as objects, made when the
+/// observation was) and `py` that converts into a Python object and may use `?`.
 macro_rules! observation_class {
     (
         $(#[doc = $doc:literal])*
         $py:ident($name:literal, $module:literal) over $core:ty,
-        |$obs:ident, $red:ident, $pyv:ident| {
+        |$obs:ident, $red:ident, $players:ident, $legal:ident, $pyv:ident| {
             $($(#[doc = $kdoc:literal])* $key:ident => $value:expr),+ $(,)?
         }
     ) => {
         $(#[doc = $doc])*
-        #[pyo3::pyclass(name = $name, module = $module, frozen, eq, skip_from_py_object)]
-        #[derive(PartialEq)]
+        #[pyo3::pyclass(name = $name, module = $module, frozen, skip_from_py_object)]
         pub(crate) struct $py {
             pub(crate) obs: $core,
             pub(crate) red_fives: bool,
+            /// Every player's public side, as views (a tuple).
+            pub(crate) players: pyo3::Py<pyo3::PyAny>,
+            /// The legal actions, as objects (a tuple).
+            pub(crate) legal: pyo3::Py<pyo3::PyAny>,
         }
 
         impl $py {
@@ -47,7 +40,9 @@ macro_rules! observation_class {
                 use pyo3::IntoPyObjectExt;
                 let $obs = &self.obs;
                 let $red = self.red_fives;
-                let _ = ($obs, $red);
+                let $players = self.players.bind($pyv);
+                let $legal = self.legal.bind($pyv);
+                let _ = ($obs, $red, &$players, &$legal);
                 Ok(Some(match key {
                     $(stringify!($key) => ($value).into_bound_py_any($pyv)?,)+
                     _ => return Ok(None),
@@ -115,6 +110,12 @@ macro_rules! observation_class {
                     .value(py, key)?
                     .or(default)
                     .unwrap_or_else(|| py.None().into_bound(py)))
+            }
+
+            fn __eq__(&self, other: &pyo3::Bound<'_, pyo3::PyAny>) -> bool {
+                other
+                    .cast::<$py>()
+                    .is_ok_and(|o| o.get().obs == self.obs && o.get().red_fives == self.red_fives)
             }
 
             /// Every key and value as a plain dict.

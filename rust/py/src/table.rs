@@ -4,8 +4,9 @@
 //! Python classes from them, so a method is written once for both.
 
 use mahjong_core::log::Record;
+use pyo3::IntoPyObjectExt;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::errors::IllegalActionError;
 use crate::reason::PyReason;
@@ -13,11 +14,13 @@ use crate::reason::PyReason;
 /// One deal of a family's core engine, as the Python deal class drives it.
 pub(crate) trait Table: Clone {
     /// The core action.
-    type Action: Copy + PartialEq;
+    type Action: Copy + Eq + Send + Sync;
     /// The Python action class.
     type PyAction: for<'py> IntoPyObject<'py> + Clone;
     /// The number of action codes.
     const ACTION_COUNT: usize;
+    /// The views an observation shows, kept between observations (see [`crate::view`]).
+    type Views: Default + Send + Sync;
 
     /// The seats that must act now.
     fn waiting(&self) -> Vec<usize>;
@@ -47,10 +50,59 @@ pub(crate) trait Table: Clone {
     fn event_count(&self) -> usize;
     /// Event `index` as a log record, as `seat` sees it when given.
     fn record(&self, index: usize, seat: Option<usize>) -> Record;
-    /// What `seat` may see now, as the family's observation object.
-    fn observe<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyAny>>;
+    /// What `seat` may see now, as the family's observation object (unchanged parts shown by
+    /// the views kept in `views`).
+    fn observe<'py>(
+        &self,
+        views: &mut Self::Views,
+        actions: &mut Actions<Self::Action>,
+        py: Python<'py>,
+        seat: usize,
+    ) -> PyResult<Bound<'py, PyAny>>;
     /// How the deal ended, as a dict.
     fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>>;
+}
+
+/// The action objects a deal has handed out, by seat and code (each code holds the few actions
+/// of that code, e.g. a discard of each copy of a tile): the same legal action is the same
+/// object from one step to the next.
+pub(crate) struct Actions<A> {
+    made: Vec<Vec<(A, Py<PyAny>)>>,
+}
+
+impl<A> Default for Actions<A> {
+    fn default() -> Self {
+        Self { made: Vec::new() }
+    }
+}
+
+impl<A: Copy + Eq> Actions<A> {
+    /// `seat`'s `actions` as a tuple of objects.
+    pub(crate) fn tuple<'py, T: Table<Action = A>>(
+        &mut self,
+        py: Python<'py>,
+        table: &T,
+        seat: usize,
+        actions: &[A],
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        if self.made.is_empty() {
+            self.made.resize_with(4 * T::ACTION_COUNT, Vec::new);
+        }
+        let mut objects = Vec::with_capacity(actions.len());
+        for &action in actions {
+            let bucket = &mut self.made[seat % 4 * T::ACTION_COUNT + table.code(seat, action)];
+            let object = match bucket.iter().find(|(a, _)| *a == action) {
+                Some((_, object)) => object.bind(py).clone(),
+                None => {
+                    let object = table.wrap(seat, action).into_bound_py_any(py)?;
+                    bucket.push((action, object.clone().unbind()));
+                    object
+                }
+            };
+            objects.push(object);
+        }
+        PyTuple::new(py, objects)
+    }
 }
 
 /// An `IllegalActionError` with its message and `.reason`.
@@ -140,9 +192,31 @@ macro_rules! table_class {
     ) => {
         $(#[doc = $doc])*
         #[pyo3::pyclass(name = $name, module = $module, skip_from_py_object)]
-        #[derive(Clone)]
         pub(crate) struct $py {
             pub(crate) table: $core,
+            views: std::sync::Mutex<<$core as crate::table::Table>::Views>,
+            actions: std::sync::Mutex<
+                crate::table::Actions<<$core as crate::table::Table>::Action>,
+            >,
+        }
+
+        impl $py {
+            /// The class over a core deal.
+            pub(crate) fn of(table: $core) -> Self {
+                Self {
+                    table,
+                    views: Default::default(),
+                    actions: Default::default(),
+                }
+            }
+
+            /// The action objects handed out so far.
+            fn made_actions(
+                &self,
+            ) -> std::sync::MutexGuard<'_, crate::table::Actions<<$core as crate::table::Table>::Action>>
+            {
+                self.actions.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+            }
         }
 
         #[pyo3::pymethods]
@@ -154,15 +228,14 @@ macro_rules! table_class {
             }
 
             /// The legal actions of `seat` now; empty when it need not act.
-            fn legal_actions(
+            fn legal_actions<'py>(
                 &self,
+                py: pyo3::Python<'py>,
                 seat: crate::args::SeatArg,
-            ) -> Vec<<$core as crate::table::Table>::PyAction> {
-                use crate::table::Table;
-                Table::legal(&self.table, seat.0)
-                    .into_iter()
-                    .map(|a| self.table.wrap(seat.0, a))
-                    .collect()
+            ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::types::PyList>> {
+                let legal = crate::table::Table::legal(&self.table, seat.0);
+                let tuple = self.made_actions().tuple(py, &self.table, seat.0, &legal)?;
+                pyo3::types::PyList::new(py, tuple.iter())
             }
 
             /// The codes of `seat`'s legal actions (as `legal_actions`, without objects).
@@ -200,7 +273,11 @@ macro_rules! table_class {
                 py: pyo3::Python<'py>,
                 seat: crate::args::SeatArg,
             ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::PyAny>> {
-                crate::table::Table::observe(&self.table, py, seat.0)
+                let mut views = self
+                    .views
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                crate::table::Table::observe(&self.table, &mut views, &mut self.made_actions(), py, seat.0)
             }
 
             /// Whether the deal is over.
@@ -256,12 +333,12 @@ macro_rules! table_class {
             /// A copy that plays on independently (`copy.copy`); costs about the state's
             /// size.
             fn __copy__(&self) -> Self {
-                self.clone()
+                Self::of(self.table.clone())
             }
 
             /// A copy that plays on independently (`copy.deepcopy`).
             fn __deepcopy__(&self, _memo: &pyo3::Bound<'_, pyo3::PyAny>) -> Self {
-                self.clone()
+                Self::of(self.table.clone())
             }
 
             $($extra)*
@@ -311,7 +388,7 @@ macro_rules! session_class {
         impl $py {
             /// The next deal, or None once the session is over.
             fn next_deal(&mut self) -> Option<$deal> {
-                crate::table::Session::next(&mut self.game).map(|table| $deal { table })
+                crate::table::Session::next(&mut self.game).map($deal::of)
             }
 
             /// Moves on after `deal` (the deal `next_deal` gave last, played to its end); any

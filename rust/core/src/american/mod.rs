@@ -91,6 +91,17 @@ pub const NAMES: [&str; crate::tile::KINDS] = [
     "R", "F", "J",
 ];
 
+/// [`NAMES`] and last `"?"` for a hidden tile.
+pub const NAMES_AND_HIDDEN: [&str; crate::tile::KINDS + 1] = {
+    let mut out = ["?"; crate::tile::KINDS + 1];
+    let mut i = 0;
+    while i < crate::tile::KINDS {
+        out[i] = NAMES[i];
+        i += 1;
+    }
+    out
+};
+
 /// The American name of a kind (`"1B"`, `"N"`, `"0"`, `"F"`, `"J"`); `"?"` out of range.
 pub fn kind_name(kind: u8) -> &'static str {
     NAMES.get(usize::from(kind)).copied().unwrap_or("?")

@@ -15,6 +15,29 @@ pub const NAMES: [&str; RIICHI_KINDS] = [
 /// The names of the red 5m, 5p and 5s.
 pub const RED_NAMES: [&str; 3] = ["5mr", "5pr", "5sr"];
 
+/// The name of each tile class (the kinds 0..=33, then the red 5m, 5p, 5s; see
+/// [`crate::riichi::game::tile_class`]) and last `"?"` for a hidden tile.
+pub const CLASS_NAMES: [&str; 38] = {
+    let mut out = ["?"; 38];
+    let mut i = 0;
+    while i < RIICHI_KINDS {
+        out[i] = NAMES[i];
+        i += 1;
+    }
+    out[34] = RED_NAMES[0];
+    out[35] = RED_NAMES[1];
+    out[36] = RED_NAMES[2];
+    out
+};
+
+/// The index in [`CLASS_NAMES`] of physical tile `id` (red fives red when `red_fives`).
+pub fn class_index(id: u8, red_fives: bool) -> usize {
+    if id == HIDDEN || usize::from(id) >= RIICHI_TILE_COUNT {
+        return 37;
+    }
+    usize::from(crate::riichi::game::tile_class(id, red_fives))
+}
+
 /// The mjai name of a tile kind, red when `red` (a kind without a red five ignores it).
 pub fn pai(kind: u8, red: bool) -> &'static str {
     match (kind, red) {
@@ -64,6 +87,9 @@ mod tests {
         assert_eq!(tile_pai(16, true), "5mr");
         assert_eq!(tile_pai(16, false), "5m");
         assert_eq!(tile_pai(HIDDEN, true), "?");
+        for id in [0u8, 16, 17, 135, HIDDEN] {
+            assert_eq!(CLASS_NAMES[class_index(id, true)], tile_pai(id, true));
+        }
         assert!(parse_pai("4mr").is_err() && parse_pai("0m").is_err() && parse_pai("").is_err());
     }
 }

@@ -6,21 +6,24 @@ use std::sync::Arc;
 
 use mahjong_core::american::game::log::{tile_name, win_record};
 use mahjong_core::american::game::{
-    ACTION_COUNT, Action, Deal, DealSetup, Exposed, Game, Observation, Wall,
+    ACTION_COUNT, Action, Deal, DealSetup, DiscardTile, Exposed, Game, Observation, Public, Wall,
 };
-use mahjong_core::american::kind_name;
+use mahjong_core::american::game::{HIDDEN, kind_of};
+use mahjong_core::american::{NAMES_AND_HIDDEN, kind_name};
 use mahjong_core::log::Record;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::{IntoPyObjectExt, intern};
 
 use super::card::PyCard;
 use super::rules::PyAmericanRules;
 use crate::args::{ScoresArg, SeatArg, SeedArg, WallArg, named};
 use crate::errors::IntoPyResult;
 use crate::log::record_dict;
-use crate::observation::{name_list, observation_class};
+use crate::observation::observation_class;
 use crate::reason::PyReason;
-use crate::table::{Table, session_class, table_class};
+use crate::table::{Actions, Table, session_class, table_class};
+use crate::view::{Kept, Memo, Names, Shared, view};
 
 /// One action a seat may take, as offered by `AmericanDeal.legal_actions`.
 ///
@@ -163,6 +166,7 @@ impl Table for Deal {
     type Action = Action;
     type PyAction = PyAmericanAction;
     const ACTION_COUNT: usize = ACTION_COUNT;
+    type Views = Views;
 
     fn waiting(&self) -> Vec<usize> {
         Deal::waiting(self)
@@ -214,9 +218,27 @@ impl Table for Deal {
             None => event.record(self.card()),
         }
     }
-    fn observe<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyAny>> {
+    fn observe<'py>(
+        &self,
+        views: &mut Views,
+        actions: &mut Actions<Action>,
+        py: Python<'py>,
+        seat: usize,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let obs = Deal::observe(self, seat);
+        let players: PyResult<Vec<Py<PyAny>>> = views
+            .0
+            .iter_mut()
+            .zip(&obs.players)
+            .map(|(memo, public)| memo.view(py, public))
+            .collect();
         let obs = PyAmericanObservation {
-            obs: Deal::observe(self, seat),
+            players: PyTuple::new(py, players?)?.into_any().unbind(),
+            legal: actions
+                .tuple(py, self, seat, &obs.legal)?
+                .into_any()
+                .unbind(),
+            obs,
             red_fives: false,
         };
         Ok(Bound::new(py, obs)?.into_any())
@@ -240,43 +262,110 @@ impl Table for Deal {
     }
 }
 
-fn exposures<'py>(py: Python<'py>, list: &[Exposed]) -> PyResult<Bound<'py, PyList>> {
-    let out = PyList::empty(py);
-    for e in list {
-        let d = PyDict::new(py);
-        d.set_item(pyo3::intern!(py, "tile"), kind_name(e.exposure.kind()))?;
-        d.set_item(pyo3::intern!(py, "size"), e.exposure.size())?;
-        d.set_item(pyo3::intern!(py, "jokers"), e.exposure.jokers())?;
-        d.set_item(
-            pyo3::intern!(py, "tiles"),
-            name_list(py, e.tiles.iter().map(|&t| tile_name(t)))?,
-        )?;
-        d.set_item(pyo3::intern!(py, "target"), e.from)?;
-        d.set_item(pyo3::intern!(py, "frozen"), e.frozen)?;
-        out.append(d)?;
+/// Tile names by kind, "?" last, as shared string objects.
+static TILES: Names = Names::new(&NAMES_AND_HIDDEN);
+
+/// The index in [`NAMES_AND_HIDDEN`] of physical tile `id`.
+fn tile_index(id: u8) -> usize {
+    if id == HIDDEN {
+        NAMES_AND_HIDDEN.len() - 1
+    } else {
+        usize::from(kind_of(id))
     }
-    Ok(out)
 }
 
-fn players<'py>(py: Python<'py>, obs: &Observation) -> PyResult<Bound<'py, PyList>> {
-    let out = PyList::empty(py);
-    for p in &obs.players {
-        let d = PyDict::new(py);
-        d.set_item(pyo3::intern!(py, "exposures"), exposures(py, &p.exposures)?)?;
-        let discards = PyList::empty(py);
-        for t in &p.discards {
-            let item = PyDict::new(py);
-            item.set_item(pyo3::intern!(py, "pai"), tile_name(t.tile))?;
-            item.set_item(pyo3::intern!(py, "claimed"), t.claimed)?;
-            discards.append(item)?;
-        }
-        d.set_item(pyo3::intern!(py, "discards"), discards)?;
-        d.set_item(pyo3::intern!(py, "hand_size"), p.hand_size)?;
-        d.set_item(pyo3::intern!(py, "tile_count"), p.tile_count)?;
-        d.set_item(pyo3::intern!(py, "dead"), p.dead.map(|r| r.name()))?;
-        out.append(d)?;
+/// The names of physical tiles, as a list.
+fn tile_list<'py>(py: Python<'py>, ids: &[u8]) -> PyResult<Bound<'py, PyList>> {
+    TILES.list(py, ids.iter().map(|&t| tile_index(t)))
+}
+
+/// The views of the players' public sides, kept between observations.
+#[derive(Default)]
+pub(crate) struct Views([PlayerViews; 4]);
+
+/// One player's views: each exposure, each discard, and the player's whole view.
+#[derive(Default)]
+pub(crate) struct PlayerViews {
+    exposures: Memo<Exposed>,
+    discards: Memo<DiscardTile>,
+    whole: Kept<Public>,
+}
+
+impl PlayerViews {
+    /// The view of `public`: "exposures", "discards" (tuples of views), "hand_size",
+    /// "tile_count", "dead".
+    fn view(&mut self, py: Python<'_>, public: &Public) -> PyResult<Py<PyAny>> {
+        let Self {
+            exposures,
+            discards,
+            whole,
+        } = self;
+        whole.get(py, public, |py| {
+            let exposures = exposures.tuple(py, &public.exposures, exposure_view)?;
+            let discards = discards.tuple(py, &public.discards, discard_view)?;
+            view(
+                py,
+                &[
+                    (intern!(py, "exposures"), exposures.into_any()),
+                    (intern!(py, "discards"), discards.into_any()),
+                    (
+                        intern!(py, "hand_size"),
+                        public.hand_size.into_bound_py_any(py)?,
+                    ),
+                    (
+                        intern!(py, "tile_count"),
+                        public.tile_count.into_bound_py_any(py)?,
+                    ),
+                    (
+                        intern!(py, "dead"),
+                        public.dead.map(|r| r.name()).into_bound_py_any(py)?,
+                    ),
+                ],
+            )
+        })
     }
-    Ok(out)
+}
+
+/// Every discard's view, by kind (with "?") and whether it was claimed.
+static DISCARDS: Shared<{ 37 * 2 }> = Shared::new();
+
+/// A discard: "pai", "claimed".
+fn discard_view(py: Python<'_>, t: &DiscardTile) -> PyResult<Py<PyAny>> {
+    let index = tile_index(t.tile);
+    DISCARDS.get(py, index * 2 + usize::from(t.claimed), || {
+        view(
+            py,
+            &[
+                (intern!(py, "pai"), TILES.get(py, index).into_any()),
+                (intern!(py, "claimed"), t.claimed.into_bound_py_any(py)?),
+            ],
+        )
+    })
+}
+
+/// An exposure: "tile", "size", "jokers", "tiles", "target" (who discarded the claimed
+/// tile), "frozen" (its jokers may not be taken).
+fn exposure_view(py: Python<'_>, e: &Exposed) -> PyResult<Py<PyAny>> {
+    view(
+        py,
+        &[
+            (
+                intern!(py, "tile"),
+                TILES.get(py, usize::from(e.exposure.kind())).into_any(),
+            ),
+            (
+                intern!(py, "size"),
+                e.exposure.size().into_bound_py_any(py)?,
+            ),
+            (
+                intern!(py, "jokers"),
+                e.exposure.jokers().into_bound_py_any(py)?,
+            ),
+            (intern!(py, "tiles"), tile_list(py, &e.tiles)?.into_any()),
+            (intern!(py, "target"), e.from.into_bound_py_any(py)?),
+            (intern!(py, "frozen"), e.frozen.into_bound_py_any(py)?),
+        ],
+    )
 }
 
 observation_class! {
@@ -285,7 +374,7 @@ observation_class! {
     /// ("3D", "N", "J"). Nothing in it depends on another rack or the wall, and nothing leads
     /// back to the game.
     PyAmericanObservation("AmericanObservation", "mahjong.american") over Observation,
-    |obs, red, py| {
+    |obs, red, players, legal, py| {
         /// The observing seat.
         seat => obs.seat,
         /// East's seat.
@@ -295,29 +384,24 @@ observation_class! {
         /// Tiles left in the wall.
         tiles_left => obs.tiles_left,
         /// The seat's concealed tiles, the drawn tile included.
-        hand => name_list(py, obs.hand.iter().map(|&t| tile_name(t)))?,
+        hand => tile_list(py, &obs.hand)?,
         /// The tile the seat drew this turn, when it is on turn after a draw; else None.
-        drawn => obs.drawn.map(tile_name),
+        drawn => obs.drawn.map(|t| TILES.get(py, tile_index(t))),
         /// Tiles the seat has put into the pass being collected.
-        picked => name_list(py, obs.picked.iter().map(|&t| tile_name(t)))?,
+        picked => tile_list(py, &obs.picked)?,
         /// The Charleston step being collected ("first_right", ..., "courtesy"), or None.
         step => obs.step.map(|s| s.name()),
         /// The seat on turn, or None.
         turn => obs.turn,
         /// The discard a claim window is open on and its discarder, or None.
         claim => obs.claim.map(|(t, from)| (tile_name(t), from)),
-        /// Every player's public side by seat: dicts with "exposures" (dicts with "tile",
-        /// "size", "jokers", "tiles", "target" who discarded the claimed tile, "frozen"),
-        /// "discards" (dicts with "pai", "claimed"), "hand_size", "tile_count" and "dead".
-        players => players(py, obs)?,
+        /// Every player's public side by seat, a tuple of read-only mappings
+        /// (`types.MappingProxyType`): "exposures" (a tuple, each with "tile", "size",
+        /// "jokers", "tiles", "target" who discarded the claimed tile, "frozen"), "discards"
+        /// (each with "pai", "claimed"), "hand_size", "tile_count" and "dead".
+        players => players.clone(),
         /// The seat's legal actions.
-        legal => obs
-            .legal
-            .iter()
-            .map(|&action| PyAmericanAction { action, seat: obs.seat })
-            .collect::<Vec<_>>(),
-        /// Why actions the seat might expect are not offered (Reason values).
-        blocked => obs.blocked.iter().map(PyReason::american).collect::<Vec<_>>(),
+        legal => pyo3::types::PyList::new(py, legal.cast::<PyTuple>()?.iter())?,
     }
 }
 
@@ -367,7 +451,7 @@ table_class! {
                 seed,
             };
             let table = Deal::new(card.get().card.clone(), &rules, setup, wall).py()?;
-            Ok(Self { table })
+            Ok(Self::of(table))
         }
 
         /// Scores by seat before this game.
@@ -467,7 +551,7 @@ pub(crate) fn _american_deal(
     let wall = Wall::from_order(&wall.0).py()?;
     let mut table = Deal::new(card.get().card.clone(), &rules.get().rules, setup, wall).py()?;
     replay(&mut table, actions)?;
-    Ok(PyAmericanDeal { table })
+    Ok(PyAmericanDeal::of(table))
 }
 
 impl crate::table::Session for Game {

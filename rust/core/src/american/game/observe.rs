@@ -5,7 +5,6 @@
 use super::action::Action;
 use super::deal::{Deal, DiscardTile, Exposed};
 use super::event::{DeadReason, Event, Step};
-use super::reason::Reason;
 
 pub use crate::tile::HIDDEN;
 
@@ -81,10 +80,8 @@ pub struct Observation {
     pub turn: Option<usize>,
     /// The discard a claim window is open on, and its discarder.
     pub claim: Option<(u8, usize)>,
-    /// The seat's legal actions.
+    /// The seat's legal actions (why expected ones are missing is [`Deal::blocked`]).
     pub legal: Vec<Action>,
-    /// Why actions the seat might expect are not offered.
-    pub blocked: Vec<Reason>,
 }
 
 impl Deal {
@@ -114,7 +111,6 @@ impl Deal {
             turn: self.turn(),
             claim: self.claim_tile(),
             legal: self.legal_actions(seat),
-            blocked: self.blocked(seat),
         }
     }
 }

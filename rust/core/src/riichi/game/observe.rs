@@ -1,24 +1,25 @@
 //! What one seat may see (the only view an agent gets): its own hand with the drawn tile
 //! named, every pond, meld, riichi and score, the table's counters and indicators, its own
-//! waits and furiten, the claim on offer, its legal actions and why expected ones are missing.
-//! Nothing in it depends on another player's concealed tiles or on the wall's order.
+//! waits and furiten, the claim on offer and its legal actions (why expected ones are missing
+//! is [`Deal::blocked`], computed only when asked). Nothing in it depends on another player's
+//! concealed tiles or on the wall's order.
 
 use super::action::Action;
 use super::deal::{Deal, DealMeld, Furiten, PondTile};
-use super::reason::Reason;
+use std::sync::Arc;
+
 use crate::wind::Wind;
 
-/// What everyone sees of one player.
+/// What everyone sees of one player (its pond and melds shared with the deal until they
+/// change, so an observation costs little).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Public {
     /// Discards in order (riichi and called marks).
-    pub pond: Vec<PondTile>,
+    pub pond: Arc<Vec<PondTile>>,
     /// Declared melds with the claimed tile and who discarded it.
-    pub melds: Vec<DealMeld>,
+    pub melds: Arc<Vec<DealMeld>>,
     /// Riichi declared and accepted.
     pub riichi: bool,
-    /// Concealed tiles held.
-    pub hand_size: usize,
 }
 
 /// The tile a claim window is open on.
@@ -67,8 +68,6 @@ pub struct Observation {
     pub claim: Option<Claim>,
     /// The seat's legal actions.
     pub legal: Vec<Action>,
-    /// Why actions the seat might expect are not offered.
-    pub blocked: Vec<Reason>,
 }
 
 impl Deal {
@@ -97,13 +96,11 @@ impl Deal {
                     pond: p.pond.clone(),
                     melds: p.melds.clone(),
                     riichi: p.riichi,
-                    hand_size: p.hand.len(),
                 }
             }),
             turn: self.turn(),
             claim: self.claim_tile().map(|(tile, from)| Claim { tile, from }),
             legal: self.legal_actions(seat),
-            blocked: self.blocked(seat),
         }
     }
 }

@@ -3,6 +3,7 @@
 //! legal actions.
 
 use super::{Claims, Deal, Phase, Source, TurnKind, describe};
+use crate::decompose::is_complete;
 use crate::meld::MeldKind;
 use crate::riichi::game::action::Action;
 use crate::riichi::game::reason::{Illegal, Reason};
@@ -28,47 +29,51 @@ impl Deal {
 
     fn turn_blocked(&self, seat: usize, kind: TurnKind, actions: &[Action]) -> Vec<Reason> {
         let p = &self.players[seat];
+        let counts = p.counts();
+        let pons: u64 = p
+            .melds
+            .iter()
+            .filter(|m| m.meld.kind() == MeldKind::Pon)
+            .fold(0, |bits, m| bits | 1 << kind_of_id(m.tiles[0]));
+        let kan_shape = |k: usize| counts[k] == 4 || (counts[k] > 0 && pons & (1 << k) != 0);
         let mut out = Vec::new();
-        let kan_kinds: Vec<u8> = (0..RIICHI_KINDS as u8)
-            .filter(|&k| {
-                p.held(k) == 4
-                    || (p.held(k) == 1
-                        && p.melds
-                            .iter()
-                            .any(|m| m.meld.kind() == MeldKind::Pon && kind_of_id(m.tiles[0]) == k))
-            })
-            .collect();
         let drawn = match kind {
             TurnKind::Called { forbidden } => {
                 let kinds: Vec<u8> = (0..RIICHI_KINDS as u8)
-                    .filter(|&k| forbidden & (1 << k) != 0 && p.held(k) > 0)
+                    .filter(|&k| forbidden & (1 << k) != 0 && counts[usize::from(k)] > 0)
                     .collect();
                 if !kinds.is_empty() {
                     out.push(Reason::Kuikae { kinds });
                 }
-                if !kan_kinds.is_empty() {
+                if (0..RIICHI_KINDS).any(kan_shape) {
                     out.push(Reason::KanAfterCall);
                 }
                 return out;
             }
             TurnKind::Drawn { tile, .. } => tile,
         };
-        if !actions.contains(&Action::Tsumo) && self.completes(seat, drawn, false) {
+        if !actions.contains(&Action::Tsumo) && is_complete(&counts, p.hand.len()) {
             out.push(Reason::NoYaku { tsumo: true });
         }
         let riichi_offered = actions.iter().any(|a| matches!(a, Action::Riichi(_)));
-        if !p.riichi && !riichi_offered && Self::tenpai_within_reach(p) {
-            out.extend(self.riichi_condition(seat));
+        if !p.riichi && !riichi_offered {
+            // Only a condition that fails explains a missing riichi, and only for a hand one
+            // discard from tenpai (checked last: it is the costly part).
+            if let Some(reason) = self.riichi_condition(seat)
+                && Self::tenpai_within_reach(p)
+            {
+                out.push(reason);
+            }
         }
         let kan_offered = actions
             .iter()
             .any(|a| matches!(a, Action::Ankan(_) | Action::Kakan(_)));
-        let kan_shape = if p.riichi {
-            p.held(kind_of_id(drawn)) == 4
+        let expected = if p.riichi {
+            counts[usize::from(kind_of_id(drawn))] == 4
         } else {
-            !kan_kinds.is_empty()
+            (0..RIICHI_KINDS).any(kan_shape)
         };
-        if kan_shape && !kan_offered {
+        if expected && !kan_offered {
             out.extend(self.kan_blocked().or(match self.rules.riichi_ankan {
                 _ if !p.riichi => None,
                 RiichiAnkan::None => Some(Reason::KanInRiichi),
@@ -93,8 +98,9 @@ impl Deal {
         if c.source != Source::Discard {
             return out;
         }
-        let held = p.held(kind);
-        let could_call = held >= 2 || !self.chi_shapes(seat, c.from, kind).is_empty();
+        let counts = p.counts();
+        let held = counts[usize::from(kind)];
+        let could_call = held >= 2 || self.could_chi(seat, c.from, kind, &counts);
         let called = offered
             .iter()
             .any(|a| matches!(a, Action::Chi(_) | Action::Pon(_) | Action::Daiminkan));
@@ -108,6 +114,21 @@ impl Deal {
             out.extend(self.kan_blocked());
         }
         out
+    }
+
+    /// Whether `seat` holds the two other tiles of a sequence with a tile of `kind` from
+    /// `from` (before kuikae).
+    fn could_chi(&self, seat: usize, from: usize, kind: u8, counts: &[u8; RIICHI_KINDS]) -> bool {
+        if seat != (from + 1) % 4 || kind >= 27 {
+            return false;
+        }
+        let n = kind % 9;
+        (n.saturating_sub(2)..=n.min(6)).any(|low| {
+            let base = kind - n + low;
+            (base..base + 3)
+                .filter(|&k| k != kind)
+                .all(|k| counts[usize::from(k)] > 0)
+        })
     }
 
     /// `action` by `seat` refused, with the reason.

@@ -2,6 +2,8 @@
 //! for passing, the riichi deposit, calls with kuikae and pao, and the next draw (R4, R5.4,
 //! R6.2, R11.3, R11.4, R12, R14.2-R14.5, R15).
 
+use std::sync::Arc;
+
 use super::{Claims, Deal, DealMeld, Phase, Source, TurnKind};
 use crate::meld::{Meld, MeldKind};
 use crate::riichi::game::action::{Action, tile_class};
@@ -294,7 +296,7 @@ impl Deal {
                 p.end_temporary_furiten();
             }
         }
-        if let Some(last) = self.players[from].pond.last_mut() {
+        if let Some(last) = Arc::make_mut(&mut self.players[from].pond).last_mut() {
             last.called = true;
         }
         let p = &mut self.players[seat];
@@ -303,7 +305,7 @@ impl Deal {
                 return;
             }
         }
-        p.melds.push(DealMeld {
+        Arc::make_mut(&mut p.melds).push(DealMeld {
             meld,
             tiles,
             called: Some(tile),

@@ -1,6 +1,8 @@
 //! Kans and the dead wall: when a kan may be declared, the three kinds of kan, kan dora
 //! indicators and replacement draws (R5, R2.3, R2.10).
 
+use std::sync::Arc;
+
 use super::{Deal, DealMeld, Source};
 use crate::meld::{Meld, MeldKind};
 use crate::riichi::game::Reason;
@@ -57,7 +59,7 @@ impl Deal {
         self.start_kan(seat);
         let p = &mut self.players[seat];
         p.hand.retain(|&t| kind_of_id(t) != kind);
-        p.melds.push(DealMeld {
+        Arc::make_mut(&mut p.melds).push(DealMeld {
             meld,
             tiles: tiles.clone(),
             called: None,
@@ -117,7 +119,7 @@ impl Deal {
             return;
         };
         self.start_kan(seat);
-        self.players[seat].melds[at] = DealMeld {
+        Arc::make_mut(&mut self.players[seat].melds)[at] = DealMeld {
             meld,
             tiles,
             called: old.called,

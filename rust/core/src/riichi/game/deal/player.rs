@@ -1,5 +1,7 @@
 //! One player's side of a deal: concealed tiles, melds, pond, riichi, waits and furiten.
 
+use std::sync::Arc;
+
 use crate::efficiency;
 use crate::error::{Error, Result};
 use crate::meld::Meld;
@@ -67,10 +69,11 @@ struct Passed {
 pub struct PlayerState {
     /// Concealed tiles, ascending ids.
     pub hand: Vec<u8>,
-    /// Declared melds.
-    pub melds: Vec<DealMeld>,
-    /// Discards in order, called ones included.
-    pub pond: Vec<PondTile>,
+    /// Declared melds (shared with observations until the next change).
+    pub melds: Arc<Vec<DealMeld>>,
+    /// Discards in order, called ones included (shared with observations until the next
+    /// change).
+    pub pond: Arc<Vec<PondTile>>,
     /// Riichi declared and accepted.
     pub riichi: bool,
     /// The riichi was a double riichi.

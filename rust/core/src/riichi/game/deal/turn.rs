@@ -1,6 +1,8 @@
 //! The player on turn: what a turn offers (discards, riichi, kans, tsumo, kyuushu kyuuhai) and
 //! the discard (R3, R6, R14.1).
 
+use std::sync::Arc;
+
 use super::player::{DealMeld, PlayerState};
 use super::{Deal, PondTile, Source, TurnKind};
 use crate::meld::{Meld, MeldKind};
@@ -166,7 +168,7 @@ impl Deal {
         ) else {
             return false;
         };
-        after.melds.push(DealMeld {
+        Arc::make_mut(&mut after.melds).push(DealMeld {
             meld,
             tiles: vec![],
             called: None,
@@ -244,7 +246,7 @@ impl Deal {
         }
         p.ippatsu = false;
         p.end_temporary_furiten();
-        p.pond.push(PondTile {
+        Arc::make_mut(&mut p.pond).push(PondTile {
             tile,
             tsumogiri: drawn == Some(tile),
             riichi,

@@ -1,0 +1,164 @@
+//! The read-only records inside observations (a player's public side, a discard, a meld, an
+//! exposure) as `types.MappingProxyType` views of dicts, the tile names they hold as shared
+//! string objects, and [`Memo`] and [`Kept`], which keep the views of a deal's unchanged parts
+//! from one observation to the next so that reading an observation costs little.
+
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyList, PyMappingProxy, PyString, PyTuple};
+
+/// A read-only view (`types.MappingProxyType`) of a dict with `fields`, in order.
+pub(crate) fn view<'py>(
+    py: Python<'py>,
+    fields: &[(&Bound<'py, PyString>, Bound<'py, PyAny>)],
+) -> PyResult<Py<PyAny>> {
+    let d = PyDict::new(py);
+    for (k, v) in fields {
+        d.set_item(k, v)?;
+    }
+    Ok(PyMappingProxy::new(py, d.as_mapping()).into_any().unbind())
+}
+
+/// Views that depend only on a small index (a discard's tile and flags), each made once and
+/// shared by every deal: views never change, so one object serves them all.
+pub(crate) struct Shared<const N: usize> {
+    cells: PyOnceLock<Vec<PyOnceLock<Py<PyAny>>>>,
+}
+
+impl<const N: usize> Shared<N> {
+    /// No view made yet.
+    pub(crate) const fn new() -> Self {
+        Self {
+            cells: PyOnceLock::new(),
+        }
+    }
+
+    /// View `index` (below `N`), made with `make` the first time.
+    pub(crate) fn get(
+        &self,
+        py: Python<'_>,
+        index: usize,
+        make: impl FnOnce() -> PyResult<Py<PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
+        let cells = self
+            .cells
+            .get_or_init(py, || (0..N).map(|_| PyOnceLock::new()).collect());
+        cells[index % N]
+            .get_or_try_init(py, make)
+            .map(|view| view.clone_ref(py))
+    }
+}
+
+/// A shared string object for each name of `names`, made once.
+pub(crate) struct Names {
+    names: &'static [&'static str],
+    cell: PyOnceLock<Vec<Py<PyString>>>,
+}
+
+impl Names {
+    /// The names `names` (indexed as given).
+    pub(crate) const fn new(names: &'static [&'static str]) -> Self {
+        Self {
+            names,
+            cell: PyOnceLock::new(),
+        }
+    }
+
+    /// Name `index` (the last name for an index out of range).
+    pub(crate) fn get<'py>(&self, py: Python<'py>, index: usize) -> Bound<'py, PyString> {
+        let all = self.cell.get_or_init(py, || {
+            self.names
+                .iter()
+                .map(|n| PyString::intern(py, n).unbind())
+                .collect()
+        });
+        all[index.min(all.len() - 1)].bind(py).clone()
+    }
+
+    /// Names `indices` as a list.
+    pub(crate) fn list<'py>(
+        &self,
+        py: Python<'py>,
+        indices: impl IntoIterator<Item = usize>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(py, indices.into_iter().map(|i| self.get(py, i)))
+    }
+}
+
+/// The views of the items of a list that grows and sometimes changes (a pond, melds): each
+/// item's view is made once and kept while the item is unchanged, and so is the tuple of them.
+pub(crate) struct Memo<T> {
+    items: Vec<(T, Py<PyAny>)>,
+    tuple: Option<Py<PyTuple>>,
+}
+
+impl<T> Default for Memo<T> {
+    fn default() -> Self {
+        Self {
+            items: Vec::new(),
+            tuple: None,
+        }
+    }
+}
+
+impl<T: Clone + PartialEq> Memo<T> {
+    /// The views of `items` as a tuple, made with `make` where an item is new or changed.
+    pub(crate) fn tuple<'py>(
+        &mut self,
+        py: Python<'py>,
+        items: &[T],
+        make: impl Fn(Python<'py>, &T) -> PyResult<Py<PyAny>>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let mut changed = self.items.len() != items.len();
+        self.items.truncate(items.len());
+        for (i, item) in items.iter().enumerate() {
+            match self.items.get(i) {
+                Some((kept, _)) if kept == item => {}
+                Some(_) => {
+                    self.items[i] = (item.clone(), make(py, item)?);
+                    changed = true;
+                }
+                None => {
+                    self.items.push((item.clone(), make(py, item)?));
+                    changed = true;
+                }
+            }
+        }
+        if let Some(tuple) = self.tuple.as_ref().filter(|_| !changed) {
+            return Ok(tuple.bind(py).clone());
+        }
+        let tuple = PyTuple::new(py, self.items.iter().map(|(_, v)| v.bind(py)))?;
+        self.tuple = Some(tuple.clone().unbind());
+        Ok(tuple)
+    }
+}
+
+/// A value kept with the input it was made from, remade when the input changes.
+pub(crate) struct Kept<T> {
+    kept: Option<(T, Py<PyAny>)>,
+}
+
+impl<T> Default for Kept<T> {
+    fn default() -> Self {
+        Self { kept: None }
+    }
+}
+
+impl<T: Clone + PartialEq> Kept<T> {
+    /// The view of `input`, made with `make` when it differs from the last one.
+    pub(crate) fn get<'py>(
+        &mut self,
+        py: Python<'py>,
+        input: &T,
+        make: impl FnOnce(Python<'py>) -> PyResult<Py<PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
+        if let Some((kept, view)) = &self.kept
+            && kept == input
+        {
+            return Ok(view.clone_ref(py));
+        }
+        let view = make(py)?;
+        self.kept = Some((input.clone(), view.clone_ref(py)));
+        Ok(view)
+    }
+}
