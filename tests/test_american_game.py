@@ -21,7 +21,6 @@ from mahjong.american import (
 from mahjong.american.game import (
     Agent,
     CardAgent,
-    Observation,
     RandomAgent,
     play_deal,
     play_game,

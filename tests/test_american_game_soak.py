@@ -10,7 +10,7 @@ import os
 import pytest
 
 from mahjong.american import AmericanDeal, AmericanRules, Card
-from mahjong.american.game import Agent, CardAgent, Observation, RandomAgent
+from mahjong.american.game import Agent, CardAgent, RandomAgent
 
 GAMES = int(os.environ.get("MAHJONG_AMERICAN_SOAK", "0"))
 CARD = Card.builtin("house-2026")

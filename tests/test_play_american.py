@@ -22,7 +22,6 @@ pytest.importorskip("textual")
 from textual.pilot import Pilot
 from textual.widgets import Button, Static
 
-from mahjong.agents import Observation
 from mahjong.american import AmericanAction
 from mahjong.american.game import CardAgent
 from mahjong.play.american_app import AmericanApp

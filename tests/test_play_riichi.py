@@ -26,8 +26,8 @@ from textual.widgets import Button, Static
 
 from mahjong.play.riichi_app import RiichiApp
 from mahjong.play.riichi_table import Table, action_label, tile_glyph, tile_label
-from mahjong.riichi import Ruleset, Action, Deal, mjai
-from mahjong.riichi.game import EfficiencyAgent, Observation
+from mahjong.riichi import Action, Deal, Ruleset, mjai
+from mahjong.riichi.game import EfficiencyAgent
 
 SIZE = (110, 50)
 POOR = (700, 33000, 33300, 33000)  # seat 0 cannot pay a riichi deposit

@@ -15,7 +15,6 @@ from mahjong.errors import (
 from mahjong.riichi import ACTION_COUNT, Deal, Game, Ruleset, mjai
 from mahjong.riichi.game import (
     EfficiencyAgent,
-    Observation,
     RandomAgent,
     play_deal,
     play_game,

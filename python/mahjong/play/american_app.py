@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -24,7 +24,7 @@ from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Static
 
-from mahjong.american import AmericanAction, AmericanRules
+from mahjong.american import AmericanAction, AmericanObservation, AmericanRules
 from mahjong.play import add_american_arguments
 from mahjong.play.american_table import HUMAN, AmericanTable, sorted_tiles, tile_glyph
 from mahjong.play.riichi_table import unicode_ok
@@ -300,7 +300,7 @@ class AmericanApp(App[None]):
         self.query_one("#log", Static).update(Text("\n".join(table.messages[-4:])))
         self.refresh_bindings()
 
-    def _player_text(self, seat: int, obs: dict[str, Any]) -> Text:
+    def _player_text(self, seat: int, obs: AmericanObservation) -> Text:
         player = obs["players"][seat]
         text = Text()
         text.append(self.table.seat_name(seat), style="bold")
@@ -331,7 +331,7 @@ class AmericanApp(App[None]):
                 text.append("   ")
         return text
 
-    def _draw_hand(self, obs: dict[str, Any]) -> None:
+    def _draw_hand(self, obs: AmericanObservation) -> None:
         order = self._order
         allowed = set(self._allowed_tiles())
         active = self.table.phase() in ("turn", "charleston") and self.mode == "play"

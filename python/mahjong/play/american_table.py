@@ -16,7 +16,14 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from mahjong.agents import Observation
-from mahjong.american import AmericanAction, AmericanDeal, AmericanGame, AmericanRules, Card
+from mahjong.american import (
+    AmericanAction,
+    AmericanDeal,
+    AmericanGame,
+    AmericanObservation,
+    AmericanRules,
+    Card,
+)
 from mahjong.american import Exposure as _Exposure
 from mahjong.american.game import CardAgent, dumps_event
 from mahjong.errors import MahjongError
@@ -153,7 +160,7 @@ class AmericanTable:
 
     # -- state ---------------------------------------------------------------------------
 
-    def observation(self, seat: int = HUMAN) -> dict[str, Any]:
+    def observation(self, seat: int = HUMAN) -> AmericanObservation:
         return self.deal.observation(seat)
 
     @property

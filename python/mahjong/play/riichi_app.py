@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -33,7 +33,7 @@ from mahjong.play.riichi_table import (
     tile_label,
     unicode_ok,
 )
-from mahjong.riichi import Action, Ruleset, mjai
+from mahjong.riichi import Action, Observation, Ruleset, mjai
 
 HAND_SLOTS = 14
 ACTION_SLOTS = 12
@@ -302,7 +302,7 @@ class RiichiApp(App[None]):
         self.query_one("#log", Static).update(Text("\n".join(table.messages[-4:])))
         self.refresh_bindings()
 
-    def _player_text(self, seat: int, obs: dict[str, Any]) -> Text:
+    def _player_text(self, seat: int, obs: Observation) -> Text:
         player = obs["players"][seat]
         text = Text()
         text.append(self.table.seat_name(seat), style="bold")
@@ -340,7 +340,7 @@ class RiichiApp(App[None]):
                 text.append(f"{m['type']} {tiles}{source}   ")
         return text
 
-    def _draw_hand(self, obs: dict[str, Any]) -> None:
+    def _draw_hand(self, obs: Observation) -> None:
         order = self._order
         legal = self.table.legal()
         discardable = {a.tile for a in legal if a.type == "discard"}
@@ -394,7 +394,7 @@ class RiichiApp(App[None]):
             else:
                 button.display = False
 
-    def _prompt(self, obs: dict[str, Any]) -> str:
+    def _prompt(self, obs: Observation) -> str:
         table = self.table
         if table.deal_over:
             return "Game over" if table.game_over else "The deal is over"

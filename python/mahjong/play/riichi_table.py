@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from mahjong.riichi import Action, Deal, Game, Ruleset, mjai, shanten, ukeire
-from mahjong.riichi.game import EfficiencyAgent, Observation
+from mahjong.riichi import Action, Deal, Game, Observation, Ruleset, mjai, shanten, ukeire
+from mahjong.riichi.game import EfficiencyAgent
 
 HUMAN = 0
 
@@ -179,7 +179,7 @@ class Table:
 
     # -- state ---------------------------------------------------------------------------
 
-    def observation(self, seat: int = HUMAN) -> dict[str, Any]:
+    def observation(self, seat: int = HUMAN) -> Observation:
         return self.deal.observation(seat)
 
     @property
@@ -266,7 +266,7 @@ class Table:
         if self.deal.is_over:
             self._end_deal()
 
-    def _describe(self, event: dict[str, Any], obs: dict[str, Any]) -> str | None:
+    def _describe(self, event: dict[str, Any], obs: Observation) -> str | None:
         kind = event["type"]
         actor = event.get("actor")
         who = self.short_name(actor) if actor is not None else ""
@@ -473,7 +473,7 @@ class Table:
         return len(events)
 
 
-def _visible(obs: dict[str, Any]) -> str:
+def _visible(obs: Observation) -> str:
     """Tiles seat 0 sees outside its hand (ponds, melds, dora indicators), capped at four of
     a kind with the hand, in MPSZ."""
     seen: list[str] = list(obs["dora_indicators"])
