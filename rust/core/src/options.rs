@@ -80,6 +80,23 @@ impl OptionType for bool {
 /// The largest amount of points a ruleset option accepts (start points, honba, deposits...).
 pub const MAX_POINTS: u32 = 10_000_000;
 
+/// The largest score a seat may start a deal or game with, in either sign (both families): far
+/// beyond any game, and far enough from the limits of `i64` that no payment can overflow.
+pub const MAX_SCORE: i64 = 1_000_000_000_000;
+
+/// Checks that every score of `scores` is within ±[`MAX_SCORE`].
+pub fn check_scores(scores: &[i64; 4]) -> crate::error::Result<()> {
+    match scores
+        .iter()
+        .find(|s| s.unsigned_abs() > MAX_SCORE.unsigned_abs())
+    {
+        Some(s) => Err(Error::argument(format!(
+            "score {s} is out of range -{MAX_SCORE}..={MAX_SCORE}"
+        ))),
+        None => Ok(()),
+    }
+}
+
 fn points(value: &Value) -> Option<u32> {
     match value {
         Value::Int(i) => u32::try_from(*i).ok().filter(|&p| p <= MAX_POINTS),

@@ -140,8 +140,11 @@ impl<'a, 'py> FromPyObject<'a, 'py> for SeatArg {
             .filter(|&s| s < 4)
             .map(Self)
             .ok_or_else(|| {
+                let shown = obj
+                    .str()
+                    .map_or_else(|_| value.to_string(), |s| s.to_string());
                 crate::errors::to_pyerr(Error::argument(format!(
-                    "seat {value} is out of range 0..=3"
+                    "seat {shown} is out of range 0..=3"
                 )))
             })
     }

@@ -87,6 +87,6 @@ mod _core {
             "AMERICAN_FIELD_ORDER",
             crate::log::field_order(py, american_log::FIELD_ORDER)?,
         )?;
-        m.add("MAX_SCORE", mahjong_core::riichi::game::MAX_SCORE)
+        m.add("MAX_SCORE", mahjong_core::options::MAX_SCORE)
     }
 }

@@ -500,6 +500,7 @@ table_class! {
                 PyCard { card: Arc::clone(self.table.card()) },
                 PyAmericanRules::holding(self.table.rules()),
                 crate::convert::ints(self.table.wall().order().iter().copied()),
+                self.table.wall().dice(),
                 setup.dealer,
                 setup.scores,
                 setup.seed,
@@ -538,6 +539,7 @@ pub(crate) fn _american_deal(
     card: &Bound<'_, PyCard>,
     rules: &Bound<'_, PyAmericanRules>,
     wall: WallArg,
+    dice: Option<[u8; 2]>,
     dealer: usize,
     scores: [i64; 4],
     seed: u64,
@@ -548,7 +550,7 @@ pub(crate) fn _american_deal(
         scores,
         seed,
     };
-    let wall = Wall::from_order(&wall.0).py()?;
+    let wall = Wall::from_order(&wall.0).py()?.with_dice(dice);
     let mut table = Deal::new(card.get().card.clone(), &rules.get().rules, setup, wall).py()?;
     replay(&mut table, actions)?;
     Ok(PyAmericanDeal::of(table))

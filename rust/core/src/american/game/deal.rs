@@ -243,6 +243,7 @@ impl Deal {
                 setup.dealer
             )));
         }
+        crate::options::check_scores(&setup.scores)?;
         if wall.taken() != 0 {
             return Err(Error::argument("the wall has already been dealt from"));
         }

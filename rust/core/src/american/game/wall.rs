@@ -103,6 +103,13 @@ impl Wall {
         })
     }
 
+    /// The wall with `dice` as the dice that broke it (a wall given in draw order that was
+    /// once broken by dice, e.g. a saved game's).
+    #[must_use]
+    pub fn with_dice(self, dice: Option<[u8; 2]>) -> Self {
+        Self { dice, ..self }
+    }
+
     /// The draw order.
     pub fn order(&self) -> &[u8; PHYSICAL_TILES] {
         &self.tiles

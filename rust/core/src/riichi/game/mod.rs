@@ -13,8 +13,7 @@ pub mod wall;
 
 pub use action::{ACTION_COUNT, Action, tile_class};
 pub use deal::{
-    Deal, DealMeld, DealSetup, Furiten, MAX_SCORE, Outcome, PlayerState, PondTile, describe,
-    tile_name,
+    Deal, DealMeld, DealSetup, Furiten, Outcome, PlayerState, PondTile, describe, tile_name,
 };
 pub use event::{DrawReason, Event, WinRecord};
 pub use observe::{Claim, Observation, Public};

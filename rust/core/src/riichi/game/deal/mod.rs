@@ -26,10 +26,6 @@ use crate::riichi::rules::{GameLength, Karaten, LeftoverDeposits, RedFives, Rule
 use crate::tile::{RIICHI_KINDS, kind_name, kind_of_id};
 use crate::wind::Wind;
 
-/// The largest score a seat may start a deal with, in either sign: far beyond any game, and
-/// far enough from the limits of `i64` that no payment can overflow.
-pub const MAX_SCORE: i64 = 1_000_000_000_000;
-
 /// Where a deal starts: the round, the dealer, the sticks on the table and the scores.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DealSetup {
@@ -41,7 +37,7 @@ pub struct DealSetup {
     pub honba: u32,
     /// Riichi deposits on the table (0..=[`MAX_STICKS`]).
     pub riichi_sticks: u32,
-    /// Scores by seat (each within ±[`MAX_SCORE`]).
+    /// Scores by seat (each within ±[`crate::options::MAX_SCORE`]).
     pub scores: [i64; 4],
 }
 
@@ -62,11 +58,7 @@ impl DealSetup {
                 )));
             }
         }
-        if let Some(s) = self.scores.iter().find(|s| s.abs() > MAX_SCORE) {
-            return Err(Error::argument(format!(
-                "score {s} is out of range -{MAX_SCORE}..={MAX_SCORE}"
-            )));
-        }
+        crate::options::check_scores(&self.scores)?;
         if returns_deposits(rules) && self.riichi_sticks > 0 {
             return Err(Error::argument(format!(
                 "riichi_sticks {}: in a one-deal game leftover deposits go back to their \
