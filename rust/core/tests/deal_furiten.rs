@@ -6,7 +6,7 @@
 
 mod table;
 
-use mahjong_core::riichi::game::{Action, Furiten};
+use mahjong_core::riichi::game::{Action, Furiten, Reason};
 use mahjong_core::riichi::rules::TempFuritenEnd;
 use mahjong_core::riichi::{Preset, Ruleset, Yaku};
 use table::{JUNK, Table, WallBuilder, has_yaku, kind, seed, setup};
@@ -30,10 +30,17 @@ fn p11_discard_furiten_covers_the_whole_wait() {
     t.discard_hold(2, "1m");
     assert!(!t.can_ron(1), "discard furiten");
     assert_eq!(t.deal.player(1).furiten(), Some(Furiten::Discard));
+    let why = [Reason::Furiten {
+        kind: Furiten::Discard,
+    }];
+    assert_eq!(t.deal.blocked(1), why);
     t.pass_all();
+    // Said until South's next draw, even when no claim window stayed open.
+    assert_eq!(t.deal.blocked(1), why);
     t.tsumogiri(3);
     t.tsumogiri(0);
     assert!(t.can_tsumo(1));
+    assert_eq!(t.deal.blocked(1), []);
     t.act(1, Action::Tsumo);
     assert!(has_yaku(t.win(), Yaku::MenzenTsumo));
 }
@@ -140,6 +147,7 @@ fn temporary_furiten_trigger() {
         t.tsumogiri(1);
         t.discard_hold(2, "1m");
         assert!(!t.can_ron(1), "no yaku");
+        assert_eq!(t.deal.blocked(1), [Reason::NoYaku { tsumo: false }]);
         t.pass_all();
         assert_eq!(
             t.deal.player(1).furiten() == Some(Furiten::Temporary),

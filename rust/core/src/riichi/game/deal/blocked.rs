@@ -12,9 +12,11 @@ use crate::tile::{RIICHI_KINDS, kind_of_id};
 
 impl Deal {
     /// Why actions `seat` might expect now are not offered: on its turn (a complete hand
-    /// without a yaku, riichi conditions, kans, kuikae) and in a claim window on another
-    /// player's tile (furiten, no yaku, calls closed), whether or not the seat has anything to
-    /// answer. Empty when nothing is missing, and for a seat out of range.
+    /// without a yaku, riichi conditions, kans, kuikae), in a claim window on another
+    /// player's tile (furiten, no yaku, calls closed) whether or not the seat has anything to
+    /// answer, and otherwise why it could not ron the last tile that completed its hand (kept
+    /// until its next draw or call: a window nobody can answer closes at once). Empty when
+    /// nothing is missing, and for a seat out of range.
     pub fn blocked(&self, seat: usize) -> Vec<Reason> {
         match &self.phase {
             Phase::Turn {
@@ -23,8 +25,28 @@ impl Deal {
                 actions,
             } if *s == seat => self.turn_blocked(seat, *kind, actions),
             Phase::Claims(c) if seat < 4 && seat != c.from => self.claim_blocked(seat, c),
-            _ => Vec::new(),
+            _ => self
+                .passed
+                .get(seat)
+                .cloned()
+                .flatten()
+                .into_iter()
+                .collect(),
         }
+    }
+
+    /// Why `seat` may not ron the tile `c` is on although it completes the hand (furiten, no
+    /// yaku), if so.
+    pub(super) fn ron_blocked(&self, seat: usize, c: &Claims) -> Option<Reason> {
+        let p = &self.players[seat];
+        let completes = c.source != Source::Ankan && p.waits().contains(&kind_of_id(c.tile));
+        if !completes || c.options[seat].contains(&Action::Ron) {
+            return None;
+        }
+        Some(match p.furiten() {
+            Some(kind) => Reason::Furiten { kind },
+            None => Reason::NoYaku { tsumo: false },
+        })
     }
 
     fn turn_blocked(&self, seat: usize, kind: TurnKind, actions: &[Action]) -> Vec<Reason> {

@@ -188,6 +188,7 @@ impl Deal {
             }
             _ => {}
         }
+        self.note_missed_wins(&claims);
         self.mark_passes(&claims, &rons);
         if !rons.is_empty() {
             let wins = rons
@@ -219,6 +220,14 @@ impl Deal {
                 self.call(seat, claims.from, claims.tile, action);
             }
             (Source::Discard, None) => self.after_discard(claims.from),
+        }
+    }
+
+    /// Why each seat whose hand the claimed tile completes could not ron it, kept for
+    /// [`Deal::blocked`] until the seat's next draw or call.
+    fn note_missed_wins(&mut self, claims: &Claims) {
+        for seat in (0..4).filter(|&s| s != claims.from) {
+            self.passed[seat] = self.ron_blocked(seat, claims);
         }
     }
 
@@ -299,6 +308,7 @@ impl Deal {
         if let Some(last) = Arc::make_mut(&mut self.players[from].pond).last_mut() {
             last.called = true;
         }
+        self.passed[seat] = None;
         let p = &mut self.players[seat];
         for &t in &consumed {
             if p.take(t).is_err() {

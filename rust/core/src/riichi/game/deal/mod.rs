@@ -157,6 +157,9 @@ pub struct Deal {
     riichi_pending: Option<usize>,
     /// Seats whose riichi deposit is on the table, one entry per deposit of this deal.
     depositors: Vec<usize>,
+    /// Why each seat could not ron the last tile that completed its hand, until its next
+    /// draw or call (see [`Deal::blocked`]).
+    passed: [Option<Reason>; 4],
     /// How the deal ended, once it has.
     outcome: Option<Outcome>,
     /// Who discarded the tile of a daiminkan whose replacement draw is on turn (R5.10).
@@ -206,6 +209,7 @@ impl Deal {
             pending_dora: 0,
             riichi_pending: None,
             depositors: Vec::new(),
+            passed: Default::default(),
             outcome: None,
             kan_tile_from: None,
             red_fives: rules.red_fives == RedFives::One,
@@ -482,6 +486,7 @@ impl Deal {
             p.draws += 1;
         }
         p.end_temporary_furiten();
+        self.passed[seat] = None;
         self.events.push(Event::Tsumo {
             seat,
             tile,
