@@ -260,3 +260,18 @@ def test_options_the_engine_does_not_play_are_refused(option: dict[str, object])
     rules = Ruleset.preset("tenhou").replace(**option)
     with pytest.raises(InvalidRuleError, match=next(iter(option))):
         Deal(seed=1, rules=rules)
+
+
+def test_start_game_carries_no_field_mjai_defines_otherwise() -> None:
+    """mjai's ``seed`` is a [nonce, key] pair: the game's seed is ``game_seed``."""
+    record = play_game([RandomAgent(i) for i in range(4)], seed=12)
+    start = record.events[0]
+    assert start == {
+        "type": "start_game",
+        "names": ["RandomAgent"] * 4,
+        "game_seed": 12,
+    }
+    assert record.lines()[0] == (
+        '{"type":"start_game","names":["RandomAgent","RandomAgent","RandomAgent",'
+        '"RandomAgent"],"game_seed":12}'
+    )
