@@ -308,7 +308,9 @@ def test_replay_command_errors_are_one_line(
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"type": "start_kyoku"}\n', encoding="utf-8")
     assert main(["replay", str(bad)]) == 2
-    assert capsys.readouterr().err.startswith("mahjong: error: deal ?")
+    assert capsys.readouterr().err == (
+        f"mahjong: error: {bad}, line 1: start_kyoku lacks the field 'bakaze'\n"
+    )
     assert main(["replay", str(tmp_path / "missing.jsonl")]) == 2
     assert "no such file" in capsys.readouterr().err
     empty = tmp_path / "empty.jsonl"

@@ -135,7 +135,7 @@ def load_log(path: str | os.PathLike[str]) -> list[Event]:
     text = tenhou.read_text(path)
     first = text.lstrip("\ufeff \t\r\n").split("\n", 1)[0]
     if first.startswith("{") and '"type"' in first:
-        return mjai.load_events(text if "\n" in text else text + "\n")
+        return mjai.parse_events(text, str(path))
     return tenhou.parse_record(text, str(path))
 
 
