@@ -260,7 +260,7 @@ def test_draw_results_and_final_scores_are_compared() -> None:
     draw["tenpai"] = [not t for t in draw["tenpai"]]
     draw["scores"] = [s + 100 for s in draw["scores"]]
     (report,) = replay.replay_events(deal)
-    assert report.mismatch is not None and "final scores" in report.mismatch.reason
+    assert report.mismatch is not None and "draw: scores" in report.mismatch.reason
 
 
 def test_a_log_cut_short() -> None:
