@@ -12,6 +12,9 @@ from typing import Any, NoReturn
 
 from mahjong.errors import RecordFormatError
 
+MAX_LOG_BYTES = 64 * 1024 * 1024
+"""Largest game log file read (an engine hanchan is about 170 KB)."""
+
 
 def _fail(path: str, what: str) -> NoReturn:
     raise RecordFormatError(f"{path}: {what}")

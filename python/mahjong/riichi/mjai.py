@@ -56,7 +56,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from mahjong._records import parse_json, read_text_file, shown
+from mahjong._records import MAX_LOG_BYTES, parse_json, read_text_file, shown
 from mahjong.errors import InvalidTileError, RecordFormatError
 
 Event = dict[str, Any]
@@ -142,9 +142,6 @@ EXTENSION_FIELDS: dict[str, tuple[str, ...]] = {
 
 HIDDEN = "?"
 """A tile a seat does not see (other seats' starting tiles and draws in a masked log)."""
-
-MAX_LOG_BYTES = 64 * 1024 * 1024
-"""Largest log file read (an engine hanchan is about 170 KB)."""
 
 MAX_POINTS = 10**12
 """Largest score or score change a log may state, in either sign (point options are at most
