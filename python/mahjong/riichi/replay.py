@@ -699,7 +699,7 @@ def _end_scores(game: _Game, last: Deal, rules: Ruleset) -> list[int]:
     deposit = int(rules.riichi_deposit)
     if rules.leftover_deposits == "to_first":
         top = max(range(4), key=lambda seat: (scores[seat], -seat))
-        scores[top] += deposit * last.riichi_sticks
+        scores[top] += deposit * int((last.outcome or {}).get("riichi_sticks", 0))
     elif rules.leftover_deposits == "returned":
         owners: list[int] = []
         for _, deal in game.deals:
