@@ -20,6 +20,7 @@ from corpus import SIZE, SMOKE_SIZE, random_hands, winning_hands
 from reference import reference
 
 from mahjong import Tiles, riichi
+from mahjong.errors import InvalidHandError
 
 
 def corpus(benchmark: Any, make: Callable[[int], np.ndarray]) -> np.ndarray:
@@ -106,6 +107,20 @@ def bench_is_win_batch(benchmark: Any, winning14: Callable[[int], np.ndarray]) -
     hands = corpus(benchmark, winning14)
     out = run(benchmark, lambda: riichi.is_win_batch(hands), len(hands), rounds=20)
     assert isinstance(out, np.ndarray) and out.all()
+
+
+def bench_batch_row_copy(benchmark: Any, winning14: Callable[[int], np.ndarray]) -> None:
+    """The copy every batch makes of its rows before it releases the interpreter, alone: the
+    first row is no hand, so ``is_win_batch`` copies every row and stops at row 0."""
+    benchmark.group = "is_win"
+    hands = corpus(benchmark, winning14).copy()
+    hands[0] = 4
+
+    def copy_then_fail() -> None:
+        with pytest.raises(InvalidHandError, match="row 0"):
+            riichi.is_win_batch(hands)
+
+    run(benchmark, copy_then_fail, len(hands), rounds=20)
 
 
 def bench_is_win_reference(benchmark: Any, winning14: Callable[[int], np.ndarray]) -> None:

@@ -166,8 +166,8 @@ def test_load_events_from_text_and_path(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ('{"type":"tsumo"}\n{"type":', "line 2: not JSON"),
-        ('{"type":"tsumo"}\n[1, 2]\n', "line 2: an mjai event is a JSON object"),
+        ('{"type":"end_kyoku"}\n{"type":', "line 2: not JSON"),
+        ('{"type":"end_kyoku"}\n[1, 2]\n', "line 2: an mjai event is a JSON object"),
         ('{"actor":0}\n', "line 1: an mjai event is a JSON object with a string 'type'"),
     ],
 )
@@ -183,7 +183,7 @@ def test_load_events_bad_files(tmp_path: Path) -> None:
     binary.write_bytes(b"\xff\xfe\x00")
     with pytest.raises(RecordFormatError, match="not UTF-8"):
         mjai.load_events(binary)
-    with pytest.raises(RecordFormatError, match=re.escape("missing.jsonl: cannot be read")):
+    with pytest.raises(RecordFormatError, match=re.escape("missing.jsonl: no such file")):
         mjai.load_events(tmp_path / "missing.jsonl")
 
 

@@ -263,7 +263,7 @@ def test_draw_results_and_final_scores_are_compared() -> None:
     draw["tenpai"] = [not t for t in draw["tenpai"]]
     draw["scores"] = [s + 100 for s in draw["scores"]]
     (report,) = replay.replay_events(deal, seed_rules)
-    assert report.mismatch is not None and "final scores" in report.mismatch.reason
+    assert report.mismatch is not None and "draw: scores" in report.mismatch.reason
 
 
 def test_a_log_cut_short() -> None:
@@ -311,7 +311,9 @@ def test_replay_command_errors_are_one_line(
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"type": "start_kyoku"}\n', encoding="utf-8")
     assert main(["replay", str(bad)]) == 2
-    assert capsys.readouterr().err.startswith("mahjong: error: deal ?")
+    assert capsys.readouterr().err == (
+        f"mahjong: error: {bad}, line 1: start_kyoku lacks the field 'bakaze'\n"
+    )
     assert main(["replay", str(tmp_path / "missing.jsonl")]) == 2
     assert "no such file" in capsys.readouterr().err
     empty = tmp_path / "empty.jsonl"

@@ -1,33 +1,115 @@
 """Replaying an American game log through the engine.
 
-A log written by :func:`mahjong.american.game.play_game` starts with ``start_session`` (seed,
-card, games, rules): the session is set up again from it, and at every decision the action
-taken is read off the log's next event (the tiles a seat passed, its vote or offer, a
-discard, an exposure, a joker exchange, a Mah Jongg, a challenge; a seat whose claim does not
-show in the log passed). Every event the engine produces must then equal the log's, so a
-replay proves that the log is a legal game and rebuilds its state.
+A log written by :func:`mahjong.american.game.play_game` (or saved by ``mahjong play
+american``) is one or more sessions. Each starts with ``start_session`` (seed, card, games,
+rules): the session is set up again from it, and at every decision the action taken is read
+off the log's next event (the tiles a seat passed, its vote or offer, a discard, an exposure,
+a joker exchange, a Mah Jongg, a challenge; a seat whose claim does not show in the log
+passed). Every event the engine produces must then equal the log's, so a replay proves that
+the log is a legal game and rebuilds its state.
+
+Every event is read and checked: each game's events are the engine's (which links a game's
+``start_game`` scores to the previous game's end), a session holds as many games as its
+``start_session`` says and ends with ``end_session`` carrying the engine's final scores, and
+after it comes only another session. A log saved in the middle of a session (by the table,
+after a game) may stop after any complete game. Anything else is a
+:class:`~mahjong.errors.RecordFormatError` naming the line (or, for event dicts, the event)
+and what is wrong.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from mahjong._core import AmericanAction, AmericanDeal, AmericanGame, AmericanRules, Card
-from mahjong.errors import RecordFormatError
+from mahjong._records import MAX_LOG_BYTES, parse_json, read_text_file, shown
+from mahjong.errors import MahjongError, RecordFormatError
 
-__all__ = ["replay"]
+__all__ = ["MAX_LOG_BYTES", "replay"]
 
 Event = Mapping[str, Any]
 
+MAX_SEED = 2**64 - 1
 
-def _events(log: str | Iterable[str | Event]) -> list[Event]:
-    """Event dicts from JSON-lines text, a list of lines or a list of dicts."""
-    if isinstance(log, str):
-        log = log.splitlines()
-    return [json.loads(e) if isinstance(e, str) else e for e in log if e]
+
+class _Log:
+    """The events of a log with where each came from: ``line N`` of text, ``event N`` of a
+    list of dicts."""
+
+    def __init__(self, log: str | os.PathLike[str] | Iterable[str | Event]) -> None:
+        self.events: list[Event] = []
+        self.places: list[str] = []
+        source = ""
+        if isinstance(log, os.PathLike):
+            source = f"{os.fspath(log)}, "
+        self.end = f"{source}the end of the log"
+        if isinstance(log, os.PathLike):
+            log = read_text_file(log, MAX_LOG_BYTES, "a log")
+        if isinstance(log, str):
+            log = log.splitlines()
+        for number, item in enumerate(log, 1):
+            if isinstance(item, str):
+                if not item.strip():
+                    continue
+                place = f"{source}line {number}"
+                try:
+                    item = parse_json(item)
+                except json.JSONDecodeError as error:
+                    raise RecordFormatError(f"{place}: not JSON ({error.msg})") from None
+                except ValueError as error:
+                    raise RecordFormatError(f"{place}: not JSON ({error})") from None
+            else:
+                place = f"{source}event {number}"
+            if not isinstance(item, Mapping) or not isinstance(item.get("type"), str):
+                raise RecordFormatError(f"{place}: an event is a JSON object with a string 'type'")
+            self.events.append(item)
+            self.places.append(place)
+
+    def at(self, index: int) -> Event | None:
+        return self.events[index] if index < len(self.events) else None
+
+    def fail(self, index: int, what: str) -> RecordFormatError:
+        place = self.places[index] if index < len(self.places) else self.end
+        return RecordFormatError(f"{place}: {what}")
+
+    def field(
+        self, index: int, name: str, valid: Callable[[Any], bool], what: str, default: Any = None
+    ) -> Any:
+        """Field `name` of event `index`, which must be `what` (a test and its words)."""
+        event = self.events[index]
+        value = event.get(name, default)
+        if not valid(value):
+            raise self.fail(index, f"{event['type']} field '{name}' is {shown(value)}, not {what}")
+        return value
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seat(value: Any) -> bool:
+    return _whole(value) and 0 <= value <= 3
+
+
+def _by_seat(item: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    return lambda v: isinstance(v, list) and len(v) == 4 and all(map(item, v))
+
+
+def _tiles(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(t, str) for t in value)
+
+
+def _same(mine: Event, theirs: Event) -> bool:
+    """Whether two events are equal as JSON: ``true`` is not ``1`` there, as it is in Python
+    (an event that is no JSON at all equals nothing)."""
+    try:
+        return json.dumps(mine, sort_keys=True) == json.dumps(theirs, sort_keys=True)
+    except (TypeError, ValueError, RecursionError):
+        return False
 
 
 def _pick(legal: Sequence[AmericanAction], kind: str, **want: Any) -> AmericanAction | None:
@@ -38,34 +120,40 @@ def _pick(legal: Sequence[AmericanAction], kind: str, **want: Any) -> AmericanAc
     return None
 
 
-def _choose(deal: AmericanDeal, seat: int, nxt: Event | None, card: Card) -> AmericanAction:
-    """The action of `seat` that leads to `nxt`, the log's next event."""
+def _choose(deal: AmericanDeal, seat: int, log: _Log, index: int, card: Card) -> AmericanAction:
+    """The action of `seat` that leads to the log's event `index`, the next one."""
+    nxt = log.at(index)
     if nxt is None:
-        raise RecordFormatError("the log ends in the middle of a game")
+        raise log.fail(index, "the log ends in the middle of a game")
     legal = deal.legal_actions(seat)
     types = {a.type for a in legal}
-    kind = nxt.get("type")
+    kind = nxt["type"]
     actor = nxt.get("actor")
     found: AmericanAction | None = None
     if types & {"pass_tile", "blind"}:
         if kind != "charleston":
-            raise RecordFormatError(f"a Charleston pass was due, the log has {kind!r}")
+            raise log.fail(index, f"a Charleston pass was due, the log has {kind!r}")
+        given = log.field(index, "given", _by_seat(_tiles), "4 lists of tiles, one per seat")
+        blind = log.field(index, "blind", _by_seat(_whole), "4 counts, one per seat")
         picked = Counter(deal.observation(seat)["picked"])
-        for tile in nxt["given"][seat]:
+        for tile in given[seat]:
             if picked[tile] > 0:
                 picked[tile] -= 1
             elif found is None:
                 found = _pick(legal, "pass_tile", tile=tile)
-        if found is None and nxt["blind"][seat]:
+        if found is None and blind[seat]:
             found = _pick(legal, "blind")
     elif "vote" in types:
-        found = _pick(legal, "vote", go_on=bool(nxt.get("votes", [None] * 4)[seat]))
+        votes = log.field(index, "votes", _by_seat(lambda _: True), "4 votes", [None] * 4)
+        found = _pick(legal, "vote", go_on=bool(votes[seat]))
     elif "courtesy" in types:
-        offers = nxt.get("offers", [0] * 4)
+        offers = log.field(index, "offers", _by_seat(_whole), "4 counts", [0] * 4)
         found = _pick(legal, "courtesy", count=offers[seat])
     elif deal.claim is not None:
         if kind == "expose" and actor == seat:
-            found = _pick(legal, "expose", size=nxt["size"], jokers=nxt["jokers"])
+            size = log.field(index, "size", _whole, "a whole number")
+            jokers = log.field(index, "jokers", _whole, "a whole number")
+            found = _pick(legal, "expose", size=size, jokers=jokers)
         elif kind == "mahjongg" and actor == seat:
             found = _pick(legal, "mahjongg")
         else:
@@ -73,19 +161,17 @@ def _choose(deal: AmericanDeal, seat: int, nxt: Event | None, card: Card) -> Ame
     elif deal.turn is None:  # East's heavenly hand
         found = _pick(legal, "mahjongg" if kind == "mahjongg" else "pass")
     elif kind == "discard" and actor == seat:
-        found = _pick(legal, "discard", tile=nxt["pai"])
+        found = _pick(legal, "discard", tile=nxt.get("pai"))
     elif kind == "mahjongg" and actor == seat:
         found = _pick(legal, "mahjongg")
     elif kind == "joker_exchange" and actor == seat:
-        found = _pick(legal, "joker_exchange", target=nxt["target"], tile=nxt["pai"])
+        found = _pick(legal, "joker_exchange", target=nxt.get("target"), tile=nxt.get("pai"))
     elif kind == "dead_hand" and nxt.get("by") == seat:
         found = _pick(legal, "call_dead", target=actor)
-    elif kind == "dead_hand" and actor == seat and nxt["reason"] == "wrong_challenge":
+    elif kind == "dead_hand" and actor == seat and nxt.get("reason") == "wrong_challenge":
         found = _live_challenge(deal, seat, legal, card)  # the log does not name whom: any live
     if found is None:
-        raise RecordFormatError(
-            f"no legal action of seat {seat} gives the logged event {dict(nxt)!r}"
-        )
+        raise log.fail(index, f"no legal action of seat {seat} gives the logged {shown(nxt)}")
     return found
 
 
@@ -113,38 +199,72 @@ def _live_challenge(
     return None
 
 
-def replay(log: str | Iterable[str | Event], card: Card | None = None) -> list[AmericanDeal]:
-    """Plays the session of `log` (JSON-lines text, its lines, or event dicts from
-    ``play_game``) again and
-    returns its finished games; raises RecordFormatError at the first event the engine does
-    not produce. `card` defaults to the built-in card the log names."""
-    events = _events(log)
-    if not events or events[0].get("type") != "start_session":
-        raise RecordFormatError("an American log starts with a start_session event")
-    head = events[0]
-    card = card or Card.builtin(head["card"])
-    rules = AmericanRules.from_dict(dict(head.get("rules") or {}))
-    session = AmericanGame(card, seed=head["seed"], games=head.get("games", 1), rules=rules)
-    at = 1
-    deals = []
+def _session(log: _Log, at: int, card: Card | None) -> tuple[AmericanGame, Card]:
+    """The session a ``start_session`` (event `at`) sets up and its card; its fields checked."""
+    if log.events[at]["type"] != "start_session":
+        raise log.fail(at, "an American log starts each session with a start_session event")
+    log.field(at, "names", _by_seat(lambda n: isinstance(n, str)), "4 names", [""] * 4)
+    seed = log.field(at, "seed", lambda v: _whole(v) and 0 <= v <= MAX_SEED, "a seed 0..2^64-1")
+    games = log.field(at, "games", lambda v: _whole(v) and v >= 0, "a number of games", 1)
+    name = log.field(at, "card", lambda v: isinstance(v, str), "a built-in card's name", "")
+    rules = log.field(at, "rules", lambda v: isinstance(v, dict), "a dict of rules", {})
+    try:
+        card = card or Card.builtin(name)
+        session = AmericanGame(card, seed=seed, games=games, rules=AmericanRules.from_dict(rules))
+    except (MahjongError, TypeError) as error:
+        raise log.fail(at, f"start_session cannot be set up: {error}") from None
+    return session, card
+
+
+def _play_session(log: _Log, at: int, card: Card | None) -> tuple[list[AmericanDeal], int]:
+    """Replays the session starting at event `at`; its games and the index after it."""
+    session, game_card = _session(log, at, card)
+    at += 1
+    deals: list[AmericanDeal] = []
     while (deal := session.next_deal()) is not None:
+        if log.at(at) is None and deals:
+            return deals, at  # saved in the middle of the session
         start = at
         while not deal.is_over:
             for seat in deal.waiting():
                 if deal.legal_actions(seat):
                     index = start + deal.event_count()
-                    nxt = events[index] if index < len(events) else None
-                    deal.apply(seat, _choose(deal, seat, nxt, card))
+                    deal.apply(seat, _choose(deal, seat, log, index, game_card))
         produced = deal.events()
-        logged = events[start : start + len(produced)]
-        for i, (mine, theirs) in enumerate(zip(produced, logged, strict=False)):
-            if dict(mine) != dict(theirs):
-                raise RecordFormatError(
-                    f"event {start + i}: the engine gives {mine!r}, the log has {dict(theirs)!r}"
+        for i, mine in enumerate(produced):
+            theirs = log.at(start + i)
+            if theirs is None:
+                raise log.fail(start + i, "the log ends in the middle of a game")
+            if not _same(mine, theirs):
+                raise log.fail(
+                    start + i, f"the engine gives {shown(dict(mine))}, the log has {shown(theirs)}"
                 )
-        if len(logged) < len(produced):
-            raise RecordFormatError("the log ends in the middle of a game")
         at = start + len(produced)
         session.finish_deal(deal)
         deals.append(deal)
+    end = {"type": "end_session", "scores": list(session.scores)}
+    theirs = log.at(at)
+    if theirs is None:
+        raise log.fail(at, f"the session's {len(deals)} games are over: {shown(end)} expected")
+    if not _same(end, theirs):
+        raise log.fail(at, f"the engine gives {shown(end)}, the log has {shown(theirs)}")
+    return deals, at + 1
+
+
+def replay(
+    log: str | os.PathLike[str] | Iterable[str | Event], card: Card | None = None
+) -> list[AmericanDeal]:
+    """Plays the sessions of `log` again and returns their finished games, in order. `log` is
+    JSON-lines text, a path to such a file (a regular UTF-8 file of at most
+    :data:`MAX_LOG_BYTES`), its lines, or event dicts from ``play_game``. `card` defaults to
+    the built-in card each session names. Raises RecordFormatError at the first event the
+    engine does not produce or the structure does not allow (see the module docstring)."""
+    events = _Log(log)
+    if not events.events:
+        raise RecordFormatError("an American log starts with a start_session event")
+    deals: list[AmericanDeal] = []
+    at = 0
+    while at < len(events.events):
+        played, at = _play_session(events, at, card)
+        deals += played
     return deals

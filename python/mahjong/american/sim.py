@@ -17,6 +17,7 @@ from rich.table import Table
 from mahjong._core import AmericanAction, AmericanRules, Card
 from mahjong.american.game import Agent, CardAgent, GameRecord, RandomAgent, play_game
 from mahjong.errors import InvalidArgumentError
+from mahjong.riichi.sim import check_options
 
 __all__ = ["AGENTS", "Tally", "make_agents", "run_american_sim"]
 
@@ -94,8 +95,7 @@ def run_american_sim(args: argparse.Namespace) -> int:
     """Plays ``--games`` American games (game i from seed + i) and prints the summary."""
     from mahjong.american.cli import load_card
 
-    if args.games < 1:
-        raise InvalidArgumentError(f"--games must be 1 or more, got {args.games}")
+    check_options(args)
     rules_name = args.rules or "nmjl"
     if rules_name not in AmericanRules.presets():
         raise InvalidArgumentError(

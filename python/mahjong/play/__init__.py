@@ -7,9 +7,10 @@ only when a game starts, so the rest of the command line works without it.
 from __future__ import annotations
 
 import argparse
+import math
 import shlex
 import sys
-from typing import Any
+from typing import IO, Any
 
 from mahjong.errors import InvalidArgumentError
 
@@ -129,10 +130,31 @@ def app_argv(args: argparse.Namespace) -> list[str]:
     return argv
 
 
+def check_delay(delay: float) -> None:
+    """``--delay`` is a number of seconds, 0 or more (not NaN, not infinite)."""
+    if not (math.isfinite(delay) and delay >= 0):
+        raise InvalidArgumentError(f"--delay must be 0 or more seconds, got {delay}")
+
+
+def _is_terminal(stream: IO[str] | None) -> bool:
+    try:
+        return stream is not None and stream.isatty()
+    except ValueError:  # a closed stream
+        return False
+
+
+def check_terminal(game: str) -> None:
+    """A table in this terminal needs one: standard input and output both terminals."""
+    if not (_is_terminal(sys.stdin) and _is_terminal(sys.stdout)):
+        raise InvalidArgumentError(
+            f"mahjong play {game} needs a terminal, and standard input or output is not one "
+            "(closed, a file or a pipe); run it in a terminal, or with --web in a browser"
+        )
+
+
 def run_riichi(args: argparse.Namespace) -> int:
     """Runs the Riichi table in this terminal, or serves it with ``--web``."""
-    if args.delay < 0:
-        raise InvalidArgumentError(f"--delay must be 0 or more seconds, got {args.delay}")
+    check_delay(args.delay)
     try:
         if args.web:
             from textual_serve.server import Server
@@ -146,6 +168,7 @@ def run_riichi(args: argparse.Namespace) -> int:
         server = Server(command, host="127.0.0.1", port=args.port, title="mahjong play riichi")
         server.serve()
         return 0
+    check_terminal("riichi")
     return riichi_app.main(app_argv(args))
 
 
@@ -162,8 +185,7 @@ def american_app_argv(args: argparse.Namespace) -> list[str]:
 
 def run_american(args: argparse.Namespace) -> int:
     """Runs the American table in this terminal, or serves it with ``--web``."""
-    if args.delay < 0:
-        raise InvalidArgumentError(f"--delay must be 0 or more seconds, got {args.delay}")
+    check_delay(args.delay)
     if args.games < 1:
         raise InvalidArgumentError(f"--games must be 1 or more, got {args.games}")
     try:
@@ -183,4 +205,5 @@ def run_american(args: argparse.Namespace) -> int:
         server = Server(command, host="127.0.0.1", port=args.port, title="mahjong play american")
         server.serve()
         return 0
+    check_terminal("american")
     return american_app.main(american_app_argv(args))

@@ -31,8 +31,17 @@ def _ints(text: str | None, where: str, what: str) -> list[int]:
 
 
 def _attr_int(element: ET.Element, name: str, where: str) -> int:
-    (value,) = _ints(element.get(name), where, f"<{element.tag}> attribute {name}") or [0]
-    return value
+    values = _ints(element.get(name), where, f"<{element.tag}> attribute {name}") or [0]
+    if len(values) != 1:
+        fail(where, f"<{element.tag}> attribute {name} should be one number, not {len(values)}")
+    return values[0]
+
+
+def _attr_seat(element: ET.Element, name: str, where: str) -> int:
+    seat = _attr_int(element, name, where)
+    if not 0 <= seat <= 3:
+        fail(where, f"<{element.tag}> attribute {name} is seat {seat}; seats are 0..3")
+    return seat
 
 
 _DRAW_TAGS = "TUVW"
@@ -49,6 +58,7 @@ class _MjlogDeal:
     scores: list[int]
     seen: set[int]
     last_draw: list[int | None] = field(default_factory=lambda: [None] * 4)
+    last_play: tuple[str, int, int] = ("start_kyoku", -1, -1)  # (event type, seat, tile)
 
     def name(self, tile: int) -> str:
         if not 0 <= tile < 136:
@@ -96,6 +106,7 @@ def _decode_meld(deal: _MjlogDeal, who: int, m: int) -> Event:
             deal.take(who, tiles, "pon")
             return mjai.call("pon", who, target, deal.name(called), deal.names(tiles))
         deal.take(who, [added], "kakan")
+        deal.last_play = ("kakan", who, added)
         return mjai.kakan(who, deal.name(added), deal.names(tiles))
     if m & 0x20:
         raise InvalidArgumentError(f"{deal.where}: kita (nukidora): {THREE_PLAYERS}")
@@ -104,6 +115,7 @@ def _decode_meld(deal: _MjlogDeal, who: int, m: int) -> Event:
     tiles = [kind * 4 + c for c in range(4)]
     if target == who:
         deal.take(who, tiles, "ankan")
+        deal.last_play = ("ankan", who, called)
         return mjai.ankan(who, deal.names(tiles))
     tiles.remove(called)
     deal.take(who, tiles, "daiminkan")
@@ -128,19 +140,22 @@ def _mjlog_result(deal: _MjlogDeal, element: ET.Element) -> Event:
         return mjai.ryukyoku(
             reason=reason, deltas=deltas, scores=deal.scores, tenpai=draw_tenpai(reason, shown)
         )
-    who = _attr_int(element, "who", where)
-    from_who = _attr_int(element, "fromWho", where)
-    fu, points, _limit = _ints(element.get("ten"), where, "<AGARI> ten")
+    who = _attr_seat(element, "who", where)
+    from_who = _attr_seat(element, "fromWho", where)
+    ten = _ints(element.get("ten"), where, "<AGARI> ten")
+    if len(ten) != 3:
+        fail(where, f"<AGARI> ten should hold 3 numbers (fu, points, limit), not {len(ten)}")
+    fu, points, _limit = ten
     pairs = _ints(element.get("yaku", ""), where, "<AGARI> yaku")
     yaku_ids = _ints(element.get("yakuman", ""), where, "<AGARI> yakuman")
     if any(not 0 <= i < len(TENHOU_YAKU) for i in [*pairs[0::2], *yaku_ids]):
         fail(where, f"unknown Tenhou yaku id in {pairs[0::2] + yaku_ids}")
     yaku = [(TENHOU_YAKU[i], han) for i, han in zip(pairs[0::2], pairs[1::2], strict=True) if han]
-    pao = element.get("paoWho")
+    pao = None if element.get("paoWho") is None else _attr_seat(element, "paoWho", where)
     return mjai.hora(
         actor=who,
         target=from_who,
-        pai=deal.name(_attr_int(element, "machi", where)),
+        pai=_winning_tile(deal, element, who, from_who),
         deltas=deltas,
         ura_markers=[deal.name(t) for t in _ints(element.get("doraHaiUra", ""), where, "ura")],
         scores=deal.scores,
@@ -149,8 +164,29 @@ def _mjlog_result(deal: _MjlogDeal, element: ET.Element) -> Event:
         han=sum(han for _, han in yaku),
         fu=fu,
         points=points,
-        pao=None if pao is None else int(pao),
+        pao=pao,
     )
+
+
+def _winning_tile(deal: _MjlogDeal, element: ET.Element, who: int, from_who: int) -> str:
+    """The name of ``machi``, which must be the tile just played: drawn by the winner for a
+    tsumo; for a ron discarded by ``fromWho``, added to a kan (chankan) or, for kokushi,
+    of a closed kan ``fromWho`` declared."""
+    machi = _attr_int(element, "machi", deal.where)
+    kind, seat, tile = deal.last_play
+    if who == from_who:
+        valid = (kind, seat, tile) == ("tsumo", who, machi)
+    else:
+        same = tile == machi or (kind == "ankan" and tile // 4 == machi // 4)
+        valid = kind in ("dahai", "kakan", "ankan") and seat == from_who and same
+    if not valid:
+        how = "by tsumo" if who == from_who else f"on a tile of seat {from_who}"
+        played = f"{kind} of tile {tile} by seat {seat}" if seat >= 0 else "no tile played"
+        fail(
+            deal.where,
+            f"<AGARI> seat {who} wins {how} on tile {machi}, but the last play is {played}",
+        )
+    return deal.name(machi)
 
 
 def _mjlog_init(element: ET.Element, where: str, red: bool) -> tuple[_MjlogDeal, Event]:
@@ -172,7 +208,7 @@ def _mjlog_init(element: ET.Element, where: str, red: bool) -> tuple[_MjlogDeal,
         kyoku=kyoku % 4 + 1,
         honba=honba,
         kyotaku=sticks,
-        oya=_attr_int(element, "oya", where),
+        oya=_attr_seat(element, "oya", where),
         scores=scores,
         tehais=[deal.names(hand) for hand in hands],
     )
@@ -234,20 +270,24 @@ def _mjlog_play(deal: _MjlogDeal, element: ET.Element, events: list[Event]) -> N
             name = deal.reveal(tile, f"<{tag}>")
             deal.hands[seat].add(tile)
             deal.last_draw[seat] = tile
+            deal.last_play = ("tsumo", seat, tile)
             events.append(mjai.tsumo(seat, name))
         else:
             seat = _DISCARD_TAGS.index(tag[0])
             deal.take(seat, [tile], f"<{tag}>")
             events.append(mjai.dahai(seat, deal.name(tile), tile == deal.last_draw[seat]))
             deal.last_draw[seat] = None
+            deal.last_play = ("dahai", seat, tile)
         return
     if tag == "N":
-        who = _attr_int(element, "who", where)
+        who = _attr_seat(element, "who", where)
         event = _decode_meld(deal, who, _attr_int(element, "m", where))
         deal.last_draw[who] = None
+        if event["type"] in ("chi", "pon", "daiminkan"):
+            deal.last_play = (event["type"], who, -1)
         events.append(event)
     elif tag == "REACH":
-        who = _attr_int(element, "who", where)
+        who = _attr_seat(element, "who", where)
         if _attr_int(element, "step", where) == 1:
             events.append(mjai.reach(who))
         else:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from mahjong._records import parse_json, shown
 from mahjong.errors import InvalidArgumentError, MahjongError
 from mahjong.riichi import mjai
 from mahjong.riichi._tenhou_base import (
@@ -371,6 +372,22 @@ def _t6_yaku(
     return yaku, yakuman
 
 
+def _winning_tile(where: str, events: Sequence[Event], actor: int, target: int) -> str:
+    """The tile `actor` wins on, from the play so far: the tile just drawn for a tsumo; for a
+    ron the tile `target` just discarded, added to a kan (chankan) or, for kokushi, declared
+    a closed kan of. Any other last play is a RecordFormatError."""
+    plays = [e for e in events if e["type"] != "dora"]
+    last = plays[-1] if plays else {"type": "start_kyoku"}
+    if actor == target:
+        valid = last["type"] == "tsumo" and last["actor"] == actor
+    else:
+        valid = last["type"] in ("dahai", "kakan", "ankan") and last["actor"] == target
+    if not valid:
+        how = "by tsumo" if actor == target else f"on a tile of seat {target}"
+        fail(where, f"seat {actor} wins {how}, but the last play is {mjai.dumps_event(last)}")
+    return str(last["pai"] if "pai" in last else last["consumed"][0])
+
+
 def _t6_result(deal: _T6Deal, state: _T6State, result: list[Any]) -> list[Event]:
     """The ``hora`` events or the ``ryukyoku`` event of a deal's result entry."""
     where = deal.where
@@ -381,13 +398,17 @@ def _t6_result(deal: _T6Deal, state: _T6State, result: list[Any]) -> list[Event]
         if len(result) < 3 or len(result) % 2 == 0:
             fail(where, "a win result should be deltas and details per winner")
         for deltas, details in zip(result[1::2], result[2::2], strict=True):
-            actor, target, pao = (int(v) for v in details[:3])
+            deltas = _whole_numbers(deltas, 4, where, "a win's score changes", minimum=None)
+            if not isinstance(details, list) or len(details) < 4:
+                fail(where, f"a win's details {shown(details)} lack [winner, from, liable, points]")
+            actor, target, pao = _whole_numbers(details[:3], 3, where, "[winner, from, liable]")
+            if max(actor, target, pao) > 3:
+                fail(where, f"a win names seats {actor}, {target}, {pao}; seats are 0..3")
             fu, points = _t6_points(str(details[3]), where)
             yaku, yakuman = _t6_yaku(details[4:], where)
             if target != actor and state.accept == target:
                 state.accept = None  # the riichi tile was ronned: no deposit
-            last = state.events[-1]
-            pai = str(last.get("pai"))
+            pai = _winning_tile(where, state.events, actor, target)
             scores[:] = [s + d for s, d in zip(scores, deltas, strict=True)]
             ura = [deal.name(c) for c in deal.uras] if state.riichi[actor] else []
             events.append(
@@ -395,7 +416,7 @@ def _t6_result(deal: _T6Deal, state: _T6State, result: list[Any]) -> list[Event]
                     actor=actor,
                     target=target,
                     pai=pai,
-                    deltas=[int(d) for d in deltas],
+                    deltas=deltas,
                     ura_markers=ura,
                     scores=scores,
                     yaku=yaku,
@@ -412,14 +433,53 @@ def _t6_result(deal: _T6Deal, state: _T6State, result: list[Any]) -> list[Event]
         fail(where, f"result {word!r} is neither a win (和了) nor a known draw")
     if reason != "sanchahou":
         _accept_riichi(state)  # the last riichi discard passed
-    deltas = [int(d) for d in result[1]] if len(result) > 1 else [0, 0, 0, 0]
+    deltas = [0, 0, 0, 0]
+    if len(result) > 1:
+        deltas = _whole_numbers(result[1], 4, where, "the draw's score changes", minimum=None)
     if word == "全員聴牌":
-        shown = [True] * 4
+        tenpai_shown = [True] * 4
     else:
-        shown = [d > 0 for d in deltas] if reason == "exhaustive" else [False] * 4
+        tenpai_shown = [d > 0 for d in deltas] if reason == "exhaustive" else [False] * 4
     scores[:] = [s + d for s, d in zip(scores, deltas, strict=True)]
-    tenpai = draw_tenpai(reason, shown)
+    tenpai = draw_tenpai(reason, tenpai_shown)
     return [mjai.ryukyoku(reason=reason, deltas=deltas, scores=scores, tenpai=tenpai)]
+
+
+def _whole_numbers(
+    value: Any, size: int, where: str, what: str, minimum: int | None = 0
+) -> list[int]:
+    """`value` as a list of `size` whole numbers, each at least `minimum` when it is given."""
+    if not (
+        isinstance(value, list)
+        and len(value) == size
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        and (minimum is None or min(value) >= minimum)
+    ):
+        fail(where, f"{what} should be {size} whole numbers, not {shown(value)}")
+    return list(value)
+
+
+def _check_copies(where: str, revealed: Sequence[Any], columns: Sequence[Any]) -> None:
+    """No tile more often than it exists among the tiles that come into play: starting hands,
+    drawn tiles (the draw columns' numbers) and dora and ura indicators. Checked before the
+    play order is searched, which would otherwise fail without saying why."""
+    drawn = [t for s in range(4) for t in columns[3 * s + 1] if not isinstance(t, str)]
+    counts: Counter[str] = Counter()
+    reds: Counter[str] = Counter()
+    for code in (*revealed, *drawn):
+        name = _t6_name(code, where)
+        counts[mjai.KIND_NAMES[mjai.tile_kind(name)]] += 1
+        if mjai.is_red(name):
+            reds[name] += 1
+    for name, count in counts.items():
+        if count > 4:
+            fail(
+                where,
+                f"{count} copies of {name} come into play (hands, draws, indicators); a tile has 4",
+            )
+    for name, count in reds.items():
+        if count > 1:
+            fail(where, f"{count} copies of the red five {name} come into play; there is one")
 
 
 def _t6_deal(kyoku: list[Any], where: str) -> tuple[list[Event], list[int], int]:
@@ -428,12 +488,16 @@ def _t6_deal(kyoku: list[Any], where: str) -> tuple[list[Event], list[int], int]
         raise InvalidArgumentError(f"{where}: {THREE_PLAYERS}")
     if len(kyoku) != 17:
         fail(where, f"a deal has 17 entries (4 players), not {len(kyoku)}")
-    (number, honba, sticks), scores, doras, uras = kyoku[0], kyoku[1], kyoku[2], kyoku[3]
+    header = "the deal's [number, honba, sticks]"
+    number, honba, sticks = _whole_numbers(kyoku[0], 3, where, header)
     where = f"{where} {deal_name(number, honba)}"
+    scores = _whole_numbers(kyoku[1], 4, where, "the scores", minimum=None)
+    doras, uras = kyoku[2], kyoku[3]
     columns = kyoku[4:16]
     hands = [list(columns[3 * s]) for s in range(4)]
-    if any(len(h) != 13 for h in hands) or len(scores) != 4 or not doras:
-        fail(where, "a deal needs 4 hands of 13 tiles, 4 scores and a dora indicator")
+    if any(len(h) != 13 for h in hands) or not doras:
+        fail(where, "a deal needs 4 hands of 13 tiles and a dora indicator")
+    _check_copies(where, [*doras, *uras, *(t for s in range(4) for t in columns[3 * s])], columns)
     deal = _T6Deal(
         where,
         number % 4,
@@ -466,12 +530,19 @@ def parse_tenhou6(text: str, source: str = "<text>") -> list[Event]:
     """The events of one four-player game in tenhou.net/6 JSON `text`: one game object, or
     JSON lines with one deal each (their ``log`` arrays are joined)."""
     try:
-        games = [json.loads(text)]
+        games = [parse_json(text)]
     except json.JSONDecodeError:
-        try:
-            games = [json.loads(line) for line in text.splitlines() if line.strip()]
-        except json.JSONDecodeError as error:
-            fail(source, f"not tenhou.net/6 JSON ({error.msg}, line {error.lineno})")
+        games = []
+        for number, line in enumerate(text.splitlines(), 1):
+            if line.strip():
+                try:
+                    games.append(parse_json(line))
+                except json.JSONDecodeError as error:
+                    fail(source, f"not tenhou.net/6 JSON ({error.msg}, line {number})")
+                except ValueError as error:
+                    fail(source, f"not tenhou.net/6 JSON ({error}, line {number})")
+    except ValueError as error:
+        fail(source, f"not tenhou.net/6 JSON ({error})")
     if not games or not all(isinstance(g, dict) and isinstance(g.get("log"), list) for g in games):
         fail(source, "a tenhou.net/6 game is a JSON object with a 'log' list")
     names = games[0].get("name", ["", "", "", ""])

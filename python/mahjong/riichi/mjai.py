@@ -46,17 +46,21 @@ left out when it is absent; fields not listed follow in the order they were set)
 
 Romaji yaku ids are those of :class:`mahjong.riichi.Yaku` (``riichi``, ``tanyao``,
 ``yakuhai_haku``, ``kokushi_musou`` ...).
+
+:func:`load_events` and :func:`check_events` check each event against :data:`EVENT_SCHEMA` and
+:data:`REQUIRED_FIELDS` (seats 0..3, tile names, ``?`` only where a masked log hides a tile,
+whole numbers within :data:`MAX_POINTS`, ...); the writer refuses NaN and Infinity.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Sequence
-from pathlib import Path
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from mahjong import _core
+from mahjong._records import MAX_LOG_BYTES, parse_json, read_text_file, shown
 from mahjong.errors import InvalidTileError, RecordFormatError
 
 Event = dict[str, Any]
@@ -90,6 +94,13 @@ module docstring)."""
 
 EXTENSION_FIELDS: dict[str, tuple[str, ...]] = dict(_core.MJAI_EXTENSIONS)
 """The fields we add to mjai's events."""
+
+HIDDEN = "?"
+"""A tile a seat does not see (other seats' starting tiles and draws in a masked log)."""
+
+MAX_POINTS = 10**12
+"""Largest score or score change a log may state, in either sign (point options are at most
+10,000,000, so no game comes near it, and sums of such numbers stay far inside 64 bits)."""
 
 _NAME_KIND = {name: kind for kind, name in enumerate(KIND_NAMES)}
 _RED_KIND = {name: kind for name, kind in zip(RED_FIVE_NAMES, (4, 13, 22), strict=True)}
@@ -324,6 +335,170 @@ def end_game(scores: Sequence[int] | None = None) -> Event:
     return event
 
 
+# --- the schema ----------------------------------------------------------------------------
+
+_Check = tuple[str, Callable[[Any], bool]]
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _tile(value: Any) -> bool:
+    return isinstance(value, str) and (value in _NAME_KIND or value in _RED_KIND)
+
+
+def _is_str(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _is_bool(value: Any) -> bool:
+    return isinstance(value, bool)
+
+
+def _tile_or_hidden(value: Any) -> bool:
+    return value == HIDDEN or _tile(value)
+
+
+def _list(value: Any, size: int | None, item: Callable[[Any], bool]) -> bool:
+    """A list (or tuple, as the engine's events hold) of `size` items that pass `item`."""
+    return (
+        isinstance(value, (list, tuple))
+        and (size is None or len(value) == size)
+        and all(map(item, value))
+    )
+
+
+def _points(value: Any) -> bool:
+    return _whole(value) and -MAX_POINTS <= value <= MAX_POINTS
+
+
+def _count(value: Any) -> bool:
+    return _whole(value) and value >= 0
+
+
+def _seat(value: Any) -> bool:
+    return _whole(value) and 0 <= value <= 3
+
+
+def _pair(value: Any) -> bool:
+    return _list(value, 2, lambda _: True) and isinstance(value[0], str) and _count(value[1])
+
+
+def _tiles(size: int) -> _Check:
+    return f"a list of {size} mjai tile names", lambda v: _list(v, size, _tile)
+
+
+_SEAT: _Check = ("a seat 0..3", _seat)
+_TILE: _Check = ("an mjai tile name", _tile)
+_COUNT: _Check = ("a whole number 0 or more", _count)
+_POINTS4: _Check = (
+    f"4 whole numbers of points (at most {MAX_POINTS:,} either way)",
+    lambda v: _list(v, 4, _points),
+)
+_PAIRS: _Check = ("a list of [name, number] pairs", lambda v: _list(v, None, _pair))
+
+EVENT_SCHEMA: dict[str, dict[str, _Check]] = {
+    "start_game": {"names": ("a list of 4 names", lambda v: _list(v, 4, _is_str))},
+    "start_kyoku": {
+        "bakaze": ("a wind E, S, W or N", lambda v: v in ("E", "S", "W", "N")),
+        "dora_marker": _TILE,
+        "kyoku": ("a deal number 1..4", lambda v: _whole(v) and 1 <= v <= 4),
+        "honba": _COUNT,
+        "kyotaku": _COUNT,
+        "oya": _SEAT,
+        "scores": _POINTS4,
+        "tehais": (
+            f"4 hands of 13 mjai tile names (or {HIDDEN})",
+            lambda v: _list(v, 4, lambda hand: _list(hand, 13, _tile_or_hidden)),
+        ),
+    },
+    "tsumo": {"actor": _SEAT, "pai": (f"an mjai tile name or {HIDDEN}", _tile_or_hidden)},
+    "dahai": {"actor": _SEAT, "pai": _TILE, "tsumogiri": ("true or false", _is_bool)},
+    "chi": {"actor": _SEAT, "target": _SEAT, "pai": _TILE, "consumed": _tiles(2)},
+    "pon": {"actor": _SEAT, "target": _SEAT, "pai": _TILE, "consumed": _tiles(2)},
+    "daiminkan": {"actor": _SEAT, "target": _SEAT, "pai": _TILE, "consumed": _tiles(3)},
+    "ankan": {"actor": _SEAT, "consumed": _tiles(4)},
+    "kakan": {"actor": _SEAT, "pai": _TILE, "consumed": _tiles(3)},
+    "reach": {"actor": _SEAT},
+    "reach_accepted": {"actor": _SEAT, "deltas": _POINTS4, "scores": _POINTS4},
+    "dora": {"dora_marker": _TILE},
+    "hora": {
+        "actor": _SEAT,
+        "target": _SEAT,
+        "pai": _TILE,
+        "deltas": _POINTS4,
+        "ura_markers": ("a list of mjai tile names", lambda v: _list(v, None, _tile)),
+        "scores": _POINTS4,
+        "yaku": _PAIRS,
+        "yakuman": _PAIRS,
+        "han": _COUNT,
+        "fu": ("a whole number 0 or more, or null", lambda v: v is None or _count(v)),
+        "points": _COUNT,
+        "pao": ("a seat 0..3 or null", lambda v: v is None or _seat(v)),
+    },
+    "ryukyoku": {
+        "actor": _SEAT,
+        "deltas": _POINTS4,
+        "scores": _POINTS4,
+        "reason": (f"one of {', '.join(DRAW_REASONS)}", lambda v: v in DRAW_REASONS),
+        "tenpai": ("4 booleans", lambda v: _list(v, 4, _is_bool)),
+    },
+    "end_kyoku": {},
+    "end_game": {"scores": _POINTS4},
+}
+"""Per event type, what each field of :data:`FIELD_ORDER` (and ``ryukyoku.actor``, the seat
+declaring kyuushu kyuuhai) must hold: a description and a test. Fields not listed, and event
+types not listed, are not checked."""
+
+REQUIRED_FIELDS: dict[str, tuple[str, ...]] = {
+    "start_kyoku": FIELD_ORDER["start_kyoku"][1:],
+    "tsumo": ("actor", "pai"),
+    "dahai": ("actor", "pai"),
+    "chi": ("actor", "target", "pai", "consumed"),
+    "pon": ("actor", "target", "pai", "consumed"),
+    "daiminkan": ("actor", "target", "pai", "consumed"),
+    "ankan": ("actor", "consumed"),
+    "kakan": ("actor", "pai", "consumed"),
+    "reach": ("actor",),
+    "reach_accepted": ("actor",),
+    "dora": ("dora_marker",),
+    "hora": ("actor", "target"),
+}
+"""Per event type, the fields an event of that type cannot do without."""
+
+
+def event_problem(event: Any) -> str | None:
+    """What is wrong with one event (see :data:`EVENT_SCHEMA` and :data:`REQUIRED_FIELDS`),
+    naming the field and its value, or None when nothing is."""
+    if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+        return "an mjai event is a JSON object with a string 'type'"
+    kind = event["type"]
+    for name in REQUIRED_FIELDS.get(kind, ()):
+        if name not in event:
+            return f"{kind} lacks the field '{name}'"
+    for name, (what, valid) in EVENT_SCHEMA.get(kind, {}).items():
+        if name in event and not valid(event[name]):
+            return f"{kind} field '{name}' is {shown(event[name])}, not {what}"
+    return None
+
+
+def check_events(events: Iterable[Any], source: str = "<events>") -> list[Event]:
+    """The events as a list, each checked by :func:`event_problem`: the first bad one is a
+    :class:`~mahjong.errors.RecordFormatError` naming `source`, the event's number (from 1)
+    and the deal it lies in."""
+    checked: list[Event] = []
+    deal = ""
+    for number, event in enumerate(events, 1):
+        problem = event_problem(event)
+        if problem is not None:
+            raise RecordFormatError(f"{source}, event {number}{deal}: {problem}")
+        if event["type"] == "start_kyoku":
+            deal = f" (deal {event['bakaze']}{event['kyoku']}-{event['honba']})"
+        checked.append(event)
+    return checked
+
+
 # --- writing and reading -------------------------------------------------------------------
 
 
@@ -337,7 +512,7 @@ def ordered(event: Event) -> Event:
 
 def dumps_event(event: Event) -> str:
     """One event as one compact JSON line (no newline), fields in :data:`FIELD_ORDER`."""
-    return json.dumps(ordered(event), separators=(",", ":"), ensure_ascii=False)
+    return json.dumps(ordered(event), separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
 def dumps_events(events: Iterable[Event]) -> str:
@@ -350,53 +525,63 @@ def _read_text(source: str | os.PathLike[str]) -> tuple[str, str]:
     """(text, name) of `source`: a path, or text when it is a str holding a JSON line."""
     if isinstance(source, str) and ("\n" in source or source.lstrip().startswith("{")):
         return source, "<text>"
-    path = Path(source)
-    try:
-        return path.read_text(encoding="utf-8"), str(path)
-    except UnicodeDecodeError as error:
-        raise RecordFormatError(f"{path}: not UTF-8 text ({error.reason})") from None
-    except OSError as error:
-        raise RecordFormatError(f"{path}: cannot be read ({error.strerror})") from None
+    return read_text_file(source, MAX_LOG_BYTES, "a log"), os.fspath(source)
 
 
 def load_events(source: str | os.PathLike[str]) -> list[Event]:
     """Reads an mjai log: a path, or the text itself (a str containing a newline or starting
-    with ``{``). Blank lines are skipped; a line that is not a JSON object with a string
-    ``type``, or a file that cannot be read, is a :class:`~mahjong.errors.RecordFormatError`
-    naming the line or the file. Events keep the fields they have, known or not."""
-    text, name = _read_text(source)
+    with ``{``). Blank lines are skipped. A line that is not a JSON object with a string
+    ``type``, or whose known fields do not hold what :data:`EVENT_SCHEMA` says, and a file
+    that is not a regular UTF-8 file of at most :data:`MAX_LOG_BYTES`, are a
+    :class:`~mahjong.errors.RecordFormatError` naming the file, the line and the field.
+    Events keep the fields they have, known or not."""
+    return parse_events(*_read_text(source))
+
+
+def parse_events(text: str, source: str = "<text>") -> list[Event]:
+    """The events of an mjai log given as text (`source` names it in errors), checked as
+    :func:`load_events` checks them."""
+    name = source
     events: list[Event] = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
-            event = json.loads(line)
+            event = parse_json(line)
         except json.JSONDecodeError as error:
             raise RecordFormatError(f"{name}, line {number}: not JSON ({error.msg})") from None
-        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
-            raise RecordFormatError(
-                f"{name}, line {number}: an mjai event is a JSON object with a string 'type'"
-            )
+        except ValueError as error:
+            raise RecordFormatError(f"{name}, line {number}: not JSON ({error})") from None
+        problem = event_problem(event)
+        if problem is not None:
+            raise RecordFormatError(f"{name}, line {number}: {problem}")
         events.append(event)
     return events
 
 
 __all__ = [
     "DRAW_REASONS",
+    "EVENT_SCHEMA",
     "EXTENSION_FIELDS",
     "FIELD_ORDER",
+    "HIDDEN",
     "KIND_NAMES",
+    "MAX_LOG_BYTES",
+    "MAX_POINTS",
     "RED_FIVE_IDS",
     "RED_FIVE_NAMES",
+    "REQUIRED_FIELDS",
     "Event",
     "ankan",
     "call",
+    "check_events",
     "dahai",
     "dora",
     "dumps_event",
     "dumps_events",
     "end_game",
     "end_kyoku",
+    "event_problem",
     "from_mpsz",
     "hora",
     "is_red",
@@ -404,6 +589,7 @@ __all__ = [
     "kind_name",
     "load_events",
     "ordered",
+    "parse_events",
     "reach",
     "reach_accepted",
     "ryukyoku",

@@ -1,7 +1,9 @@
 """Replaying a game log through the engine: every action checked legal, every result compared.
 
 A log is mjai events (:mod:`mahjong.riichi.mjai`): an engine log, an mjai file, or a Tenhou
-record read by :func:`mahjong.riichi.tenhou.load_record`. Each deal (``start_kyoku`` ...
+record read by :func:`mahjong.riichi.tenhou.load_record`. Every event is first checked
+against the event schema (:func:`mahjong.riichi.mjai.check_events`: a field of the wrong type
+or range is a :class:`~mahjong.errors.RecordFormatError`). Each deal (``start_kyoku`` ...
 ``end_kyoku``) is replayed on its own:
 
 1. **The wall** (:func:`build_wall`). The 136 physical ids in draw order are rebuilt from what
@@ -20,16 +22,24 @@ record read by :func:`mahjong.riichi.tenhou.load_record`. Each deal (``start_kyo
    ``kyuushu_kyuuhai``; a seat with a claim option that the log does not use passes. The
    first event no legal action matches ends the replay of that deal with a
    :class:`ReplayMismatch` naming the deal, the event and the actions offered.
-3. **The play and the results.** The engine's draws, discards, calls and riichi must be the
-   log's, event for event, and its kan dora indicators the same in the same order. Then its
-   ``hora``/``ryukyoku`` events are compared with the log's:
-   winners and discarders, yaku as {id: han} without 0-han entries, yakuman, han, fu (when the
-   log states it), points, score changes, pao, the kind of draw, who was tenpai, and the
-   deal's final scores. What the log does not carry (an mjai file has no yaku) is not compared.
+3. **The play and the results.** The engine's draws, discards, calls, riichi and riichi
+   deposits (with their ``deltas`` and ``scores``) must be the log's, event for event, and
+   its kan dora indicators the same in the same order. Then its ``hora``/``ryukyoku`` events
+   are compared with the log's: winners (each once) and discarders, the winning tile, the ura
+   indicators, yaku as {id: han} without 0-han entries, yakuman, han, fu (when the log states
+   it), points, score changes, scores, pao, the kind of draw, who was tenpai, and the deal's
+   final scores. What the log does not carry (an mjai file has no yaku) is not compared.
+
+The log as a whole (:func:`replay_events`): no event lies outside a deal but ``start_game``
+and ``end_game``, and a deal holds only deal events; within a game each deal's start follows
+from the previous deal (scores, riichi sticks, dealer, deal number, round wind and honba, by
+R16.3 and R13.5), so that a missing, repeated or forged deal is a mismatch; ``end_game``'s
+scores are the last deal's with the leftover riichi sticks given out as the rules say.
 
 The engine offers one discard per tile class and discards the drawn tile when it is of that
 class, so a ``dahai`` from the hand of a tile equal to the drawn one comes back with
-``tsumogiri`` true; it is the same play, and ``tsumogiri`` is not compared.
+``tsumogiri`` true; it is the same play. A ``tsumogiri`` true is checked (the engine's seat
+must have just drawn that tile); a false one is not.
 """
 
 from __future__ import annotations
@@ -135,7 +145,7 @@ def load_log(path: str | os.PathLike[str]) -> list[Event]:
     text = tenhou.read_text(path)
     first = text.lstrip("\ufeff \t\r\n").split("\n", 1)[0]
     if first.startswith("{") and '"type"' in first:
-        return mjai.load_events(text if "\n" in text else text + "\n")
+        return mjai.parse_events(text, str(path))
     return tenhou.parse_record(text, str(path))
 
 
@@ -416,6 +426,9 @@ def _compare_hora(log: Event, engine: Event) -> str | None:
         ("target", log.get("target"), engine.get("target")),
         ("deltas", list(log.get("deltas") or []), engine.get("deltas")),
     ]
+    for key in ("pai", "ura_markers", "scores"):
+        if key in log:
+            checks.append((key, log[key], engine.get(key)))
     if "yaku" in log:
         checks.append(("yaku", _yaku(log["yaku"]), _yaku(engine.get("yaku"))))
     if "yakuman" in log:
@@ -434,10 +447,12 @@ def _compare_hora(log: Event, engine: Event) -> str | None:
 
 
 def _compare_results(log: list[Event], engine: list[Event]) -> str | None:
+    log_winners = sorted(e["actor"] for e in log if e["type"] == "hora")
+    engine_winners = sorted(e["actor"] for e in engine if e["type"] == "hora")
+    if log_winners != engine_winners:
+        return f"winners {engine_winners} in the engine, {log_winners} in the log"
     log_wins = {e["actor"]: e for e in log if e["type"] == "hora"}
     engine_wins = {e["actor"]: e for e in engine if e["type"] == "hora"}
-    if sorted(log_wins) != sorted(engine_wins):
-        return f"winners {sorted(engine_wins)} in the engine, {sorted(log_wins)} in the log"
     for seat, win in log_wins.items():
         if (difference := _compare_hora(win, engine_wins[seat])) is not None:
             return difference
@@ -447,7 +462,7 @@ def _compare_results(log: list[Event], engine: list[Event]) -> str | None:
         what = "a draw" if engine_draws else "no draw"
         return f"{what} in the engine ({_describe(engine)}), {_describe(log)} in the log"
     for expected, got in zip(log_draws, engine_draws, strict=True):
-        for key in ("reason", "tenpai", "deltas"):
+        for key in ("reason", "tenpai", "deltas", "scores"):
             if key in expected and expected[key] != got.get(key):
                 return f"draw: {key} {got.get(key)} in the engine, {expected[key]} in the log"
     return None
@@ -493,10 +508,11 @@ def _play(event: Event) -> tuple[Any, ...]:
 
 
 def _compare_play(log: Sequence[Event], engine: list[Event], first: int) -> _Mismatch | None:
-    """The first event where the engine's draws, discards, calls and riichi differ from the
-    log's (``tsumogiri`` left out), then the kan dora indicators in order (where a log puts a
-    ``dora`` event among the others is not compared: Tenhou writes an open kan's indicator
-    before the discard it is revealed with)."""
+    """The first event where the engine's draws, discards, calls, riichi and deposits differ
+    from the log's (``tsumogiri`` only when the log says true; ``deltas`` and ``scores`` when
+    the log has them), then the kan dora indicators in order (where a log puts a ``dora``
+    event among the others is not compared: Tenhou writes an open kan's indicator before the
+    discard it is revealed with)."""
     logged = [(i, e) for i, e in enumerate(log) if e.get("type") in PLAY_TYPES]
     played = [e for e in engine if e["type"] in PLAY_TYPES]
     for (i, expected), got in zip(logged, played, strict=False):
@@ -504,6 +520,11 @@ def _compare_play(log: Sequence[Event], engine: list[Event], first: int) -> _Mis
             return _Mismatch(
                 first + i, expected, f"the engine plays {mjai.dumps_event(got)} here instead"
             )
+        for key in ("deltas", "scores"):
+            if key in expected and expected[key] != got.get(key):
+                return _Mismatch(first + i, expected, f"{key} {got.get(key)} in the engine")
+        if expected.get("tsumogiri") is True and not got.get("tsumogiri"):
+            return _Mismatch(first + i, expected, "the engine's seat did not just draw this tile")
     if len(logged) != len(played):
         return _Mismatch(
             first, None, f"{len(played)} plays in the engine, {len(logged)} in the log"
@@ -525,8 +546,20 @@ def replay_deal(
     first: int = 0,
 ) -> DealReport:
     """Replays one deal's events (``start_kyoku`` first; `first` is its index in the log,
-    `number` its number among the log's deals) under `rules` (default the tenhou preset)."""
+    `number` its number among the log's deals) under `rules` (default the tenhou preset).
+    Events that break the schema (:func:`mahjong.riichi.mjai.check_events`) are a
+    :class:`~mahjong.errors.RecordFormatError`."""
     rules = rules if rules is not None else Ruleset.preset("tenhou")
+    return _replay(mjai.check_events(deal), rules, number, first)[0]
+
+
+def _replay(
+    deal: Sequence[Event], rules: Ruleset, number: int, first: int
+) -> tuple[DealReport, Deal | None]:
+    """:func:`replay_deal` on checked events; also the engine's deal (None when the engine
+    refuses to start it)."""
+    if not deal or deal[0]["type"] != "start_kyoku":
+        raise RecordFormatError("a deal starts with start_kyoku")
     start = deal[0]
     name = deal_name(start)
     wall = build_wall(deal, red_fives=bool(rules.red_fives))
@@ -534,33 +567,29 @@ def replay_deal(
         engine = Deal(
             wall=wall,
             rules=rules,
-            dealer=int(start["oya"]),
+            dealer=start["oya"],
             round_wind=start["bakaze"],
-            honba=int(start.get("honba", 0)),
-            riichi_sticks=int(start.get("kyotaku", 0)),
-            scores=list(start["scores"]),
+            honba=start["honba"],
+            riichi_sticks=start["kyotaku"],
+            scores=start["scores"],
         )
-    except KeyError as error:
-        raise RecordFormatError(f"deal {name}: start_kyoku lacks {error}") from None
     except MahjongError as error:
         mismatch = ReplayMismatch(name, first, start, f"the engine refuses the deal: {error}")
-        return DealReport(name, number, mismatch)
+        return DealReport(name, number, mismatch), None
 
-    def report(mismatch: ReplayMismatch | None) -> DealReport:
-        return DealReport(name, number, mismatch, engine.events(), list(engine.scores))
+    def report(mismatch: ReplayMismatch | None) -> tuple[DealReport, Deal]:
+        return DealReport(name, number, mismatch, engine.events(), list(engine.scores)), engine
 
     try:
         _drive(engine, deal, first)
     except _Mismatch as error:
         legal = _legal(engine) if error.event is not None else {}
         return report(ReplayMismatch(name, error.index, error.event, error.reason, legal))
-    except (KeyError, TypeError) as error:
-        raise RecordFormatError(f"deal {name}: an event lacks a field ({error})") from None
     played = _compare_play(deal, engine.events(), first)
     if played is not None:
         return report(ReplayMismatch(name, played.index, played.event, played.reason))
     results = [e for e in engine.events() if e["type"] in ("hora", "ryukyoku")]
-    logged = [e for e in deal if e.get("type") in ("hora", "ryukyoku")]
+    logged = [e for e in deal if e["type"] in ("hora", "ryukyoku")]
     difference = _compare_results(logged, results)
     if difference is None:
         expected = _final_scores(deal)
@@ -571,18 +600,161 @@ def replay_deal(
     return report(None)
 
 
+# --- the games: deals in order, linked ----------------------------------------------------
+
+DEAL_TYPES = frozenset(mjai.FIELD_ORDER) - {"start_game", "start_kyoku", "end_game"}
+"""The event types a deal holds after its ``start_kyoku``."""
+
+WINDS = "ESWN"
+
+
+@dataclass
+class _Game:
+    """One game of a log: its deals (index of the ``start_kyoku`` in the log, the deal's
+    events) and its ``end_game`` (index and event) when the log has one."""
+
+    deals: list[tuple[int, list[Event]]] = field(default_factory=list)
+    end: tuple[int, Event] | None = None
+
+
+def _games(events: Sequence[Event]) -> list[_Game]:
+    """The games of a checked log. A game starts at ``start_game`` (or with the log's first
+    deal) and ends at ``end_game``; a deal runs from ``start_kyoku`` to ``end_kyoku`` (or to
+    the next deal or game). Any other event outside a deal, and an event type a deal does
+    not hold, is a RecordFormatError naming the event."""
+    games: list[_Game] = []
+    game: _Game | None = None
+    deal: list[Event] | None = None
+    for index, event in enumerate(events):
+        kind = event["type"]
+        where = f"event {index + 1} ({kind})"
+        if kind == "start_game":
+            game, deal = _Game(), None
+            games.append(game)
+        elif kind in ("start_kyoku", "end_game"):
+            if game is not None and game.end is not None:
+                raise RecordFormatError(f"{where}: after end_game and before a start_game")
+            if game is None:
+                game = _Game()
+                games.append(game)
+            if kind == "end_game":
+                game.end, deal = (index, event), None
+            else:
+                deal = [event]
+                game.deals.append((index, deal))
+        elif deal is None:
+            raise RecordFormatError(f"{where}: outside a deal (no start_kyoku before it)")
+        elif kind not in DEAL_TYPES:
+            raise RecordFormatError(f"{where}: not an event of a deal")
+        else:
+            deal.append(event)
+            if kind == "end_kyoku":
+                deal = None
+    return games
+
+
+def _next_start(deal: Sequence[Event], engine: Deal) -> dict[str, Any]:
+    """The ``start_kyoku`` fields that follow from a deal the engine played to its end: the
+    scores and riichi sticks it left, the dealer, deal number and round wind (the dealer
+    keeps the deal or it passes on, the round wind moving on after the fourth deal), and the
+    honba (one more when the dealer keeps the deal or after a draw, else none; R16.3,
+    R13.5)."""
+    start = deal[0]
+    outcome = engine.outcome or {}
+    keeps = bool(outcome.get("dealer_keeps"))
+    passes = not keeps and start["kyoku"] == 4
+    return {
+        "scores": list(engine.scores),
+        "kyotaku": outcome.get("riichi_sticks"),
+        "oya": start["oya"] if keeps else (start["oya"] + 1) % 4,
+        "bakaze": WINDS[(WINDS.index(start["bakaze"]) + passes) % 4],
+        "kyoku": start["kyoku"] if keeps else start["kyoku"] % 4 + 1,
+        "honba": start["honba"] + 1 if keeps or outcome.get("draw") is not None else 0,
+    }
+
+
+def _link(previous: Sequence[Event], engine: Deal | None, ok: bool, start: Event) -> str | None:
+    """What in `start` does not follow from the previous deal of the game: every field of
+    :func:`_next_start` when the engine replayed that deal, else its scores as the log
+    states them."""
+    if engine is not None and ok:
+        expected = _next_start(previous, engine)
+    else:
+        scores = _final_scores(previous)
+        expected = {} if scores is None else {"scores": scores}
+    for key, value in expected.items():
+        if start[key] != value:
+            return (
+                f"{key} {start[key]} in the log, but the previous deal ({deal_name(previous[0])}) "
+                f"leaves {value}"
+            )
+    return None
+
+
+def _end_scores(game: _Game, last: Deal, rules: Ruleset) -> list[int]:
+    """The final scores of a game whose last deal the engine replayed: its scores with the
+    riichi sticks left on the table given out as `rules` say (R13.5): all to the leader (ties
+    to the seat nearer seat 0), back to whoever deposited them since the last win, or lost."""
+    scores = list(last.scores)
+    deposit = int(rules.riichi_deposit)
+    if rules.leftover_deposits == "to_first":
+        top = max(range(4), key=lambda seat: (scores[seat], -seat))
+        scores[top] += deposit * int((last.outcome or {}).get("riichi_sticks", 0))
+    elif rules.leftover_deposits == "returned":
+        owners: list[int] = []
+        for _, deal in game.deals:
+            owners += [e["actor"] for e in deal if e["type"] == "reach_accepted"]
+            if any(e["type"] == "hora" for e in deal):
+                owners = []
+        for seat in owners:
+            scores[seat] += deposit
+    return scores
+
+
 def replay_events(events: Sequence[Event], rules: Ruleset | None = None) -> list[DealReport]:
-    """Replays every deal of a log; one report per deal."""
-    return [
-        replay_deal(deal, rules, number=number, first=first)
-        for number, (first, deal) in enumerate(split_deals(events))
-    ]
+    """Replays every deal of a log; one report per deal. The log is checked as a whole too:
+    every event against the schema (:func:`mahjong.riichi.mjai.check_events`), no event
+    outside a deal but ``start_game`` and ``end_game`` (see :func:`_games`), each deal's
+    start following from the previous deal of its game (:func:`_next_start`; a missing,
+    repeated or forged deal breaks it) and ``end_game``'s scores from the last deal's. A
+    broken link is the mismatch of the deal it leads to (``end_game``'s: of the last deal).
+    """
+    rules = rules if rules is not None else Ruleset.preset("tenhou")
+    reports: list[DealReport] = []
+    for game in _games(mjai.check_events(events)):
+        previous: tuple[list[Event], DealReport, Deal | None] | None = None
+        for first, deal in game.deals:
+            report, engine = _replay(deal, rules, len(reports), first)
+            if previous is not None:
+                before, before_report, before_engine = previous
+                reason = _link(before, before_engine, before_report.ok, deal[0])
+                if reason is not None:
+                    report.mismatch = ReplayMismatch(report.deal, first, deal[0], reason)
+            reports.append(report)
+            previous = (deal, report, engine)
+        if game.end is None or previous is None or "scores" not in game.end[1]:
+            continue
+        index, end = game.end
+        _, last_report, last_engine = previous
+        if last_report.ok and last_engine is not None:
+            expected = _end_scores(game, last_engine, rules)
+            if end["scores"] != expected:
+                reason = (
+                    f"final scores {end['scores']} in the log, but the last deal and the "
+                    f"leftover riichi sticks ({rules.leftover_deposits}) leave {expected}"
+                )
+                last_report.mismatch = ReplayMismatch(last_report.deal, index, end, reason)
+    return reports
 
 
 def replay_file(path: str | os.PathLike[str], rules: Ruleset | None = None) -> list[DealReport]:
     """Replays every deal of an mjai log or Tenhou record file (see :func:`load_log`); a file
     without a deal is a :class:`~mahjong.errors.RecordFormatError`."""
-    reports = replay_events(load_log(Path(path)), rules)
+    events = load_log(Path(path))
+    try:
+        reports = replay_events(events, rules)
+    except RecordFormatError as error:
+        raise RecordFormatError(f"{path}: {error}") from None
     if not reports:
         raise RecordFormatError(f"{path}: no deal (start_kyoku) to replay")
     return reports

@@ -112,6 +112,26 @@ class Tally:
         return "draws: " + (", ".join(parts) if parts else "none")
 
 
+MAX_SEED = 2**64 - 1
+
+
+def check_options(args: argparse.Namespace) -> None:
+    """What both families check: ``--games`` 1 or more, every game's seed (``--seed`` + i) in
+    0..2^64-1, and no empty ``--agents``, ``--rules`` or ``--card`` (left out, they take the
+    default; given empty, they are a mistake)."""
+    if args.games < 1:
+        raise InvalidArgumentError(f"--games must be 1 or more, got {args.games}")
+    if not 0 <= args.seed <= MAX_SEED - (args.games - 1):
+        last = f" (and --seed + {args.games - 1} for the last game)" if args.games > 1 else ""
+        raise InvalidArgumentError(
+            f"--seed must be in 0..2^64-1 (0..{MAX_SEED}){last}; got {args.seed}"
+        )
+    for name in ("agents", "rules", "card"):
+        value = getattr(args, name)
+        if value is not None and not value.strip():
+            raise InvalidArgumentError(f"--{name} is empty; leave it out for the default")
+
+
 def run_sim(args: argparse.Namespace) -> int:
     """Plays ``--games`` games of the family named (Riichi by default) and prints the
     summary."""
@@ -119,10 +139,9 @@ def run_sim(args: argparse.Namespace) -> int:
         from mahjong.american.sim import run_american_sim
 
         return run_american_sim(args)
+    check_options(args)
     if args.card is not None:
         raise InvalidArgumentError("--card is for American games: mahjong sim american --card ...")
-    if args.games < 1:
-        raise InvalidArgumentError(f"--games must be 1 or more, got {args.games}")
     rules_name = args.rules or "seed"
     if rules_name not in Ruleset.presets():
         raise InvalidArgumentError(

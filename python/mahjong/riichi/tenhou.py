@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from pathlib import Path
 from typing import Literal
 
+from mahjong._records import read_text_file
 from mahjong.riichi._mjlog import parse_mjlog
 from mahjong.riichi._tenhou6 import parse_tenhou6
 from mahjong.riichi._tenhou_base import (
@@ -40,7 +40,7 @@ from mahjong.riichi._tenhou_base import (
     TENHOU_YAKU,
     fail,
 )
-from mahjong.riichi.mjai import Event
+from mahjong.riichi.mjai import Event, check_events
 
 Format = Literal["mjlog", "tenhou6"]
 
@@ -59,28 +59,18 @@ def detect_format(text: str, source: str = "<text>") -> Format:
 
 
 def read_text(path: str | os.PathLike[str]) -> str:
-    """A record file's text; missing, too large or non-UTF-8 files are RecordFormatErrors."""
-    file = Path(path)
-    try:
-        size = file.stat().st_size
-        if not file.is_file():
-            fail(str(file), "not a regular file")
-        if size > MAX_RECORD_BYTES:
-            fail(str(file), f"{size} bytes is more than a record ({MAX_RECORD_BYTES} at most)")
-        return file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        fail(str(file), "no such file")
-    except UnicodeDecodeError as error:
-        fail(str(file), f"not UTF-8 text ({error.reason})")
-    except OSError as error:
-        fail(str(file), f"cannot be read ({error.strerror})")
+    """A record file's text: only a regular UTF-8 file of at most :data:`MAX_RECORD_BYTES`
+    is read; anything else is a RecordFormatError naming the file."""
+    return read_text_file(path, MAX_RECORD_BYTES, "a record")
 
 
 def parse_record(text: str, source: str = "<text>") -> list[Event]:
-    """The events of a record given as text, in either format (see :func:`detect_format`)."""
+    """The events of a record given as text, in either format (see :func:`detect_format`),
+    each checked against the event schema (:func:`mahjong.riichi.mjai.check_events`), so
+    that a value the readers let through (a negative han, ...) is a RecordFormatError too."""
     parse: Callable[[str, str], list[Event]]
     parse = parse_mjlog if detect_format(text, source) == "mjlog" else parse_tenhou6
-    return parse(text, source)
+    return check_events(parse(text, source), source)
 
 
 def load_record(path: str | os.PathLike[str]) -> list[Event]:

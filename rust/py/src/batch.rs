@@ -31,13 +31,14 @@ impl RowErrors {
     }
 }
 
-/// Reads a uint8 array of shape `(N, W)`, or says what was expected and what came.
-pub(crate) fn uint8_rows<'py, const W: usize>(
-    obj: &Bound<'py, PyAny>,
-) -> PyResult<PyReadonlyArray2<'py, u8>> {
-    if let Ok(array) = obj.extract::<PyReadonlyArray2<'py, u8>>() {
+/// A C-ordered copy of a uint8 array of shape `(N, W)`, or an error that says what was
+/// expected and what came. The batch then works on memory of its own: without the
+/// interpreter, another thread may resize or free the array (and numpy's borrow of it ends
+/// here, before that can happen).
+pub(crate) fn uint8_rows<const W: usize>(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    if let Ok(array) = obj.extract::<PyReadonlyArray2<'_, u8>>() {
         if array.shape()[1] == W {
-            return Ok(array);
+            return Ok(owned_rows(&array));
         }
     }
     let Ok(array) = obj.cast::<PyUntypedArray>() else {
@@ -64,33 +65,25 @@ pub(crate) fn uint8_rows<'py, const W: usize>(
     .py()
 }
 
-/// Runs `per_row` over every row of an `(N, W)` uint8 array (W = 34 Riichi kinds, or 36 with
-/// flowers and jokers) without holding the interpreter. A bad row raises an error naming its
-/// index, or comes back as `None` under [`RowErrors::Flag`].
+/// The elements of a 2-d uint8 array in C order, copied.
+pub(crate) fn owned_rows(array: &PyReadonlyArray2<'_, u8>) -> Vec<u8> {
+    match array.as_slice() {
+        Ok(slice) if array.is_c_contiguous() => slice.to_vec(),
+        _ => array.as_array().iter().copied().collect(),
+    }
+}
+
+/// Runs `per_row` over every `W`-byte row of `rows` (W = 34 Riichi kinds, or 36 with flowers
+/// and jokers; the rows as [`uint8_rows`] copies them) without holding the interpreter. A bad
+/// row raises an error naming its index, or comes back as `None` under [`RowErrors::Flag`].
 pub(crate) fn map_rows_with<const W: usize, T: Send>(
     py: Python<'_>,
-    rows: &PyReadonlyArray2<'_, u8>,
+    rows: &[u8],
     on_error: RowErrors,
     mut per_row: impl FnMut(&[u8; W]) -> Result<T> + Send,
 ) -> PyResult<Vec<Option<T>>> {
-    let shape = rows.shape();
-    if shape[1] != W {
-        return Err(Error::argument(format!(
-            "expected a uint8 array of shape (N, {W}), got shape ({}, {})",
-            shape[0], shape[1]
-        )))
-        .py();
-    }
-    let owned;
-    let flat = match rows.as_slice() {
-        Ok(slice) if rows.is_c_contiguous() => slice,
-        _ => {
-            owned = rows.as_array().iter().copied().collect::<Vec<u8>>();
-            &owned
-        }
-    };
     py.detach(|| {
-        flat.chunks_exact(W)
+        rows.chunks_exact(W)
             .enumerate()
             .map(|(row, chunk)| {
                 let mut values = [0u8; W];
@@ -109,7 +102,7 @@ pub(crate) fn map_rows_with<const W: usize, T: Send>(
 /// Every row of `rows` through `per_row`, raising for the first bad row.
 pub(crate) fn map_rows<const W: usize, T: Send>(
     py: Python<'_>,
-    rows: &PyReadonlyArray2<'_, u8>,
+    rows: &[u8],
     per_row: impl FnMut(&[u8; W]) -> Result<T> + Send,
 ) -> PyResult<Vec<T>> {
     let rows = map_rows_with(py, rows, RowErrors::Raise, per_row)?;

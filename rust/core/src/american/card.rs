@@ -165,6 +165,22 @@ pub struct Card {
     source: String,
 }
 
+/// A TOML syntax error as where it is and what is wrong, without quoting the text: the file
+/// may be anything (`/etc/passwd`), and its contents have no place in an error message.
+fn toml_error(text: &str, error: &toml::de::Error) -> Error {
+    let place = error.span().map_or_else(String::new, |span| {
+        let before = text.get(..span.start).unwrap_or(text);
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |at| at + 1);
+        let column = before[line_start..].chars().count() + 1;
+        format!(" at line {line}, column {column}")
+    });
+    Error::card(format!(
+        "not a valid TOML card file: a syntax error{place} ({})",
+        error.message().trim_end()
+    ))
+}
+
 impl Card {
     /// Names of the built-in cards.
     pub fn builtin_names() -> Vec<&'static str> {
@@ -193,9 +209,7 @@ impl Card {
                 text.len()
             )));
         }
-        let doc: TomlTable = text
-            .parse()
-            .map_err(|e| Error::card(format!("not a valid TOML card file: {e}")))?;
+        let doc: TomlTable = text.parse().map_err(|e| toml_error(text, &e))?;
         let mut errors = Errors::default();
         let card = Reader::new(&doc, "the file", &mut errors)
             .table("card")
@@ -1016,6 +1030,9 @@ pub(crate) mod tests {
     #[test]
     fn file_level_errors() {
         assert!(error("schema = ").contains("not a valid TOML card file"));
+        let e = error("id = 1\nroot:x:0:0:root:/root:/bin/bash\n");
+        assert!(e.contains("syntax error at line 2, column "), "{e}");
+        assert!(!e.contains("root") && !e.contains('|'), "{e}");
         let e = error(&replaced("card/0.1", "card/9"));
         assert!(e.contains("schema \"mahjong.american.card/9\""), "{e}");
         let e = error(&replaced("value = 25", "value = 25\nvalu = 3"));

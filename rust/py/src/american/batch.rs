@@ -14,6 +14,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
 use super::args::exposures_arg;
+use crate::batch::owned_rows;
 use crate::convert::{ints, type_name};
 use crate::errors::IntoPyResult;
 
@@ -47,11 +48,7 @@ fn rows_of(obj: &Bound<'_, PyAny>, width: usize, what: &str) -> PyResult<Vec<u8>
         )))
         .py();
     }
-    let typed = obj.cast::<PyArray2<u8>>()?.readonly();
-    Ok(match typed.as_slice() {
-        Ok(slice) if typed.is_c_contiguous() => slice.to_vec(),
-        _ => typed.as_array().iter().copied().collect(),
-    })
+    Ok(owned_rows(&obj.cast::<PyArray2<u8>>()?.readonly()))
 }
 
 /// The counts rows and, per row, the encoded exposures (zeros when none are given).

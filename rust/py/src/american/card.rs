@@ -44,7 +44,9 @@ impl PyCard {
             // One line is no card file, but it may be a mistyped path: say how it was read.
             CardSource::Text(text) if !text.contains('\n') => Card::from_toml(&text)
                 .map_err(|e| e.context(format!("{text:?} is no file, so it was read as TOML"))),
-            CardSource::File(text) | CardSource::Text(text) => Card::from_toml(&text),
+            CardSource::File(path, text) => Card::from_toml(&text)
+                .map_err(|e| e.context(format!("card file {}", path.display()))),
+            CardSource::Text(text) => Card::from_toml(&text),
         };
         Ok(Self {
             card: Arc::new(card.py()?),

@@ -18,8 +18,8 @@ use crate::errors::IntoPyResult;
 
 /// A card source read by [`card_text`].
 pub(super) enum CardSource {
-    /// The contents of a file.
-    File(String),
+    /// The contents of a file, and its path.
+    File(PathBuf, String),
     /// TOML text given directly.
     Text(String),
 }
@@ -63,13 +63,14 @@ pub(super) fn card_text(source: &Bound<'_, PyAny>) -> PyResult<CardSource> {
     };
     let py = source.py();
     let bytes = py.detach(|| read_card_file(&path))?;
-    String::from_utf8(bytes).map(CardSource::File).map_err(|e| {
-        crate::errors::to_pyerr(Error::card(format!(
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(CardSource::File(path, text)),
+        Err(e) => Err(crate::errors::to_pyerr(Error::card(format!(
             "card file {} is not UTF-8 text (byte {} is invalid); save it as UTF-8",
             path.display(),
             e.utf8_error().valid_up_to()
-        )))
-    })
+        )))),
+    }
 }
 
 /// The bytes of a regular file of at most [`MAX_CARD_BYTES`].
