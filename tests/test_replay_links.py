@@ -160,7 +160,7 @@ def test_the_final_scores_of_end_game() -> None:
     assert events[-1]["type"] == "end_game"
     events[-1]["scores"][0] += 1000
     (bad,) = _mismatches(events)
-    assert "final scores" in bad and "leftover riichi sticks (to_first)" in bad
+    assert "final scores" in bad and "but the game ends with" in bad
 
 
 @pytest.mark.parametrize(

@@ -41,8 +41,15 @@ FIXTURE_EDITED = (
     "deltas 0 != 1000 x 1 riichi stick); the engine pays the stick, the record does not"
 )
 
+TENPAI_STOP_CHOSEN = (
+    "rules: in the last deal the dealer, tenpai and first after the draw, plays on; the tenhou "
+    "preset's tenpaiyame (automatic) ends the game there, as the engine's game does (in this "
+    "2009 game the stop was the dealer's choice)"
+)
+
 KNOWN: dict[tuple[str, str], str] = {
     ("confusing_nakis_1.json", "E2-2"): FIXTURE_EDITED,
+    ("2009022022gm-00a9-0000-cd94aac8.mjlog", "S4-2"): TENPAI_STOP_CHOSEN,
 }
 
 

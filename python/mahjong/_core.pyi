@@ -469,6 +469,7 @@ class Deal:
         wall: Sequence[int] | None = None,
         rules: Ruleset | None = None,
         dealer: int | None = None,
+        kyoku: int | None = None,
         round_wind: _Wind | None = None,
         honba: int | None = None,
         riichi_sticks: int | None = None,
@@ -511,7 +512,19 @@ class Game:
     def __new__(
         cls, *, seed: int, rules: Ruleset | None = None, names: Sequence[str] | None = None
     ) -> Game: ...
+    @staticmethod
+    def resume(
+        *,
+        rules: Ruleset | None = None,
+        dealer: int | None = None,
+        kyoku: int | None = None,
+        round_wind: _Wind | None = None,
+        honba: int | None = None,
+        riichi_sticks: int | None = None,
+        scores: Sequence[int] | None = None,
+    ) -> Game: ...
     def next_deal(self) -> Deal | None: ...
+    def deal_on(self, wall: Sequence[int]) -> Deal: ...
     def finish_deal(self, deal: Deal) -> None: ...
     @property
     def is_over(self) -> bool: ...

@@ -21,7 +21,6 @@ from mahjong.riichi._tenhou_base import (
     YAKU_BY_NAME,
     deal_name,
     draw_tenpai,
-    end_scores,
     fail,
 )
 from mahjong.riichi.mjai import Event
@@ -436,12 +435,14 @@ def _t6_result(deal: _T6Deal, state: _T6State, result: list[Any]) -> list[Event]
     deltas = [0, 0, 0, 0]
     if len(result) > 1:
         deltas = _whole_numbers(result[1], 4, where, "the draw's score changes", minimum=None)
-    if word == "全員聴牌":
-        tenpai_shown = [True] * 4
-    else:
-        tenpai_shown = [d > 0 for d in deltas] if reason == "exhaustive" else [False] * 4
     scores[:] = [s + d for s, d in zip(scores, deltas, strict=True)]
-    tenpai = draw_tenpai(reason, tenpai_shown)
+    tenpai: list[bool] | None
+    if reason == "nagashi_mangan":
+        tenpai = None  # the record does not say who was tenpai
+    elif word == "全員聴牌":
+        tenpai = [True] * 4
+    else:
+        tenpai = draw_tenpai(reason, [d > 0 for d in deltas])
     return [mjai.ryukyoku(reason=reason, deltas=deltas, scores=scores, tenpai=tenpai)]
 
 
@@ -482,8 +483,8 @@ def _check_copies(where: str, revealed: Sequence[Any], columns: Sequence[Any]) -
             fail(where, f"{count} copies of the red five {name} come into play; there is one")
 
 
-def _t6_deal(kyoku: list[Any], where: str) -> tuple[list[Event], list[int], int]:
-    """Events of one tenhou.net/6 deal, its final scores and the sticks left on the table."""
+def _t6_deal(kyoku: list[Any], where: str) -> list[Event]:
+    """Events of one tenhou.net/6 deal."""
     if len(kyoku) == 14:
         raise InvalidArgumentError(f"{where}: {THREE_PLAYERS}")
     if len(kyoku) != 17:
@@ -520,10 +521,7 @@ def _t6_deal(kyoku: list[Any], where: str) -> tuple[list[Event], list[int], int]
     )
     state = _t6_play(deal, list(scores))
     result = _t6_result(deal, state, list(kyoku[16]))
-    taken = sum(1 for e in state.events if e["type"] == "reach_accepted")
-    won = any(e["type"] == "hora" for e in result)
-    left = 0 if won else sticks + taken
-    return [start, *state.events, *result, mjai.end_kyoku()], state.scores, left
+    return [start, *state.events, *result, mjai.end_kyoku()]
 
 
 def parse_tenhou6(text: str, source: str = "<text>") -> list[Event]:
@@ -551,17 +549,19 @@ def parse_tenhou6(text: str, source: str = "<text>") -> list[Event]:
     if not isinstance(names, list) or len(names) != 4:
         fail(source, "'name' should list the 4 players")
     events: list[Event] = [mjai.start_game([str(n) for n in names])]
-    scores: list[int] = []
-    left = 0
     for index, kyoku in enumerate(k for g in games for k in g["log"]):
         where = f"{source}, deal {index + 1}"
         try:
-            deal_events, scores, left = _t6_deal(kyoku, where)
+            events += _t6_deal(kyoku, where)
         except MahjongError:
             raise
         except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
             fail(where, f"malformed deal ({error})")
-        events += deal_events
-    if scores:
-        events.append(mjai.end_game(end_scores(scores, left)))
+    final = games[-1].get("sc")
+    if final is None:
+        events.append(mjai.end_game())
+    else:
+        # "sc" is [score, result] per seat: the final scores the record states.
+        scores = final[0::2] if isinstance(final, list) else final
+        events.append(mjai.end_game(_whole_numbers(scores, 4, source, "the final scores (sc)")))
     return events

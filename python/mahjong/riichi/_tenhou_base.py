@@ -173,13 +173,3 @@ def draw_tenpai(reason: str, shown: Sequence[bool]) -> list[bool]:
     if reason in ("exhaustive", "nagashi_mangan"):
         return list(shown)
     return [reason == "suucha_riichi"] * 4
-
-
-def end_scores(scores: Sequence[int], sticks: int) -> list[int]:
-    """Final scores: the riichi sticks left on the table go to the leader (ties: the seat
-    nearer the first dealer, seat 0), as on Tenhou."""
-    final = list(scores)
-    if sticks > 0:
-        top = max(range(4), key=lambda seat: (final[seat], -seat))
-        final[top] += 1000 * sticks
-    return final

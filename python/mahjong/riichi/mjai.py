@@ -308,7 +308,11 @@ def hora(
 
 
 def ryukyoku(
-    *, reason: str, deltas: Sequence[int], scores: Sequence[int], tenpai: Sequence[bool]
+    *,
+    reason: str,
+    deltas: Sequence[int],
+    scores: Sequence[int],
+    tenpai: Sequence[bool] | None,
 ) -> Event:
     """``ryukyoku``: a draw of kind `reason` (one of :data:`DRAW_REASONS`)."""
     if reason not in DRAW_REASONS:
@@ -318,7 +322,7 @@ def ryukyoku(
         "deltas": list(deltas),
         "scores": list(scores),
         "reason": reason,
-        "tenpai": list(tenpai),
+        "tenpai": None if tenpai is None else list(tenpai),
     }
 
 
@@ -442,7 +446,7 @@ EVENT_SCHEMA: dict[str, dict[str, _Check]] = {
         "deltas": _POINTS4,
         "scores": _POINTS4,
         "reason": (f"one of {', '.join(DRAW_REASONS)}", lambda v: v in DRAW_REASONS),
-        "tenpai": ("4 booleans", lambda v: _list(v, 4, _is_bool)),
+        "tenpai": ("4 booleans, or null", lambda v: v is None or _list(v, 4, _is_bool)),
     },
     "end_kyoku": {},
     "end_game": {"scores": _POINTS4},

@@ -6,14 +6,12 @@ against the event schema (:func:`mahjong.riichi.mjai.check_events`: a field of t
 or range is a :class:`~mahjong.errors.RecordFormatError`). Each deal (``start_kyoku`` ...
 ``end_kyoku``) is replayed on its own:
 
-1. **The wall** (:func:`build_wall`). The 136 physical ids in draw order are rebuilt from what
-   the log shows (R2.1): the starting hands at their deal positions and the dealer's first
-   ``tsumo`` at ``W[52]`` (R2.7), each later wall draw in order from ``W[53]``, the dora
-   indicators at ``W[130]``, ``W[128]``, ... and the ura indicators under them at ``W[131]``,
-   ``W[129]``, ... (R2.4), the replacement draws (the ``tsumo`` right after a kan) at
-   ``W[134]``, ``W[135]``, ``W[132]``, ``W[133]`` (R2.3). A name becomes the lowest id of that
-   name not used yet (red fives are 16, 52, 88); the positions the log never shows get the
-   remaining ids in ascending order.
+1. **The wall** (:func:`build_wall`). The 136 physical ids in draw order are rebuilt by the
+   engine from what the log shows: the starting hands, the draws, the replacement draws
+   after kans, the dora and ura indicators, each at its position of the deal's layout (rules
+   R2.1-R2.7; the layout is the engine's, `Wall::rebuild`). A name becomes the lowest id of
+   that name not used yet (red fives are 16, 52, 88); the positions the log never shows get
+   the remaining ids in ascending order.
 2. **The play.** A :class:`~mahjong.riichi.Deal` starts from that wall with the deal's
    dealer, round wind, honba, riichi sticks and scores, and each action event of the log is
    matched to one of the legal actions the engine offers that seat: ``dahai`` (``riichi``
@@ -31,10 +29,11 @@ or range is a :class:`~mahjong.errors.RecordFormatError`). Each deal (``start_ky
    final scores. What the log does not carry (an mjai file has no yaku) is not compared.
 
 The log as a whole (:func:`replay_events`): no event lies outside a deal but ``start_game``
-and ``end_game``, and a deal holds only deal events; within a game each deal's start follows
-from the previous deal (scores, riichi sticks, dealer, deal number, round wind and honba, by
-R16.3 and R13.5), so that a missing, repeated or forged deal is a mismatch; ``end_game``'s
-scores are the last deal's with the leftover riichi sticks given out as the rules say.
+and ``end_game``, and a deal holds only deal events; each game is replayed as the engine's
+game picked up at its first deal, so each later deal's start (scores, riichi sticks, dealer,
+deal number, round wind and honba) must be what the rules make of the deals before, and a
+missing, repeated or forged deal is a mismatch; ``end_game``'s scores must be the game's
+final scores (leftover riichi sticks settled by the engine).
 
 The engine offers one discard per tile class and discards the drawn tile when it is of that
 class, so a ``dahai`` from the hand of a tile equal to the drawn one comes back with
@@ -50,7 +49,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mahjong._core import Action, Deal, Ruleset
+from mahjong._core import Action, Deal, Game, Ruleset, rebuild_wall
 from mahjong.errors import MahjongError, RecordFormatError
 from mahjong.riichi import mjai, tenhou
 from mahjong.riichi.mjai import Event
@@ -67,18 +66,9 @@ __all__ = [
     "split_deals",
 ]
 
-RINSHAN_POSITIONS = (134, 135, 132, 133)
-"""Where the 1st..4th replacement draws come from (R2.3)."""
-
 KAN_TYPES = frozenset({"daiminkan", "ankan", "kakan"})
 CALL_TYPES = frozenset({"chi", "pon", "daiminkan"})
 ACTION_TYPES = frozenset({"dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "hora"})
-
-
-def deal_positions(offset: int) -> list[int]:
-    """The wall positions of the 13 starting tiles of the seat `offset` seats after the dealer,
-    in the order they are taken (R2.7)."""
-    return [16 * r + 4 * offset + i for r in range(3) for i in range(4)] + [48 + offset]
 
 
 def deal_name(start: Event) -> str:
@@ -169,102 +159,50 @@ def split_deals(events: Sequence[Event]) -> list[tuple[int, list[Event]]]:
 # --- the wall ------------------------------------------------------------------------------
 
 
-class _WallBuilder:
-    def __init__(self, deal: str, red_fives: bool) -> None:
-        self.deal = deal
-        self.red_fives = red_fives
-        self.wall: list[int | None] = [None] * 136
-        self.used: set[int] = set()
-
-    def place(self, position: int, name: Any, what: str) -> None:
-        if not isinstance(name, str) or name == "?":
-            raise RecordFormatError(
-                f"deal {self.deal}: {what} is {name!r}, not a tile (a masked log cannot be "
-                "replayed)"
-            )
-        current = self.wall[position]
-        if current is not None:
-            if mjai.tile_name(current, self.red_fives) != name:
-                raise RecordFormatError(
-                    f"deal {self.deal}: {what} {name} and an earlier "
-                    f"{mjai.tile_name(current, self.red_fives)} both lie at wall position "
-                    f"{position}"
-                )
-            return
-        try:
-            tile = mjai.tile_id(name, self.used, self.red_fives)
-        except MahjongError as error:
-            raise RecordFormatError(f"deal {self.deal}: {what}: {error}") from None
-        self.used.add(tile)
-        self.wall[position] = tile
-
-    def finish(self) -> list[int]:
-        rest = iter(sorted(set(range(136)) - self.used))
-        return [next(rest) if tile is None else tile for tile in self.wall]
-
-
 def build_wall(deal: Sequence[Event], red_fives: bool = True) -> list[int]:
-    """The 136 physical ids in draw order of one deal's events (``start_kyoku`` first), as the
-    module docstring describes; a log that cannot be a wall (a fifth copy, a masked tile, two
-    tiles at one position) is a :class:`~mahjong.errors.RecordFormatError`."""
+    """The 136 physical ids in draw order of one deal's events (``start_kyoku`` first): the
+    tiles the log shows, sorted into the dealt hands by seat from the dealer, the live wall's
+    draws (the dealer's first ``tsumo`` first), the replacement draws (the ``tsumo`` right
+    after a kan), the dora and the ura indicators, and laid out by the engine
+    (:func:`mahjong._core.rebuild_wall`, rules R2.1-R2.7). A log that cannot be a wall (a
+    fifth copy, a masked tile, two tiles at one position, a draw beyond the live wall) is a
+    :class:`~mahjong.errors.RecordFormatError` naming the deal."""
     if not deal or deal[0].get("type") != "start_kyoku":
         raise RecordFormatError("a deal starts with start_kyoku")
     start = deal[0]
     name = deal_name(start)
-    builder = _WallBuilder(name, red_fives)
     try:
         oya = int(start["oya"])
-        tehais = start["tehais"]
-        for offset in range(4):
-            seat = (oya + offset) % 4
-            hand = tehais[seat]
-            if len(hand) != 13:
-                raise RecordFormatError(f"deal {name}: seat {seat} starts with {len(hand)} tiles")
-            for position, tile in zip(deal_positions(offset), hand, strict=True):
-                builder.place(position, tile, f"seat {seat}'s starting tile")
-        builder.place(130, start["dora_marker"], "the dora indicator")
-    except (KeyError, TypeError, ValueError) as error:
-        if isinstance(error, MahjongError):
-            raise
+        hands = [list(start["tehais"][(oya + offset) % 4]) for offset in range(4)]
+        dora = [start["dora_marker"]]
+    except (KeyError, TypeError, ValueError, IndexError) as error:
         raise RecordFormatError(f"deal {name}: start_kyoku lacks a field ({error})") from None
-    first_draw = True
-    next_draw = 53
-    kans = 0
+    draws: list[Any] = []
+    replacements: list[Any] = []
+    ura: list[Any] = []
     after_kan = False
-    doras = 0
     for event in deal[1:]:
         kind = event.get("type")
         if kind == "tsumo":
-            if first_draw:
-                position = 52
-                first_draw = False
-            elif after_kan:
-                if kans > len(RINSHAN_POSITIONS):
-                    raise RecordFormatError(f"deal {name}: more than four replacement draws")
-                position = RINSHAN_POSITIONS[kans - 1]
-            else:
-                position = next_draw
-                next_draw += 1
-            if position > 121 and position not in RINSHAN_POSITIONS:
-                raise RecordFormatError(f"deal {name}: a draw beyond the live wall")
-            builder.place(position, event.get("pai"), "a drawn tile")
+            (replacements if after_kan else draws).append(event.get("pai"))
             after_kan = False
         elif kind in KAN_TYPES:
-            kans += 1
             after_kan = True
         elif kind == "dora":
-            if doras >= 4:
-                raise RecordFormatError(f"deal {name}: more than four kan dora indicators")
-            builder.place(128 - 2 * doras, event.get("dora_marker"), "a kan dora indicator")
-            doras += 1
-        elif kind == "hora":
-            for number, tile in enumerate(event.get("ura_markers") or []):
-                if number > 4:
-                    raise RecordFormatError(f"deal {name}: more than five ura indicators")
-                builder.place(131 - 2 * number, tile, "an ura indicator")
+            dora.append(event.get("dora_marker"))
+        elif kind == "hora" and not ura:
+            ura = list(event.get("ura_markers") or [])
         elif kind == "dahai":
             after_kan = False
-    return builder.finish()
+    shown = [*[t for h in hands for t in h], *draws, *replacements, *dora, *ura]
+    if any(not isinstance(t, str) or t == mjai.HIDDEN for t in shown):
+        raise RecordFormatError(
+            f"deal {name}: a tile is hidden or not a tile name (a masked log cannot be replayed)"
+        )
+    try:
+        return rebuild_wall(hands, draws, replacements, dora, ura, red_fives=red_fives)
+    except MahjongError as error:
+        raise RecordFormatError(f"deal {name}: {error}") from None
 
 
 # --- the play ------------------------------------------------------------------------------
@@ -463,7 +401,7 @@ def _compare_results(log: list[Event], engine: list[Event]) -> str | None:
         return f"{what} in the engine ({_describe(engine)}), {_describe(log)} in the log"
     for expected, got in zip(log_draws, engine_draws, strict=True):
         for key in ("reason", "tenpai", "deltas", "scores"):
-            if key in expected and expected[key] != got.get(key):
+            if expected.get(key) is not None and expected[key] != got.get(key):
                 return f"draw: {key} {got.get(key)} in the engine, {expected[key]} in the log"
     return None
 
@@ -550,29 +488,45 @@ def replay_deal(
     Events that break the schema (:func:`mahjong.riichi.mjai.check_events`) are a
     :class:`~mahjong.errors.RecordFormatError`."""
     rules = rules if rules is not None else Ruleset.preset("tenhou")
-    return _replay(mjai.check_events(deal), rules, number, first)[0]
+    return _replay(mjai.check_events(deal), rules, number, first, None)[0]
+
+
+def _resume(start: Event, rules: Ruleset) -> Game:
+    """A game picked up at the deal `start` begins."""
+    return Game.resume(
+        rules=rules,
+        dealer=start["oya"],
+        kyoku=start["kyoku"],
+        round_wind=start["bakaze"],
+        honba=start["honba"],
+        riichi_sticks=start["kyotaku"],
+        scores=start["scores"],
+    )
+
+
+LINKED_FIELDS = ("bakaze", "kyoku", "honba", "kyotaku", "oya", "scores")
+"""The ``start_kyoku`` fields that follow from the deals before (the rest is the wall)."""
 
 
 def _replay(
-    deal: Sequence[Event], rules: Ruleset, number: int, first: int
+    deal: Sequence[Event],
+    rules: Ruleset,
+    number: int,
+    first: int,
+    game: Game | None,
+    previous: str = "",
 ) -> tuple[DealReport, Deal | None]:
-    """:func:`replay_deal` on checked events; also the engine's deal (None when the engine
-    refuses to start it)."""
+    """:func:`replay_deal` on checked events, the deal dealt by `game` (the game of the deals
+    before, the last named `previous`, whose end the deal's start must follow; a game picked
+    up at this deal when None). Also returns the engine's deal (None when the engine refuses
+    to start it)."""
     if not deal or deal[0]["type"] != "start_kyoku":
         raise RecordFormatError("a deal starts with start_kyoku")
     start = deal[0]
     name = deal_name(start)
     wall = build_wall(deal, red_fives=bool(rules.red_fives))
     try:
-        engine = Deal(
-            wall=wall,
-            rules=rules,
-            dealer=start["oya"],
-            round_wind=start["bakaze"],
-            honba=start["honba"],
-            riichi_sticks=start["kyotaku"],
-            scores=start["scores"],
-        )
+        engine = (game if game is not None else _resume(start, rules)).deal_on(wall)
     except MahjongError as error:
         mismatch = ReplayMismatch(name, first, start, f"the engine refuses the deal: {error}")
         return DealReport(name, number, mismatch), None
@@ -580,6 +534,14 @@ def _replay(
     def report(mismatch: ReplayMismatch | None) -> tuple[DealReport, Deal]:
         return DealReport(name, number, mismatch, engine.events(), list(engine.scores)), engine
 
+    expected = engine.events(0, None)[0]
+    for key in LINKED_FIELDS:
+        if start[key] != expected[key]:
+            reason = (
+                f"{key} {start[key]} in the log, but the previous deal ({previous}) leaves "
+                f"{expected[key]}"
+            )
+            return report(ReplayMismatch(name, first, start, reason))
     try:
         _drive(engine, deal, first)
     except _Mismatch as error:
@@ -592,9 +554,11 @@ def _replay(
     logged = [e for e in deal if e["type"] in ("hora", "ryukyoku")]
     difference = _compare_results(logged, results)
     if difference is None:
-        expected = _final_scores(deal)
-        if expected is not None and expected != list(engine.scores):
-            difference = f"final scores {list(engine.scores)} in the engine, {expected} in the log"
+        expected_scores = _final_scores(deal)
+        if expected_scores is not None and expected_scores != list(engine.scores):
+            difference = (
+                f"final scores {list(engine.scores)} in the engine, {expected_scores} in the log"
+            )
     if difference is not None:
         return report(ReplayMismatch(name, first, None, difference))
     return report(None)
@@ -604,8 +568,6 @@ def _replay(
 
 DEAL_TYPES = frozenset(mjai.FIELD_ORDER) - {"start_game", "start_kyoku", "end_game"}
 """The event types a deal holds after its ``start_kyoku``."""
-
-WINDS = "ESWN"
 
 
 @dataclass
@@ -653,97 +615,38 @@ def _games(events: Sequence[Event]) -> list[_Game]:
     return games
 
 
-def _next_start(deal: Sequence[Event], engine: Deal) -> dict[str, Any]:
-    """The ``start_kyoku`` fields that follow from a deal the engine played to its end: the
-    scores and riichi sticks it left, the dealer, deal number and round wind (the dealer
-    keeps the deal or it passes on, the round wind moving on after the fourth deal), and the
-    honba (one more when the dealer keeps the deal or after a draw, else none; R16.3,
-    R13.5)."""
-    start = deal[0]
-    outcome = engine.outcome or {}
-    keeps = bool(outcome.get("dealer_keeps"))
-    passes = not keeps and start["kyoku"] == 4
-    return {
-        "scores": list(engine.scores),
-        "kyotaku": outcome.get("riichi_sticks"),
-        "oya": start["oya"] if keeps else (start["oya"] + 1) % 4,
-        "bakaze": WINDS[(WINDS.index(start["bakaze"]) + passes) % 4],
-        "kyoku": start["kyoku"] if keeps else start["kyoku"] % 4 + 1,
-        "honba": start["honba"] + 1 if keeps or outcome.get("draw") is not None else 0,
-    }
-
-
-def _link(previous: Sequence[Event], engine: Deal | None, ok: bool, start: Event) -> str | None:
-    """What in `start` does not follow from the previous deal of the game: every field of
-    :func:`_next_start` when the engine replayed that deal, else its scores as the log
-    states them."""
-    if engine is not None and ok:
-        expected = _next_start(previous, engine)
-    else:
-        scores = _final_scores(previous)
-        expected = {} if scores is None else {"scores": scores}
-    for key, value in expected.items():
-        if start[key] != value:
-            return (
-                f"{key} {start[key]} in the log, but the previous deal ({deal_name(previous[0])}) "
-                f"leaves {value}"
-            )
-    return None
-
-
-def _end_scores(game: _Game, last: Deal, rules: Ruleset) -> list[int]:
-    """The final scores of a game whose last deal the engine replayed: its scores with the
-    riichi sticks left on the table given out as `rules` say (R13.5): all to the leader (ties
-    to the seat nearer seat 0), back to whoever deposited them since the last win, or lost."""
-    scores = list(last.scores)
-    deposit = int(rules.riichi_deposit)
-    if rules.leftover_deposits == "to_first":
-        top = max(range(4), key=lambda seat: (scores[seat], -seat))
-        scores[top] += deposit * int((last.outcome or {}).get("riichi_sticks", 0))
-    elif rules.leftover_deposits == "returned":
-        owners: list[int] = []
-        for _, deal in game.deals:
-            owners += [e["actor"] for e in deal if e["type"] == "reach_accepted"]
-            if any(e["type"] == "hora" for e in deal):
-                owners = []
-        for seat in owners:
-            scores[seat] += deposit
-    return scores
-
-
 def replay_events(events: Sequence[Event], rules: Ruleset | None = None) -> list[DealReport]:
     """Replays every deal of a log; one report per deal. The log is checked as a whole too:
     every event against the schema (:func:`mahjong.riichi.mjai.check_events`), no event
-    outside a deal but ``start_game`` and ``end_game`` (see :func:`_games`), each deal's
-    start following from the previous deal of its game (:func:`_next_start`; a missing,
-    repeated or forged deal breaks it) and ``end_game``'s scores from the last deal's. A
-    broken link is the mismatch of the deal it leads to (``end_game``'s: of the last deal).
-    """
+    outside a deal but ``start_game`` and ``end_game`` (see :func:`_games`). Each game is
+    replayed as the engine's :class:`~mahjong.riichi.Game` picked up at its first deal: every
+    later deal is dealt by it, so its start must be what the deals before leave by the rules
+    (a missing, repeated or forged deal breaks it), and ``end_game``'s scores must be the
+    game's final scores. A broken link is the mismatch of the deal it leads to
+    (``end_game``'s: of the last deal); after a deal that does not replay, the game is picked
+    up again at the next one."""
     rules = rules if rules is not None else Ruleset.preset("tenhou")
     reports: list[DealReport] = []
-    for game in _games(mjai.check_events(events)):
-        previous: tuple[list[Event], DealReport, Deal | None] | None = None
-        for first, deal in game.deals:
-            report, engine = _replay(deal, rules, len(reports), first)
-            if previous is not None:
-                before, before_report, before_engine = previous
-                reason = _link(before, before_engine, before_report.ok, deal[0])
-                if reason is not None:
-                    report.mismatch = ReplayMismatch(report.deal, first, deal[0], reason)
-            reports.append(report)
-            previous = (deal, report, engine)
-        if game.end is None or previous is None or "scores" not in game.end[1]:
+    for game_events in _games(mjai.check_events(events)):
+        game: Game | None = None
+        last: DealReport | None = None
+        for first, deal in game_events.deals:
+            if game is None:
+                game = _resume(deal[0], rules)
+            previous = last.deal if last is not None else ""
+            last, engine = _replay(deal, rules, len(reports), first, game, previous)
+            reports.append(last)
+            if last.ok and engine is not None:
+                game.finish_deal(engine)
+            else:
+                game = None
+        if game_events.end is None or game is None or last is None:
             continue
-        index, end = game.end
-        _, last_report, last_engine = previous
-        if last_report.ok and last_engine is not None:
-            expected = _end_scores(game, last_engine, rules)
-            if end["scores"] != expected:
-                reason = (
-                    f"final scores {end['scores']} in the log, but the last deal and the "
-                    f"leftover riichi sticks ({rules.leftover_deposits}) leave {expected}"
-                )
-                last_report.mismatch = ReplayMismatch(last_report.deal, index, end, reason)
+        index, end = game_events.end
+        final = [standing["score"] for standing in game.standings()]
+        if "scores" in end and end["scores"] != final:
+            reason = f"final scores {end['scores']} in the log, but the game ends with {final}"
+            last.mismatch = ReplayMismatch(last.deal, index, end, reason)
     return reports
 
 

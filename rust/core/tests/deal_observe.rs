@@ -10,6 +10,7 @@ fn setup() -> DealSetup {
     DealSetup {
         round_wind: Wind::East,
         dealer: 0,
+        number: 1,
         honba: 0,
         riichi_sticks: 0,
         scores: [25_000; 4],

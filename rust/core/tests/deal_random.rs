@@ -12,6 +12,7 @@ fn setup(rules: &Ruleset) -> DealSetup {
     DealSetup {
         round_wind: Wind::East,
         dealer: 0,
+        number: 1,
         honba: 1,
         riichi_sticks: u32::from(rules.game_length != GameLength::OneDeal),
         scores: [25_000; 4],

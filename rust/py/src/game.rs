@@ -367,18 +367,28 @@ observation_class! {
     }
 }
 
+/// The start of a deal from the constructor's keywords (`kyoku` defaults to the dealer's seat
+/// plus one: a game whose first dealer is seat 0).
+#[allow(clippy::too_many_arguments)]
 fn setup_arg(
     rules: &mahjong_core::riichi::Ruleset,
     dealer: Option<&Bound<'_, PyAny>>,
+    kyoku: Option<&Bound<'_, PyAny>>,
     round_wind: Option<WindArg>,
     honba: Option<&Bound<'_, PyAny>>,
     riichi_sticks: Option<&Bound<'_, PyAny>>,
     scores: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<DealSetup> {
     let start = i64::from(rules.start_points);
+    let dealer = named::<SeatArg>("dealer", dealer)?.map_or(0, |s| s.0);
+    let number = match named::<Count>("kyoku", kyoku)? {
+        Some(Count(n)) => u8::try_from(n).unwrap_or(u8::MAX),
+        None => dealer as u8 + 1,
+    };
     Ok(DealSetup {
         round_wind: round_wind.map_or(Wind::East, |w| w.0),
-        dealer: named::<SeatArg>("dealer", dealer)?.map_or(0, |s| s.0),
+        dealer,
+        number,
         honba: named::<Count>("honba", honba)?.map_or(0, |c| c.0),
         riichi_sticks: named::<Count>("riichi_sticks", riichi_sticks)?.map_or(0, |c| c.0),
         scores: named::<ScoresArg>("scores", scores)?.map_or([start; 4], |s| s.0),
@@ -414,20 +424,22 @@ table_class! {
     PyDeal("Deal", "mahjong.riichi") over Deal {
         #[new]
         #[pyo3(signature = (*, seed = None, wall = None, rules = None, dealer = None,
-            round_wind = None, honba = None, riichi_sticks = None, scores = None))]
+            kyoku = None, round_wind = None, honba = None, riichi_sticks = None, scores = None))]
         #[allow(clippy::too_many_arguments)]
         fn new(
             seed: Option<&Bound<'_, PyAny>>,
             wall: Option<&Bound<'_, PyAny>>,
             rules: Option<&Bound<'_, PyRuleset>>,
             dealer: Option<&Bound<'_, PyAny>>,
+            kyoku: Option<&Bound<'_, PyAny>>,
             round_wind: Option<WindArg>,
             honba: Option<&Bound<'_, PyAny>>,
             riichi_sticks: Option<&Bound<'_, PyAny>>,
             scores: Option<&Bound<'_, PyAny>>,
         ) -> PyResult<Self> {
             let rules = rules.map_or_else(PyRuleset::seed, |r| r.get().clone());
-            let setup = setup_arg(&rules.rules, dealer, round_wind, honba, riichi_sticks, scores)?;
+            let setup =
+                setup_arg(&rules.rules, dealer, kyoku, round_wind, honba, riichi_sticks, scores)?;
             let wall = wall_of(named("seed", seed)?, named("wall", wall)?)?;
             let table = Deal::new(setup, wall, &rules.rules).py()?;
             Ok(Self::of(table))
@@ -470,6 +482,7 @@ table_class! {
                 self.rules(),
                 crate::convert::ints(self.table.wall().order().iter().copied()),
                 setup.dealer,
+                setup.number,
                 setup.round_wind.index(),
                 setup.honba,
                 setup.riichi_sticks,
@@ -488,6 +501,7 @@ pub(crate) fn _riichi_deal(
     rules: &Bound<'_, PyRuleset>,
     wall: WallArg,
     dealer: usize,
+    number: u8,
     round_wind: usize,
     honba: u32,
     riichi_sticks: u32,
@@ -497,6 +511,7 @@ pub(crate) fn _riichi_deal(
     let setup = DealSetup {
         round_wind: Wind::ALL[round_wind % 4],
         dealer,
+        number,
         honba,
         riichi_sticks,
         scores,
@@ -554,6 +569,37 @@ session_class! {
             Ok(Self {
                 game: Game::with_names(&rules.rules, seed.0, names_arg(names)),
             })
+        }
+
+        /// A game picked up at a deal that starts as given (for replays of records that begin
+        /// mid-game): later deals follow from it by the rules. Its walls are given with
+        /// `deal_on`.
+        #[staticmethod]
+        #[pyo3(signature = (*, rules = None, dealer = None, kyoku = None, round_wind = None,
+            honba = None, riichi_sticks = None, scores = None))]
+        #[allow(clippy::too_many_arguments)]
+        fn resume(
+            rules: Option<&Bound<'_, PyRuleset>>,
+            dealer: Option<&Bound<'_, PyAny>>,
+            kyoku: Option<&Bound<'_, PyAny>>,
+            round_wind: Option<WindArg>,
+            honba: Option<&Bound<'_, PyAny>>,
+            riichi_sticks: Option<&Bound<'_, PyAny>>,
+            scores: Option<&Bound<'_, PyAny>>,
+        ) -> PyResult<Self> {
+            let rules = rules.map_or_else(PyRuleset::seed, |r| r.get().clone());
+            let setup =
+                setup_arg(&rules.rules, dealer, kyoku, round_wind, honba, riichi_sticks, scores)?;
+            Ok(Self {
+                game: Game::resume(&rules.rules, setup),
+            })
+        }
+
+        /// The next deal on `wall` (136 tile ids in draw order) instead of one from the seed;
+        /// its round, dealer, honba, deposits and scores are the game's.
+        fn deal_on(&mut self, wall: WallArg) -> PyResult<PyDeal> {
+            let wall = Wall::from_order(&wall.0).py()?;
+            Ok(PyDeal::of(self.game.deal_on(wall).py()?))
         }
 
         /// Deals played so far.

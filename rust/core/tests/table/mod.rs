@@ -173,6 +173,7 @@ pub(crate) fn setup(dealer: usize) -> DealSetup {
     DealSetup {
         round_wind: Wind::East,
         dealer,
+        number: dealer as u8 + 1,
         honba: 0,
         riichi_sticks: 0,
         scores: [25_000; 4],

@@ -80,6 +80,8 @@ pub enum Event {
     StartKyoku {
         /// Round wind index (0 East).
         round_wind: u8,
+        /// The deal's number in the round (1..=4).
+        number: u8,
         /// The dealer's seat.
         dealer: usize,
         /// Honba counters.

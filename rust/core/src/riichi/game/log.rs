@@ -97,6 +97,7 @@ impl Event {
                 .with("game_seed", *seed),
             Event::StartKyoku {
                 round_wind,
+                number,
                 dealer,
                 honba,
                 riichi_sticks,
@@ -106,7 +107,7 @@ impl Event {
             } => Record::new("start_kyoku")
                 .with("bakaze", Wind::ALL[usize::from(*round_wind % 4)].letter())
                 .with("dora_marker", tile(*dora_indicator))
-                .with("kyoku", dealer + 1)
+                .with("kyoku", *number)
                 .with("honba", *honba)
                 .with("kyotaku", *riichi_sticks)
                 .with("oya", *dealer)
@@ -230,6 +231,7 @@ mod tests {
             },
             Event::StartKyoku {
                 round_wind: 0,
+                number: 1,
                 dealer: 0,
                 honba: 0,
                 riichi_sticks: 0,

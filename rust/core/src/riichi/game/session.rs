@@ -34,6 +34,8 @@ pub struct Game {
     rng: Rng,
     scores: [i64; 4],
     round_wind: Wind,
+    /// Who dealt the first deal of each round (seat 0 in a game from the start).
+    first_dealer: usize,
     dealer: usize,
     honba: u32,
     riichi_sticks: u32,
@@ -63,6 +65,7 @@ impl Game {
             rng: Rng::new(seed),
             scores: [i64::from(rules.start_points); 4],
             round_wind: Wind::East,
+            first_dealer: 0,
             dealer: 0,
             honba: 0,
             riichi_sticks: 0,
@@ -84,6 +87,22 @@ impl Game {
     /// Whether a deal was given out and not yet finished.
     pub fn in_play(&self) -> bool {
         self.dealt.is_some()
+    }
+
+    /// A game picked up at a deal that starts from `setup` (a replay of a record that begins
+    /// mid-game, or whose first dealer is not seat 0: `setup.number` says where the round
+    /// began): the same rules of play from there on; its walls are given ([`Self::deal_on`]).
+    /// Sticks already on the table have no known payer.
+    pub fn resume(rules: &Ruleset, setup: DealSetup) -> Self {
+        Self {
+            scores: setup.scores,
+            round_wind: setup.round_wind,
+            first_dealer: (setup.dealer + 4 - (usize::from(setup.number) + 3) % 4) % 4,
+            dealer: setup.dealer,
+            honba: setup.honba,
+            riichi_sticks: setup.riichi_sticks,
+            ..Self::new(rules, 0)
+        }
     }
 
     /// The seed every wall of the game comes from.
@@ -134,6 +153,7 @@ impl Game {
         let setup = DealSetup {
             round_wind: self.round_wind,
             dealer: self.dealer,
+            number: self.from_first(self.dealer) as u8 + 1,
             honba: self.honba,
             riichi_sticks: self.riichi_sticks,
             scores: self.scores,
@@ -194,7 +214,7 @@ impl Game {
         }
         if !self.over && !renchan {
             self.dealer = (self.dealer + 1) % 4;
-            if self.dealer == 0 {
+            if self.dealer == self.first_dealer {
                 self.round_wind = self.round_wind.next();
             }
         }
@@ -216,7 +236,7 @@ impl Game {
         if extension && someone_reached {
             return true;
         }
-        let last_deal = self.dealer == 3 && self.round_wind >= last_round;
+        let last_deal = self.dealer == (self.first_dealer + 3) % 4 && self.round_wind >= last_round;
         if !last_deal {
             return false;
         }
@@ -234,9 +254,16 @@ impl Game {
         }
     }
 
-    /// The seat ranked first now (ties go to the seat nearer seat 0).
+    /// How far `seat` sits from the first dealer (ties in the ranking go to the nearer).
+    fn from_first(&self, seat: usize) -> usize {
+        (seat + 4 - self.first_dealer) % 4
+    }
+
+    /// The seat ranked first now (ties go to the seat nearer the first dealer).
     fn top(&self) -> usize {
-        (0..4).max_by_key(|&s| (self.scores[s], 3 - s)).unwrap_or(0)
+        (0..4)
+            .max_by_key(|&s| (self.scores[s], 3 - self.from_first(s)))
+            .unwrap_or(0)
     }
 
     /// The final standings, leftover deposits settled (R13.5) and oka/uma applied; seat order.
@@ -244,7 +271,7 @@ impl Game {
         let mut scores = self.scores;
         let deposit = i64::from(self.rules.riichi_deposit);
         let mut order: Vec<usize> = (0..4).collect();
-        order.sort_by_key(|&s| (-scores[s], s));
+        order.sort_by_key(|&s| (-scores[s], self.from_first(s)));
         match self.rules.leftover_deposits {
             LeftoverDeposits::ToFirst => {
                 scores[order[0]] += deposit * i64::from(self.riichi_sticks)
@@ -256,7 +283,7 @@ impl Game {
             }
             LeftoverDeposits::Lost => {}
         }
-        order.sort_by_key(|&s| (-scores[s], s));
+        order.sort_by_key(|&s| (-scores[s], self.from_first(s)));
         let oka = i64::from(self.rules.oka);
         let returned = if oka > 0 {
             i64::from(self.rules.target_points) - i64::from(self.rules.start_points)

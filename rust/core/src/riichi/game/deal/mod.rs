@@ -33,6 +33,9 @@ pub struct DealSetup {
     pub round_wind: Wind,
     /// The dealer's seat (0..=3).
     pub dealer: usize,
+    /// The deal's number in its round (1..=4; `kyoku` in logs): the dealer's place from the
+    /// game's first dealer, plus one.
+    pub number: u8,
     /// Honba counters (0..=[`MAX_STICKS`]).
     pub honba: u32,
     /// Riichi deposits on the table (0..=[`MAX_STICKS`]).
@@ -49,6 +52,12 @@ impl DealSetup {
             return Err(Error::argument(format!(
                 "dealer seat {} is out of range 0..=3",
                 self.dealer
+            )));
+        }
+        if !(1..=4).contains(&self.number) {
+            return Err(Error::argument(format!(
+                "deal number {} is out of range 1..=4",
+                self.number
             )));
         }
         for (name, value) in [("honba", self.honba), ("riichi_sticks", self.riichi_sticks)] {
@@ -194,6 +203,7 @@ impl Deal {
             phase: Phase::Over,
             events: vec![Event::StartKyoku {
                 round_wind: setup.round_wind as u8,
+                number: setup.number,
                 dealer: setup.dealer,
                 honba: setup.honba,
                 riichi_sticks: setup.riichi_sticks,
