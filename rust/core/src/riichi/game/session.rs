@@ -153,7 +153,7 @@ impl Game {
         let setup = DealSetup {
             round_wind: self.round_wind,
             dealer: self.dealer,
-            number: self.from_first(self.dealer) as u8 + 1,
+            number: self.seat_from_first(self.dealer) as u8 + 1,
             honba: self.honba,
             riichi_sticks: self.riichi_sticks,
             scores: self.scores,
@@ -255,14 +255,14 @@ impl Game {
     }
 
     /// How far `seat` sits from the first dealer (ties in the ranking go to the nearer).
-    fn from_first(&self, seat: usize) -> usize {
+    fn seat_from_first(&self, seat: usize) -> usize {
         (seat + 4 - self.first_dealer) % 4
     }
 
     /// The seat ranked first now (ties go to the seat nearer the first dealer).
     fn top(&self) -> usize {
         (0..4)
-            .max_by_key(|&s| (self.scores[s], 3 - self.from_first(s)))
+            .max_by_key(|&s| (self.scores[s], 3 - self.seat_from_first(s)))
             .unwrap_or(0)
     }
 
@@ -271,7 +271,7 @@ impl Game {
         let mut scores = self.scores;
         let deposit = i64::from(self.rules.riichi_deposit);
         let mut order: Vec<usize> = (0..4).collect();
-        order.sort_by_key(|&s| (-scores[s], self.from_first(s)));
+        order.sort_by_key(|&s| (-scores[s], self.seat_from_first(s)));
         match self.rules.leftover_deposits {
             LeftoverDeposits::ToFirst => {
                 scores[order[0]] += deposit * i64::from(self.riichi_sticks)
@@ -283,7 +283,7 @@ impl Game {
             }
             LeftoverDeposits::Lost => {}
         }
-        order.sort_by_key(|&s| (-scores[s], self.from_first(s)));
+        order.sort_by_key(|&s| (-scores[s], self.seat_from_first(s)));
         let oka = i64::from(self.rules.oka);
         let returned = if oka > 0 {
             i64::from(self.rules.target_points) - i64::from(self.rules.start_points)
