@@ -4,6 +4,7 @@
 //! Nothing here knows about Python; the `mahjong-py` crate wraps it as `mahjong._core`.
 //! Invalid input is reported as an [`Error`], never by panicking.
 
+pub mod agent;
 pub mod american;
 pub mod decompose;
 pub mod efficiency;
@@ -15,6 +16,7 @@ pub mod options;
 pub mod riichi;
 pub mod rng;
 pub mod shanten;
+pub mod sim;
 pub mod tile;
 pub mod tiles;
 pub mod wind;

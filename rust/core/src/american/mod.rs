@@ -28,6 +28,7 @@
 //! payments, as a state machine ([`game::Deal`]) driven by [`game::Action`]s and logged as
 //! [`game::Event`]s, and sessions of several games ([`game::Game`]).
 
+pub mod agent;
 pub mod batch;
 pub mod card;
 mod charleston;
@@ -37,6 +38,7 @@ pub mod matcher;
 pub mod pattern;
 pub mod payment;
 pub mod rack;
+pub mod sim;
 pub mod table;
 
 pub use card::{Card, CardHand, Section, Variant};

@@ -1,5 +1,6 @@
 //! Japanese Riichi scoring: rulesets, yaku, fu, points and payments.
 
+pub mod agent;
 pub mod context;
 pub mod evaluate;
 pub mod game;
@@ -9,6 +10,7 @@ pub mod record;
 pub mod rules;
 pub mod score;
 pub mod settlement;
+pub mod sim;
 pub mod yaku;
 
 pub use crate::options::{MAX_POINTS, Value};

@@ -5,6 +5,7 @@
 use super::action::Action;
 use super::deal::{Deal, DiscardTile, Exposed};
 use super::event::{DeadReason, Event, Step};
+use crate::agent::Observed;
 
 pub use crate::tile::HIDDEN;
 
@@ -82,6 +83,14 @@ pub struct Observation {
     pub claim: Option<(u8, usize)>,
     /// The seat's legal actions (why expected ones are missing is [`Deal::blocked`]).
     pub legal: Vec<Action>,
+}
+
+impl Observed for Observation {
+    type Action = Action;
+
+    fn legal(&self) -> &[Action] {
+        &self.legal
+    }
 }
 
 impl Deal {

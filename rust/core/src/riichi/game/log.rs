@@ -55,7 +55,8 @@ fn tiles(ids: &[u8], red_fives: bool) -> Json {
     Json::List(ids.iter().map(|&t| tile_pai(t, red_fives).into()).collect())
 }
 
-fn hora(w: &WinRecord, red_fives: bool) -> Record {
+/// A win as its `hora` record (the event's record, and each win of a deal's outcome).
+pub fn win_record(w: &WinRecord, red_fives: bool) -> Record {
     let pairs = |list: Vec<(&'static str, u8)>| -> Json {
         Json::List(
             list.into_iter()
@@ -159,7 +160,7 @@ impl Event {
                 .with("pai", tile(*t))
                 .with("consumed", tiles(consumed, red_fives)),
             Event::Dora { indicator } => Record::new("dora").with("dora_marker", tile(*indicator)),
-            Event::Hora(w) => hora(w, red_fives),
+            Event::Hora(w) => win_record(w, red_fives),
             Event::Ryukyoku {
                 reason,
                 tenpai,

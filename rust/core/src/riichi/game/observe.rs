@@ -8,6 +8,7 @@ use super::action::Action;
 use super::deal::{Deal, DealMeld, Furiten, PondTile};
 use std::sync::Arc;
 
+use crate::agent::Observed;
 use crate::wind::Wind;
 
 /// What everyone sees of one player (its pond and melds shared with the deal until they
@@ -68,6 +69,16 @@ pub struct Observation {
     pub claim: Option<Claim>,
     /// The seat's legal actions.
     pub legal: Vec<Action>,
+    /// Whether the rules make the red fives red (their actions then have codes of their own).
+    pub red_fives: bool,
+}
+
+impl Observed for Observation {
+    type Action = Action;
+
+    fn legal(&self) -> &[Action] {
+        &self.legal
+    }
 }
 
 impl Deal {
@@ -101,6 +112,7 @@ impl Deal {
             turn: self.turn(),
             claim: self.claim_tile().map(|(tile, from)| Claim { tile, from }),
             legal: self.legal_actions(seat),
+            red_fives: self.red_fives(),
         }
     }
 }

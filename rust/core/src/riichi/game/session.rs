@@ -7,7 +7,9 @@ use crate::riichi::game::action::Action;
 use crate::riichi::game::deal::{Deal, DealSetup};
 use crate::riichi::game::event::Event;
 use crate::riichi::game::wall::Wall;
-use crate::riichi::rules::{Busting, Extension, GameLength, LeftoverDeposits, Ruleset, Yame};
+use crate::riichi::rules::{
+    Busting, Extension, GameLength, LeftoverDeposits, RedFives, Ruleset, Yame,
+};
 use crate::rng::Rng;
 use crate::tile::RIICHI_TILE_COUNT;
 use crate::wind::Wind;
@@ -113,6 +115,11 @@ impl Game {
     /// The ruleset.
     pub fn rules(&self) -> &Ruleset {
         &self.rules
+    }
+
+    /// Whether the rules make the red fives red (logs then name them `5mr`, `5pr`, `5sr`).
+    pub fn red_fives(&self) -> bool {
+        self.rules.red_fives == RedFives::One
     }
 
     /// The game's log so far: `start_game`, the events of every finished deal, and

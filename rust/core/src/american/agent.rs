@@ -1,0 +1,414 @@
+//! The built-in American players, deciding from a seat's [`Observation`]: [`CardAgent`],
+//! which makes exactly the decisions of the Python `CardAgent` (`mahjong.american.game`, the
+//! readable reference), and the random player ([`RandomAgent`]); [`AgentKind`] names them for
+//! the simulator.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::card::Card;
+use super::game::{Action, Observation, kind_of};
+use super::liveness::Sight;
+use super::rack::{Exposure, Rack};
+use crate::agent::{Agent, RandomAgent};
+use crate::error::{Error, Result};
+use crate::tile::{JOKER, KINDS};
+use crate::tiles::Tiles;
+
+/// A built-in American agent, by the name the simulator takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AgentKind {
+    /// [`RandomAgent`].
+    Random,
+    /// [`CardAgent`].
+    Card,
+}
+
+impl AgentKind {
+    /// Every kind, in the order of [`Self::NAMES`].
+    pub const ALL: [Self; 2] = [Self::Random, Self::Card];
+    /// The names the simulator takes.
+    pub const NAMES: [&'static str; 2] = ["random", "card"];
+
+    /// The kind named `name` (see [`Self::NAMES`]).
+    pub fn parse(name: &str) -> Result<Self> {
+        Self::NAMES
+            .iter()
+            .position(|&n| n == name)
+            .map(|i| Self::ALL[i])
+            .ok_or_else(|| {
+                Error::argument(format!(
+                    "unknown American agent {name:?} (expected one of {})",
+                    Self::NAMES.join(", ")
+                ))
+            })
+    }
+
+    /// A fresh agent of this kind playing `card` (`seed`: the random agent's; see
+    /// [`crate::agent::seat_seed`]).
+    pub fn make(self, card: &Arc<Card>, seed: u64) -> Box<dyn Agent<Observation>> {
+        match self {
+            Self::Random => Box::new(RandomAgent::new(seed)),
+            Self::Card => Box::new(CardAgent::new(card.clone())),
+        }
+    }
+}
+
+/// Exposures a player must show before its needs count as danger.
+const NEAR_EXPOSURES: usize = 2;
+
+/// Plays for the card: declares Mah Jongg whenever it can; passes in the Charleston what
+/// [`Card::charleston_pass`] advises; discards for the nearest, most valuable hand still live
+/// ([`Card::discard_options`] with every discard and exposure in sight), and of equal choices
+/// the tile least likely to complete a visible near-complete exposure; claims a discard only
+/// when the hand comes nearer and stays live; redeems every joker it can; calls a hand dead
+/// (challenge mode) only when its exposures can no longer be completed.
+#[derive(Debug, Clone)]
+pub struct CardAgent {
+    card: Arc<Card>,
+    /// The Charleston pass advised at the start of the pass being collected.
+    plan: Vec<u8>,
+    /// The kinds other players' exposures still need, by those exposures (bits by kind).
+    danger: HashMap<Vec<Exposure>, u64>,
+}
+
+impl CardAgent {
+    /// An agent playing `card`.
+    pub fn new(card: Arc<Card>) -> Self {
+        Self {
+            card,
+            plan: Vec::new(),
+            danger: HashMap::new(),
+        }
+    }
+}
+
+impl Agent<Observation> for CardAgent {
+    fn act(&mut self, view: &Observation) -> Option<Action> {
+        let legal = &view.legal;
+        if legal.contains(&Action::MahJongg) {
+            return Some(Action::MahJongg);
+        }
+        match legal.first()? {
+            Action::PassTile(_) | Action::Blind => return self.pass_tile(view),
+            Action::Vote(_) => {
+                let go_on = self.distance(view) > 4;
+                return Some(Action::Vote(go_on)).filter(|a| legal.contains(a));
+            }
+            Action::Courtesy(_) => return self.courtesy(view),
+            _ => {}
+        }
+        if view.claim.is_some() {
+            return self.claim(view);
+        }
+        if let Some(exchange) = legal
+            .iter()
+            .copied()
+            .find(|a| matches!(a, Action::JokerExchange { .. }))
+        {
+            return Some(exchange);
+        }
+        for &action in legal {
+            if let Action::CallDead(target) = action
+                && self.is_dead(view, usize::from(target))
+            {
+                return Some(action);
+            }
+        }
+        self.discard(view)
+    }
+
+    fn name(&self) -> &'static str {
+        "CardAgent"
+    }
+}
+
+/// What the seat sees of the table: the concealed tiles, its own exposures, the other
+/// players' exposures, and every discard not claimed (`None` when there is none).
+struct Seen {
+    hand: Tiles,
+    mine: Vec<Exposure>,
+    others: Vec<Exposure>,
+    visible: Option<Tiles>,
+}
+
+impl Seen {
+    fn of(view: &Observation) -> Self {
+        let exposures = |s: usize| view.players[s].exposures.iter().map(|e| e.exposure);
+        Self {
+            hand: tiles(view.hand.iter().map(|&t| kind_of(t))),
+            mine: exposures(view.seat).collect(),
+            others: (0..4)
+                .filter(|&s| s != view.seat)
+                .flat_map(exposures)
+                .collect(),
+            visible: discards(view),
+        }
+    }
+
+    /// What discard advice takes for the seat's sight (none when nothing is in sight).
+    fn sight(&self) -> Result<Option<Sight>> {
+        Sight::given(self.visible, self.others.clone(), None)
+    }
+}
+
+/// Tiles of the given kinds.
+fn tiles(kinds: impl Iterator<Item = u8>) -> Tiles {
+    let mut counts = [0u8; KINDS];
+    for k in kinds {
+        counts[usize::from(k)] += 1;
+    }
+    Tiles::from_counts(&counts).unwrap_or_default()
+}
+
+/// Every discard not claimed, or `None` when there is none.
+fn discards(view: &Observation) -> Option<Tiles> {
+    let mut kinds = view
+        .players
+        .iter()
+        .flat_map(|p| p.discards.iter().filter(|d| !d.claimed))
+        .map(|d| kind_of(d.tile))
+        .peekable();
+    kinds.peek()?;
+    Some(tiles(kinds))
+}
+
+impl CardAgent {
+    /// Tiles away from the nearest card hand (99 when none is left).
+    fn distance(&self, view: &Observation) -> u8 {
+        let seen = Seen::of(view);
+        Rack::new(seen.hand, seen.mine)
+            .and_then(|rack| self.card.distances(&rack))
+            .ok()
+            .and_then(|found| found.first().map(|d| d.distance))
+            .unwrap_or(99)
+    }
+
+    fn pass_tile(&mut self, view: &Observation) -> Option<Action> {
+        let legal = &view.legal;
+        if view.picked.is_empty() {
+            let hand = tiles(view.hand.iter().map(|&t| kind_of(t)));
+            self.plan = self.card.charleston_pass(&hand, 3).unwrap_or_default();
+        }
+        let offered = |kind: u8| legal.contains(&Action::PassTile(kind));
+        if let Some(at) = self.plan.iter().position(|&k| offered(k)) {
+            return Some(Action::PassTile(self.plan.remove(at)));
+        }
+        // Beyond the advice: the least useful single tile (flowers and honours first).
+        legal
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, Action::PassTile(_)))
+            .max_by_key(|a| match a {
+                Action::PassTile(k) => *k,
+                _ => 0,
+            })
+            .or_else(|| legal.first().copied())
+    }
+
+    fn courtesy(&self, view: &Observation) -> Option<Action> {
+        let distance = self.distance(view);
+        let wanted = match distance {
+            6.. => 3,
+            4 | 5 => 2,
+            _ => 0,
+        };
+        view.legal
+            .iter()
+            .copied()
+            .filter_map(|a| match a {
+                Action::Courtesy(n) if n <= wanted => Some((n, a)),
+                _ => None,
+            })
+            .max_by_key(|&(n, _)| n)
+            .map(|(_, a)| a)
+    }
+
+    /// Whether `seat`'s exposures can no longer be completed from public information.
+    fn is_dead(&self, view: &Observation, seat: usize) -> bool {
+        let exposures: Vec<Exposure> = view.players[seat % 4]
+            .exposures
+            .iter()
+            .map(|e| e.exposure)
+            .collect();
+        if exposures.is_empty() {
+            return false;
+        }
+        let others = (0..4)
+            .filter(|&s| s != seat)
+            .flat_map(|s| view.players[s].exposures.iter().map(|e| e.exposure))
+            .collect();
+        let sight = Sight::given(discards(view), others, None).map(Option::unwrap_or_default);
+        sight
+            .and_then(|sight| self.card.is_dead(&exposures, &sight))
+            .unwrap_or(false)
+    }
+
+    /// Kinds that other live players with [`NEAR_EXPOSURES`] or more exposures still need
+    /// (bits by kind).
+    fn danger(&mut self, view: &Observation) -> u64 {
+        let mut out = 0;
+        for (s, p) in view.players.iter().enumerate() {
+            if s == view.seat || p.dead.is_some() || p.exposures.len() < NEAR_EXPOSURES {
+                continue;
+            }
+            let key: Vec<Exposure> = p.exposures.iter().map(|e| e.exposure).collect();
+            let card = &self.card;
+            out |= *self
+                .danger
+                .entry(key)
+                .or_insert_with_key(|key| needed(card, key));
+        }
+        out
+    }
+
+    fn discard(&mut self, view: &Observation) -> Option<Action> {
+        let options: Vec<u8> = view
+            .legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Discard(k) => Some(*k),
+                _ => None,
+            })
+            .collect();
+        let danger = self.danger(view);
+        let risky = |k: u8| danger & (1 << k) != 0;
+        if view.players[view.seat].dead.is_some() {
+            let kind = options
+                .iter()
+                .copied()
+                .min_by_key(|&k| (risky(k), k == JOKER, k))?;
+            return Some(Action::Discard(kind));
+        }
+        let seen = Seen::of(view);
+        let advice = Rack::new(seen.hand, seen.mine.clone())
+            .and_then(|rack| self.card.discard_options(&rack, seen.sight()?.as_ref(), 1));
+        let Ok(advice) = advice else {
+            return options.first().map(|&k| Action::Discard(k));
+        };
+        let best = advice
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| options.contains(&o.tile))
+            .min_by_key(|&(i, o)| {
+                let value = o.hands.first().map_or(0, |h| self.card.hands[h.hand].value);
+                (
+                    o.distance.unwrap_or(99),
+                    risky(o.tile),
+                    std::cmp::Reverse(value),
+                    i,
+                )
+            });
+        best.map(|(_, o)| o.tile)
+            .or_else(|| options.first().copied())
+            .map(Action::Discard)
+    }
+
+    fn claim(&self, view: &Observation) -> Option<Action> {
+        let legal = &view.legal;
+        let passing = legal.iter().copied().find(|a| *a == Action::Pass)?;
+        let (tile, _) = view.claim?;
+        let kind = kind_of(tile);
+        if view.players[view.seat].dead.is_some() {
+            return Some(passing);
+        }
+        let seen = Seen::of(view);
+        let Ok(sight) = seen.sight() else {
+            return Some(passing);
+        };
+        let before = self.distance(view);
+        let mut best: Option<(u8, u8, Action)> = None;
+        for &action in legal {
+            let Action::Expose { size, jokers } = action else {
+                continue;
+            };
+            let Some(after) = self.after_exposing(&seen, sight.as_ref(), kind, size, jokers) else {
+                continue;
+            };
+            if after < before && best.is_none_or(|(d, j, _)| (after, jokers) < (d, j)) {
+                best = Some((after, jokers, action));
+            }
+        }
+        Some(best.map_or(passing, |(_, _, action)| action))
+    }
+
+    /// The nearest live hand after exposing `size` tiles of `kind` with `jokers` jokers and
+    /// discarding; `None` when the exposure cannot be made or leaves no live hand.
+    fn after_exposing(
+        &self,
+        seen: &Seen,
+        sight: Option<&Sight>,
+        kind: u8,
+        size: u8,
+        jokers: u8,
+    ) -> Option<u8> {
+        let mut hand = *seen.hand.counts();
+        for (k, n) in [(kind, size - 1 - jokers), (JOKER, jokers)] {
+            let held = &mut hand[usize::from(k)];
+            *held = held.checked_sub(n)?;
+        }
+        let mut exposures = seen.mine.clone();
+        exposures.push(Exposure::new(kind, size, jokers).ok()?);
+        let rack = Rack::new(Tiles::from_counts(&hand).ok()?, exposures).ok()?;
+        let advice = self.card.discard_options(&rack, sight, 1).ok()?;
+        advice.iter().filter_map(|o| o.distance).min()
+    }
+}
+
+/// The kinds the card hands that `exposures` fit still lack beyond them (jokers aside), over
+/// every hand they can still complete with nothing else in sight (bits by kind).
+fn needed(card: &Card, exposures: &[Exposure]) -> u64 {
+    let mut exposed = [0u8; KINDS];
+    for e in exposures {
+        exposed[usize::from(e.kind())] += e.size();
+    }
+    let Ok(hands) = card.live_hands(exposures, &Sight::default()) else {
+        return 0;
+    };
+    let mut needed = 0u64;
+    for hand in hands {
+        for variant in &card.variants[card.hands[hand].variants.clone()] {
+            let total = &variant.total;
+            if (0..KINDS).all(|k| total[k] >= exposed[k]) {
+                for k in (0..KINDS).filter(|&k| total[k] > exposed[k]) {
+                    needed |= 1 << k;
+                }
+            }
+        }
+    }
+    needed & !(1 << JOKER)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::american::game::{Deal, Rules};
+
+    #[test]
+    fn names_parse_and_make_agents() {
+        let card = Arc::new(Card::builtin("house-2026").unwrap());
+        assert_eq!(AgentKind::parse("card"), Ok(AgentKind::Card));
+        assert!(AgentKind::parse("efficiency").is_err());
+        assert_eq!(AgentKind::Card.make(&card, 1).name(), "CardAgent");
+    }
+
+    #[test]
+    fn plays_only_legal_actions() {
+        let card = Arc::new(Card::builtin("house-2026").unwrap());
+        for seed in 0..6 {
+            let mut agents: Vec<CardAgent> = (0..4).map(|_| CardAgent::new(card.clone())).collect();
+            let mut deal = Deal::shuffled(card.clone(), &Rules::default(), 0, seed).unwrap();
+            while !deal.is_over() {
+                for seat in deal.waiting() {
+                    let view = deal.observe(seat);
+                    if view.legal.is_empty() {
+                        continue;
+                    }
+                    let action = agents[seat].act(&view).unwrap();
+                    assert!(view.legal.contains(&action), "{action:?}");
+                    deal.apply(seat, action).unwrap();
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,287 @@
+//! The built-in Riichi players, deciding from a seat's [`Observation`]: [`EfficiencyAgent`],
+//! which makes exactly the decisions of the Python `EfficiencyAgent`
+//! (`mahjong.riichi.game`, the readable reference), and the random player
+//! ([`RandomAgent`]); [`AgentKind`] names them for the simulator.
+
+use crate::agent::{Agent, RandomAgent};
+use crate::efficiency;
+use crate::error::{Error, Result};
+use crate::riichi::game::{Action, Claim, Observation};
+use crate::shanten::{self, Form};
+use crate::tile::{RIICHI_KINDS, kind_of_id};
+
+/// A built-in Riichi agent, by the name the simulator takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AgentKind {
+    /// [`RandomAgent`].
+    Random,
+    /// [`EfficiencyAgent`].
+    Efficiency,
+}
+
+impl AgentKind {
+    /// Every kind, in the order of [`Self::NAMES`].
+    pub const ALL: [Self; 2] = [Self::Random, Self::Efficiency];
+    /// The names the simulator takes.
+    pub const NAMES: [&'static str; 2] = ["random", "efficiency"];
+
+    /// The kind named `name` (see [`Self::NAMES`]).
+    pub fn parse(name: &str) -> Result<Self> {
+        Self::NAMES
+            .iter()
+            .position(|&n| n == name)
+            .map(|i| Self::ALL[i])
+            .ok_or_else(|| {
+                Error::argument(format!(
+                    "unknown Riichi agent {name:?} (expected one of {})",
+                    Self::NAMES.join(", ")
+                ))
+            })
+    }
+
+    /// A fresh agent of this kind (`seed`: the random agent's; see
+    /// [`crate::agent::seat_seed`]).
+    pub fn make(self, seed: u64) -> Box<dyn Agent<Observation>> {
+        match self {
+            Self::Random => Box::new(RandomAgent::new(seed)),
+            Self::Efficiency => Box::new(EfficiencyAgent),
+        }
+    }
+}
+
+/// A simple strong-enough player: wins when it can, declares riichi when tenpai, discards for
+/// the fastest hand (shanten, then ukeire with the tiles in sight), calls yakuhai pons and
+/// calls that speed up a hand already open with a yaku, and folds against a riichi with safe
+/// tiles (the riichi player's own discards, then honours, then suji) when two or more tiles
+/// from tenpai, or one tile from it with fewer than 40 tiles left. Ties go to the lower action
+/// code.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct EfficiencyAgent;
+
+/// The wall size under which a hand one tile from tenpai folds against a riichi.
+const LATE: usize = 40;
+
+impl Agent<Observation> for EfficiencyAgent {
+    fn act(&mut self, view: &Observation) -> Option<Action> {
+        let legal = &view.legal;
+        let first = |want: fn(&Action) -> bool| legal.iter().copied().find(want);
+        if let Some(win) = first(|a| *a == Action::Tsumo).or_else(|| first(|a| *a == Action::Ron)) {
+            return Some(win);
+        }
+        if let Some(claim) = view.claim {
+            return claim_choice(view, claim);
+        }
+        if let Some(kyuushu) = first(|a| *a == Action::Kyuushu) {
+            return Some(kyuushu);
+        }
+        let riichi: Vec<Action> = of(legal, |a| matches!(a, Action::Riichi(_)));
+        if !riichi.is_empty() {
+            return best_discard(view, &riichi);
+        }
+        let discards = of(legal, |a| matches!(a, Action::Discard(_)));
+        if should_fold(view) {
+            safest(view, &discards)
+        } else {
+            best_discard(view, &discards)
+        }
+    }
+
+    fn name(&self) -> &'static str {
+        "EfficiencyAgent"
+    }
+}
+
+/// The actions of `legal` that `keep` keeps, in order.
+fn of(legal: &[Action], keep: fn(&Action) -> bool) -> Vec<Action> {
+    legal.iter().copied().filter(keep).collect()
+}
+
+/// Concealed tiles per kind.
+fn counts(ids: &[u8]) -> [u8; RIICHI_KINDS] {
+    let mut counts = [0u8; RIICHI_KINDS];
+    for &t in ids {
+        counts[usize::from(kind_of_id(t))] += 1;
+    }
+    counts
+}
+
+/// Shanten over every form, 9 for a hand the table cannot read.
+fn shanten_of(counts: &[u8; RIICHI_KINDS]) -> i8 {
+    shanten::shanten(counts, Form::All).unwrap_or(9)
+}
+
+/// The tile a discard or riichi action lets go.
+fn tile_of(action: Action) -> Option<u8> {
+    match action {
+        Action::Discard(t) | Action::Riichi(t) => Some(t),
+        _ => None,
+    }
+}
+
+/// The tiles the seat sees outside its hand (dora indicators, uncalled discards, every meld
+/// its own included), per kind, capped so that with the hand no kind exceeds four.
+fn visible(view: &Observation, held: &[u8; RIICHI_KINDS]) -> [u8; RIICHI_KINDS] {
+    let mut seen = [0u8; RIICHI_KINDS];
+    let mut see = |t: u8| seen[usize::from(kind_of_id(t))] += 1;
+    view.dora_indicators.iter().copied().for_each(&mut see);
+    for player in &view.players {
+        for d in player.pond.iter().filter(|d| !d.called) {
+            see(d.tile);
+        }
+        for meld in player.melds.iter() {
+            meld.tiles.iter().copied().for_each(&mut see);
+        }
+    }
+    std::array::from_fn(|k| seen[k].min(4 - held[k]))
+}
+
+/// The option whose discard leaves the fastest hand: the least shanten, then the most tiles
+/// that improve it, then the lower kind, then the lower action code.
+fn best_discard(view: &Observation, options: &[Action]) -> Option<Action> {
+    let held = counts(&view.hand);
+    let ranked = efficiency::discard_options(&held, &visible(view, &held), Form::All).ok()?;
+    let rank = |kind: u8| ranked.iter().position(|o| o.discard == kind).unwrap_or(99);
+    options.iter().copied().min_by_key(|&a| {
+        let kind = tile_of(a).map_or(u8::MAX, kind_of_id);
+        (rank(kind), view.code(a))
+    })
+}
+
+/// Whether to fold: another player is in riichi and the hand is two or more tiles from
+/// tenpai, or one tile with fewer than [`LATE`] tiles left.
+fn should_fold(view: &Observation) -> bool {
+    let threat = view
+        .players
+        .iter()
+        .enumerate()
+        .any(|(s, p)| s != view.seat && p.riichi);
+    if !threat {
+        return false;
+    }
+    let away = shanten_of(&counts(&view.hand));
+    away >= 2 || (away == 1 && view.tiles_left < LATE)
+}
+
+/// The safest discard against the riichi players: one of their own discards, then an
+/// honour, then a suji of their discards, then anything; ties to the lower action code.
+fn safest(view: &Observation, options: &[Action]) -> Option<Action> {
+    let mut safe = 0u64;
+    for (s, p) in view.players.iter().enumerate() {
+        if s != view.seat && p.riichi {
+            for d in p.pond.iter() {
+                safe |= 1 << kind_of_id(d.tile);
+            }
+        }
+    }
+    let mut suji = 0u64;
+    for kind in (0..27u8).filter(|&k| safe & (1 << k) != 0) {
+        let n = kind % 9;
+        if n >= 3 {
+            suji |= 1 << (kind - 3);
+        }
+        if n + 3 <= 8 {
+            suji |= 1 << (kind + 3);
+        }
+    }
+    options.iter().copied().min_by_key(|&a| {
+        let kind = tile_of(a).map_or(u8::MAX, kind_of_id);
+        let danger = if kind < 64 && safe & (1 << kind) != 0 {
+            0
+        } else if kind >= 27 {
+            1
+        } else if suji & (1 << kind) != 0 {
+            2
+        } else {
+            3
+        };
+        (danger, view.code(a))
+    })
+}
+
+/// A claim window: pon a value tile, or chi/pon when the hand is already open with a value set
+/// and the call lowers its shanten; else pass.
+fn claim_choice(view: &Observation, claim: Claim) -> Option<Action> {
+    let legal = &view.legal;
+    let passing = legal.iter().copied().find(|a| *a == Action::Pass)?;
+    let value = |kind: u8| {
+        matches!(kind, 31..=33)
+            || kind == view.seat_wind.tile_kind()
+            || kind == view.round_wind.tile_kind()
+    };
+    if value(kind_of_id(claim.tile))
+        && let Some(pon) = legal.iter().copied().find(|a| matches!(a, Action::Pon(_)))
+    {
+        return Some(pon);
+    }
+    let me = &view.players[view.seat];
+    let yaku_meld = me
+        .melds
+        .iter()
+        .any(|m| m.tiles.first().is_some_and(|&t| value(kind_of_id(t))));
+    let calls = of(legal, |a| matches!(a, Action::Chi(_) | Action::Pon(_)));
+    if !yaku_meld || calls.is_empty() {
+        return Some(passing);
+    }
+    let held = counts(&view.hand);
+    let before = shanten_of(&held);
+    let faster = calls.into_iter().find(|call| {
+        let (Action::Chi(used) | Action::Pon(used)) = call else {
+            return false;
+        };
+        let mut rest = held;
+        for t in used {
+            let k = usize::from(kind_of_id(*t));
+            rest[k] = rest[k].saturating_sub(1);
+        }
+        shanten_of(&rest) < before
+    });
+    Some(faster.unwrap_or(passing))
+}
+
+impl Observation {
+    /// The stable code of `action` for this seat now (see [`Action::code`]).
+    pub fn code(&self, action: Action) -> usize {
+        action.code(self.claim.map(|c| c.tile), self.red_fives)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::riichi::game::{Deal, DealSetup, Wall};
+    use crate::riichi::{Preset, Ruleset};
+    use crate::wind::Wind;
+
+    #[test]
+    fn names_parse_and_make_agents() {
+        assert_eq!(AgentKind::parse("efficiency"), Ok(AgentKind::Efficiency));
+        let err = AgentKind::parse("card").unwrap_err();
+        assert!(err.message().contains("\"card\""), "{err}");
+        assert_eq!(AgentKind::Random.make(1).name(), "RandomAgent");
+        assert_eq!(AgentKind::Efficiency.make(1).name(), "EfficiencyAgent");
+    }
+
+    #[test]
+    fn plays_only_legal_actions() {
+        let rules = Ruleset::preset(Preset::Tenhou);
+        let setup = DealSetup {
+            round_wind: Wind::East,
+            dealer: 0,
+            number: 1,
+            honba: 0,
+            riichi_sticks: 0,
+            scores: [25_000; 4],
+        };
+        for seed in 0..20 {
+            let mut deal = Deal::new(setup, Wall::shuffled(seed), &rules).unwrap();
+            while !deal.is_over() {
+                for seat in deal.waiting() {
+                    let view = deal.observe(seat);
+                    let action = EfficiencyAgent.act(&view).unwrap();
+                    assert!(view.legal.contains(&action));
+                    deal.apply(seat, action).unwrap();
+                }
+            }
+        }
+    }
+}
