@@ -4,9 +4,10 @@
 
 use mahjong_core::Wind;
 use mahjong_core::log::Record;
+use mahjong_core::riichi::game::log::win_record;
 use mahjong_core::riichi::game::{
-    self, ACTION_COUNT, Action, Deal, DealMeld, DealSetup, Game, Observation, PondTile, Public,
-    Wall,
+    self, ACTION_COUNT, Action, Deal, DealMeld, DealSetup, Game, Observation, Outcome, PondTile,
+    Public, Standing, Wall,
 };
 use mahjong_core::riichi::mjai::{CLASS_NAMES, class_index, pai, tile_pai};
 use pyo3::prelude::*;
@@ -219,25 +220,42 @@ impl Table for Deal {
         Ok(Bound::new(py, obs)?.into_any())
     }
     fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let Some(out) = Deal::outcome(self) else {
-            return Ok(None);
-        };
-        let red = self.red_fives();
-        let d = PyDict::new(py);
-        let wins = PyList::empty(py);
-        for event in self.events() {
-            if let game::Event::Hora(_) = event {
-                wins.append(record_dict(py, &event.record(red))?)?;
-            }
-        }
-        d.set_item("wins", wins)?;
-        d.set_item("draw", out.draw.map(game::DrawReason::name))?;
-        d.set_item("tenpai", out.tenpai)?;
-        d.set_item("deltas", out.deltas)?;
-        d.set_item("dealer_keeps", out.dealer_keeps)?;
-        d.set_item("riichi_sticks", out.riichi_sticks)?;
-        Ok(Some(d))
+        Deal::outcome(self)
+            .map(|out| outcome_dict(py, out, self.red_fives()))
+            .transpose()
     }
+}
+
+/// How a deal ended, as the dict `Deal.outcome` gives: "wins" (each as its `hora` record),
+/// "draw", "tenpai", "deltas", "dealer_keeps", "riichi_sticks".
+pub(crate) fn outcome_dict<'py>(
+    py: Python<'py>,
+    out: &Outcome,
+    red: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    let wins = PyList::empty(py);
+    for win in &out.wins {
+        wins.append(record_dict(py, &win_record(win, red))?)?;
+    }
+    d.set_item("wins", wins)?;
+    d.set_item("draw", out.draw.map(game::DrawReason::name))?;
+    d.set_item("tenpai", out.tenpai)?;
+    d.set_item("deltas", out.deltas)?;
+    d.set_item("dealer_keeps", out.dealer_keeps)?;
+    d.set_item("riichi_sticks", out.riichi_sticks)?;
+    Ok(d)
+}
+
+/// A player's final standing, as `Game.standings()` gives it: "seat", "rank" (1..4),
+/// "score" (leftover deposits settled) and "points" (after oka and uma).
+pub(crate) fn standing_dict<'py>(py: Python<'py>, s: &Standing) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("seat", s.seat)?;
+    d.set_item("rank", s.rank)?;
+    d.set_item("score", s.score)?;
+    d.set_item("points", s.points)?;
+    Ok(d)
 }
 
 /// Tile names by class ([`class_index`]), as shared string objects.
@@ -540,7 +558,7 @@ impl crate::table::Session for Game {
         Game::seed(self)
     }
     fn log(&self) -> Vec<Record> {
-        let red = red(self);
+        let red = self.red_fives();
         Game::log(self).iter().map(|e| e.record(red)).collect()
     }
 }
@@ -614,14 +632,7 @@ session_class! {
             self.game
                 .standings()
                 .iter()
-                .map(|s| {
-                    let d = PyDict::new(py);
-                    d.set_item("seat", s.seat)?;
-                    d.set_item("rank", s.rank)?;
-                    d.set_item("score", s.score)?;
-                    d.set_item("points", s.points)?;
-                    Ok(d)
-                })
+                .map(|s| standing_dict(py, s))
                 .collect()
         }
 
@@ -668,10 +679,6 @@ fn replay(deal: &mut Deal, actions: Vec<(usize, u8, [u8; 2])>) -> PyResult<()> {
             .py()?;
     }
     Ok(())
-}
-
-fn red(game: &Game) -> bool {
-    game.rules().red_fives == mahjong_core::riichi::rules::RedFives::One
 }
 
 /// Rebuilds a pickled `Game`: the same deals played again.

@@ -2,6 +2,7 @@
 //!
 //! Thin wrappers over `mahjong-core`; the Python package re-exports everything by name.
 
+mod agent;
 mod american;
 mod analysis;
 mod args;
@@ -17,6 +18,7 @@ mod reason;
 mod result;
 mod rules;
 mod score;
+mod sim;
 mod table;
 mod tiles;
 mod view;
@@ -25,6 +27,8 @@ use pyo3::prelude::*;
 
 #[pymodule]
 mod _core {
+    #[pymodule_export]
+    use crate::agent::PyNativeAgent;
     #[pymodule_export]
     use crate::american::{
         _american_action, _american_deal, _american_game, _american_match, _card_from_source,
@@ -59,6 +63,8 @@ mod _core {
     use crate::rules::PyRuleset;
     #[pymodule_export]
     use crate::score::{_rescore, encode_win, nagashi_mangan, score, score_batch};
+    #[pymodule_export]
+    use crate::sim::{PySimResult, native_sim};
     #[pymodule_export]
     use crate::tiles::{PyMeld, PyTiles};
 

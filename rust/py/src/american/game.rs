@@ -4,9 +4,11 @@
 
 use std::sync::Arc;
 
+use mahjong_core::american::Card;
 use mahjong_core::american::game::log::{tile_name, win_record};
 use mahjong_core::american::game::{
-    ACTION_COUNT, Action, Deal, DealSetup, DiscardTile, Exposed, Game, Observation, Public, Wall,
+    ACTION_COUNT, Action, Deal, DealSetup, DiscardTile, Exposed, Game, Observation, Outcome,
+    Public, Wall,
 };
 use mahjong_core::american::game::{HIDDEN, kind_of};
 use mahjong_core::american::{NAMES_AND_HIDDEN, kind_name};
@@ -244,22 +246,31 @@ impl Table for Deal {
         Ok(Bound::new(py, obs)?.into_any())
     }
     fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let Some(out) = Deal::outcome(self) else {
-            return Ok(None);
-        };
-        let d = PyDict::new(py);
-        let win = out
-            .win
-            .as_ref()
-            .map(|w| record_dict(py, &win_record(w, self.card())))
-            .transpose()?;
-        d.set_item("wall_game", win.is_none())?;
-        d.set_item("win", win)?;
-        d.set_item("deltas", out.deltas)?;
-        let dead: Vec<Option<&str>> = out.dead.iter().map(|r| r.map(|r| r.name())).collect();
-        d.set_item("dead", dead)?;
-        Ok(Some(d))
+        Deal::outcome(self)
+            .map(|out| outcome_dict(py, out, self.card()))
+            .transpose()
     }
+}
+
+/// How a game ended, as the dict `AmericanDeal.outcome` gives: "wall_game", "win" (the
+/// `mahjongg` record), "deltas", "dead" (the reason by seat, or None).
+pub(crate) fn outcome_dict<'py>(
+    py: Python<'py>,
+    out: &Outcome,
+    card: &Card,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    let win = out
+        .win
+        .as_ref()
+        .map(|w| record_dict(py, &win_record(w, card)))
+        .transpose()?;
+    d.set_item("wall_game", win.is_none())?;
+    d.set_item("win", win)?;
+    d.set_item("deltas", out.deltas)?;
+    let dead: Vec<Option<&str>> = out.dead.iter().map(|r| r.map(|r| r.name())).collect();
+    d.set_item("dead", dead)?;
+    Ok(d)
 }
 
 /// Tile names by kind, "?" last, as shared string objects.

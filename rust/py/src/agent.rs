@@ -1,0 +1,154 @@
+//! `NativeAgent`: a built-in agent of the core seated in the Python play loop
+//! (`mahjong.agents.play_deal`, `play_game`): it decides from the core observation inside the
+//! observation object and answers with one of the legal action objects it was offered.
+
+use std::sync::{Mutex, PoisonError};
+
+use mahjong_core::Error;
+use mahjong_core::agent::Agent;
+use mahjong_core::{american, riichi};
+use pyo3::prelude::*;
+
+use crate::american::{PyAmericanObservation, PyCard};
+use crate::args::SeedArg;
+use crate::convert::type_name;
+use crate::errors::IntoPyResult;
+use crate::game::PyObservation;
+use crate::table::Table;
+
+/// A family's agent.
+enum Seat {
+    Riichi(Box<dyn Agent<riichi::game::Observation>>),
+    American(Box<dyn Agent<american::game::Observation>>),
+}
+
+/// A built-in agent of the compiled core, for the Python play loop: `act(observation,
+/// legal)` like any agent. `family` is "riichi" (`name` "random" or "efficiency") or
+/// "american" ("random" or "card", on `card`, default house-2026). The native efficiency and
+/// card agents decide exactly as the Python `EfficiencyAgent` and `CardAgent`; the native
+/// random agent draws from its own stream seeded with `seed`, not from Python's `random`.
+#[pyclass(
+    name = "NativeAgent",
+    module = "mahjong.native",
+    frozen,
+    skip_from_py_object
+)]
+pub(crate) struct PyNativeAgent {
+    seat: Mutex<Seat>,
+    family: &'static str,
+    name: &'static str,
+}
+
+#[pymethods]
+impl PyNativeAgent {
+    #[new]
+    #[pyo3(signature = (family, name, *, seed = None, card = None))]
+    fn new(
+        family: &str,
+        name: &str,
+        seed: Option<SeedArg>,
+        card: Option<&Bound<'_, PyCard>>,
+    ) -> PyResult<Self> {
+        let seed = seed.map_or(0, |s| s.0);
+        let (seat, family, name) = match family {
+            "riichi" => {
+                if card.is_some() {
+                    return Err(Error::argument("card is for American agents, not riichi")).py();
+                }
+                let kind = riichi::agent::AgentKind::parse(name).py()?;
+                let name = riichi::agent::AgentKind::NAMES[kind as usize];
+                (Seat::Riichi(kind.make(seed)), "riichi", name)
+            }
+            "american" => {
+                let kind = american::agent::AgentKind::parse(name).py()?;
+                let name = american::agent::AgentKind::NAMES[kind as usize];
+                let card = match card {
+                    Some(c) => c.get().card.clone(),
+                    None => crate::sim::default_card().py()?,
+                };
+                (Seat::American(kind.make(&card, seed)), "american", name)
+            }
+            other => {
+                return Err(Error::argument(format!(
+                    "unknown family {other:?} (expected riichi or american)"
+                )))
+                .py();
+            }
+        };
+        Ok(Self {
+            seat: Mutex::new(seat),
+            family,
+            name,
+        })
+    }
+
+    /// "riichi" or "american".
+    #[getter]
+    fn family(&self) -> &'static str {
+        self.family
+    }
+
+    /// The agent's name ("random", "efficiency", "card").
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// One of `legal`, chosen from `observation` (the observation object of this agent's
+    /// family that the deal gave for its seat).
+    fn act<'py>(
+        &self,
+        observation: &Bound<'py, PyAny>,
+        legal: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let mut seat = self.seat.lock().unwrap_or_else(PoisonError::into_inner);
+        match &mut *seat {
+            Seat::Riichi(agent) => {
+                let view = observed::<PyObservation>(observation, self.family)?;
+                offered::<riichi::game::Deal>(legal, agent.act(&view.get().obs))
+            }
+            Seat::American(agent) => {
+                let view = observed::<PyAmericanObservation>(observation, self.family)?;
+                offered::<american::game::Deal>(legal, agent.act(&view.get().obs))
+            }
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("NativeAgent('{}', '{}')", self.family, self.name)
+    }
+}
+
+/// `observation` as the observation class `O` of `family`, else a TypeError.
+fn observed<'a, 'py, O: pyo3::PyClass>(
+    observation: &'a Bound<'py, PyAny>,
+    family: &str,
+) -> PyResult<&'a Bound<'py, O>> {
+    observation.cast::<O>().map_err(|_| {
+        pyo3::exceptions::PyTypeError::new_err(format!(
+            "a {family} agent needs a {family} observation, got {}",
+            type_name(observation)
+        ))
+    })
+}
+
+/// The object of `legal` that is `chosen`; an error when the agent chose nothing or an
+/// action `legal` does not offer.
+fn offered<'py, T: Table>(
+    legal: &Bound<'py, PyAny>,
+    chosen: Option<T::Action>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let chosen = chosen
+        .ok_or_else(|| Error::argument("the agent was offered no legal action"))
+        .py()?;
+    for item in legal.try_iter()? {
+        let item = item?;
+        if T::unwrap(&item) == Some(chosen) {
+            return Ok(item);
+        }
+    }
+    Err(Error::argument(
+        "the agent chose an action that legal does not offer (legal must be the observation's legal actions)",
+    ))
+    .py()
+}

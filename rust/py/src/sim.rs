@@ -1,0 +1,347 @@
+//! `native_sim` and `SimResult`: whole games between the core's built-in agents played with no
+//! Python per step, on worker threads with the interpreter released, and what they give back
+//! (tallies, each game's outcomes and standings, the log lines), converted only when read.
+
+use std::sync::{Arc, OnceLock};
+
+use mahjong_core::Error;
+use mahjong_core::american::sim as american;
+use mahjong_core::riichi::game::DrawReason;
+use mahjong_core::riichi::rules::RedFives;
+use mahjong_core::riichi::sim as riichi;
+use mahjong_core::sim::{default_workers, game_seed, run};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+
+use crate::american::{PyAmericanRules, PyCard};
+use crate::args::{Count, SeedArg, named};
+use crate::convert::type_name;
+use crate::errors::IntoPyResult;
+use crate::rules::PyRuleset;
+
+/// The card American games are played on when none is given: the built-in house-2026,
+/// compiled once.
+pub(crate) fn default_card() -> mahjong_core::Result<Arc<mahjong_core::american::Card>> {
+    static CARD: OnceLock<Arc<mahjong_core::american::Card>> = OnceLock::new();
+    if let Some(card) = CARD.get() {
+        return Ok(card.clone());
+    }
+    let card = Arc::new(mahjong_core::american::Card::builtin("house-2026")?);
+    Ok(CARD.get_or_init(|| card).clone())
+}
+
+/// The games of a run, by family, with the players' names as the logs give them.
+enum Games {
+    Riichi {
+        names: [&'static str; 4],
+        games: Vec<riichi::GameRun>,
+        tally: riichi::Tally,
+        red_fives: bool,
+    },
+    American {
+        names: [&'static str; 4],
+        games: Vec<american::GameRun>,
+        tally: american::Tally,
+        card: Arc<mahjong_core::american::Card>,
+    },
+}
+
+/// What `native_sim` played: per-seat tallies, every game's outcomes and final standings,
+/// and (with `log=True`) every game's log as JSON lines, in game order.
+#[pyclass(
+    name = "SimResult",
+    module = "mahjong.native",
+    frozen,
+    skip_from_py_object
+)]
+pub(crate) struct PySimResult {
+    games: Games,
+    seed: u64,
+}
+
+#[pymethods]
+impl PySimResult {
+    /// "riichi" or "american".
+    #[getter]
+    fn family(&self) -> &'static str {
+        match self.games {
+            Games::Riichi { .. } => "riichi",
+            Games::American { .. } => "american",
+        }
+    }
+
+    /// The seed of the first game (game i was seeded `seed + i`).
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The number of games played.
+    #[getter]
+    fn games(&self) -> usize {
+        match &self.games {
+            Games::Riichi { games, .. } => games.len(),
+            Games::American { games, .. } => games.len(),
+        }
+    }
+
+    /// The players' names by seat, as the logs give them ("EfficiencyAgent", ...).
+    #[getter]
+    fn names(&self) -> [&'static str; 4] {
+        match &self.games {
+            Games::Riichi { names, .. } | Games::American { names, .. } => *names,
+        }
+    }
+
+    /// Counts over every game, per seat, as a dict. Riichi: "games", "deals", and lists by
+    /// seat "wins", "deal_ins", "riichi" (accepted declarations), "calls" (deals with a chi,
+    /// pon or daiminkan), "ranks" (summed), "points" (after oka and uma, summed), and
+    /// "draws" (drawn deals by kind). American: "games", "wall_games", and lists by seat
+    /// "wins", "self_drawn", "jokerless", "dead" (games ending with the hand dead), "payout".
+    fn tally<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        match &self.games {
+            Games::Riichi { tally: t, .. } => {
+                d.set_item("games", t.games)?;
+                d.set_item("deals", t.deals)?;
+                d.set_item("wins", t.wins)?;
+                d.set_item("deal_ins", t.deal_ins)?;
+                d.set_item("riichi", t.riichi)?;
+                d.set_item("calls", t.calls)?;
+                d.set_item("ranks", t.ranks)?;
+                d.set_item("points", t.points)?;
+                let draws = PyDict::new(py);
+                for (reason, &n) in DrawReason::ALL.iter().zip(&t.draws) {
+                    if n > 0 {
+                        draws.set_item(reason.name(), n)?;
+                    }
+                }
+                d.set_item("draws", draws)?;
+            }
+            Games::American { tally: t, .. } => {
+                d.set_item("games", t.games)?;
+                d.set_item("wall_games", t.wall_games)?;
+                d.set_item("wins", t.wins)?;
+                d.set_item("self_drawn", t.self_drawn)?;
+                d.set_item("jokerless", t.jokerless)?;
+                d.set_item("dead", t.dead)?;
+                d.set_item("payout", t.payout)?;
+            }
+        }
+        Ok(d)
+    }
+
+    /// One dict per game, in order: "seed", "outcomes" (each deal's outcome as
+    /// `Deal.outcome` gives it; an American game has one) and, for Riichi, "standings" (as
+    /// `Game.standings()`), for American, "scores" (the final scores by seat).
+    fn records<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        match &self.games {
+            Games::Riichi {
+                games, red_fives, ..
+            } => {
+                for game in games {
+                    let d = PyDict::new(py);
+                    d.set_item("seed", game.seed)?;
+                    let outcomes: PyResult<Vec<_>> = game
+                        .outcomes
+                        .iter()
+                        .map(|o| crate::game::outcome_dict(py, o, *red_fives))
+                        .collect();
+                    d.set_item("outcomes", outcomes?)?;
+                    let standings: PyResult<Vec<_>> = game
+                        .standings
+                        .iter()
+                        .map(|s| crate::game::standing_dict(py, s))
+                        .collect();
+                    d.set_item("standings", standings?)?;
+                    list.append(d)?;
+                }
+            }
+            Games::American { games, card, .. } => {
+                for game in games {
+                    let d = PyDict::new(py);
+                    d.set_item("seed", game.seed)?;
+                    let outcome = crate::american::outcome_dict(py, &game.outcome, card)?;
+                    d.set_item("outcomes", [outcome])?;
+                    d.set_item("scores", game.outcome.deltas)?;
+                    list.append(d)?;
+                }
+            }
+        }
+        Ok(list)
+    }
+
+    /// Every game's log as JSON lines (no newlines), in game order: the bytes `play_game`
+    /// writes for the same games. Empty unless the run kept logs (`log=True`).
+    fn lines(&self) -> Vec<&str> {
+        match &self.games {
+            Games::Riichi { games, .. } => games
+                .iter()
+                .flat_map(|g| g.lines.iter().map(String::as_str))
+                .collect(),
+            Games::American { games, .. } => games
+                .iter()
+                .flat_map(|g| g.lines.iter().map(String::as_str))
+                .collect(),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "SimResult(family='{}', games={}, seed={}, names={:?})",
+            self.family(),
+            self.games(),
+            self.seed,
+            self.names()
+        )
+    }
+}
+
+/// The four agent names of `agents`: a sequence of four strings.
+fn agent_names(agents: &Bound<'_, PyAny>) -> PyResult<[String; 4]> {
+    let wrong = || {
+        pyo3::exceptions::PyTypeError::new_err(format!(
+            "agents must be a sequence of four names (str), got {}",
+            type_name(agents)
+        ))
+    };
+    if agents.cast::<PyString>().is_ok() {
+        return Err(wrong());
+    }
+    let names: Vec<String> = agents.extract().map_err(|_| wrong())?;
+    names.try_into().map_err(|names: Vec<String>| {
+        crate::errors::to_pyerr(Error::argument(format!(
+            "a table needs 4 agents, got {}: {names:?}",
+            names.len()
+        )))
+    })
+}
+
+/// The agents named `names`, each parsed by `parse` (an unknown name is an error naming it).
+fn kinds<K>(names: &[String; 4], parse: fn(&str) -> mahjong_core::Result<K>) -> PyResult<[K; 4]> {
+    let [a, b, c, d] = names;
+    Ok([
+        parse(a).py()?,
+        parse(b).py()?,
+        parse(c).py()?,
+        parse(d).py()?,
+    ])
+}
+
+/// The TypeError for `rules` of the wrong family.
+fn rules_type(family: &str, class: &str, rules: &Bound<'_, PyAny>) -> PyErr {
+    pyo3::exceptions::PyTypeError::new_err(format!(
+        "rules for {family} games must be a {class}, got {}",
+        type_name(rules)
+    ))
+}
+
+/// Plays `games` whole games between built-in agents in Rust, with no Python per step: game
+/// i on seed `seed + i` (the seeds `mahjong sim` gives its games), spread over `workers`
+/// threads (default: every core) with the interpreter released, the results merged in game
+/// order, so results and logs are the same bytes whatever the number of workers.
+///
+/// `family` is "riichi" (agents "random", "efficiency"; `rules` a `Ruleset`, default the
+/// seed preset) or "american" (agents "random", "card"; `rules` an `AmericanRules`, default
+/// nmjl; `card` a `Card`, default house-2026; each game a one-game session). `agents` names
+/// one agent per seat. The native efficiency and card agents decide exactly as the Python
+/// `EfficiencyAgent` and `CardAgent`; the native random agent draws from its own stream
+/// (seeded from the game's seed and its seat), not Python's `random`. With `log`, every
+/// game's log is kept as JSON lines (`SimResult.lines()`).
+#[pyfunction]
+#[pyo3(signature = (family, agents, games, seed = None, *, rules = None, card = None, workers = None, log = false))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn native_sim(
+    py: Python<'_>,
+    family: &str,
+    agents: &Bound<'_, PyAny>,
+    games: &Bound<'_, PyAny>,
+    seed: Option<SeedArg>,
+    rules: Option<&Bound<'_, PyAny>>,
+    card: Option<&Bound<'_, PyCard>>,
+    workers: Option<&Bound<'_, PyAny>>,
+    log: bool,
+) -> PyResult<PySimResult> {
+    let seed = seed.map_or(0, |s| s.0);
+    let names = agent_names(agents)?;
+    let games = named::<Count>("games", Some(games))?.map_or(0, |c| c.0 as usize);
+    if let Some(last) = games.checked_sub(1) {
+        game_seed(seed, last).py()?;
+    }
+    let workers = match named::<Count>("workers", workers)? {
+        Some(Count(0)) => return Err(Error::argument("workers must be 1 or more, got 0")).py(),
+        Some(Count(n)) => n as usize,
+        None => default_workers(),
+    };
+    let rules = rules.filter(|r| !r.is_none());
+    let games = match family {
+        "riichi" => {
+            if card.is_some() {
+                return Err(Error::argument("card is for American games, not riichi")).py();
+            }
+            let rules = match rules {
+                None => PyRuleset::seed().rules,
+                Some(r) => r
+                    .cast::<PyRuleset>()
+                    .map_err(|_| rules_type("riichi", "Ruleset", r))?
+                    .get()
+                    .rules
+                    .clone(),
+            };
+            let setup = riichi::Setup {
+                rules: (*rules).clone(),
+                agents: kinds(&names, mahjong_core::riichi::agent::AgentKind::parse)?,
+                log,
+            };
+            let played = py
+                .detach(|| run(games, workers, |i| setup.play(seed, i)))
+                .py()?;
+            let mut tally = riichi::Tally::default();
+            played.iter().for_each(|g| tally.add(&g.tally));
+            Games::Riichi {
+                names: std::array::from_fn(|s| setup.agents[s].make(0).name()),
+                games: played,
+                tally,
+                red_fives: setup.rules.red_fives == RedFives::One,
+            }
+        }
+        "american" => {
+            let rules = match rules {
+                None => PyAmericanRules::of(None),
+                Some(r) => PyAmericanRules::of(Some(
+                    r.cast::<PyAmericanRules>()
+                        .map_err(|_| rules_type("american", "AmericanRules", r))?,
+                )),
+            };
+            let card = match card {
+                Some(c) => c.get().card.clone(),
+                None => default_card().py()?,
+            };
+            let setup = american::Setup {
+                card,
+                rules: (*rules).clone(),
+                agents: kinds(&names, mahjong_core::american::agent::AgentKind::parse)?,
+                log,
+            };
+            let played = py
+                .detach(|| run(games, workers, |i| setup.play(seed, i)))
+                .py()?;
+            let mut tally = american::Tally::default();
+            played.iter().for_each(|g| tally.add(&g.tally));
+            Games::American {
+                names: std::array::from_fn(|s| setup.agents[s].make(&setup.card, 0).name()),
+                games: played,
+                tally,
+                card: setup.card,
+            }
+        }
+        other => {
+            return Err(Error::argument(format!(
+                "unknown family {other:?} (expected riichi or american)"
+            )))
+            .py();
+        }
+    };
+    Ok(PySimResult { games, seed })
+}
