@@ -182,7 +182,8 @@ pub fn decompose(counts: &[u8; RIICHI_KINDS]) -> Result<Vec<Decomposition>> {
 
 /// Whether a `3n+2` part is complete, by any form.
 pub fn is_complete(counts: &[u8; RIICHI_KINDS], len: usize) -> bool {
-    shanten::standard(counts, len / 3) == -1
+    // Sets and a pair need the pair's suit at 2 modulo 3 and every other suit at 0.
+    (pair_suit(counts).is_some() && shanten::standard(counts, len / 3) == -1)
         || (len == 14 && (shanten::chiitoitsu(counts) == -1 || shanten::kokushi(counts) == -1))
 }
 

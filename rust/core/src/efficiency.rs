@@ -1,8 +1,7 @@
 //! Tile efficiency: waits of a tenpai hand and ukeire (the draws that lower shanten).
 
-use crate::decompose::is_complete;
 use crate::error::{Error, Result};
-use crate::shanten::{self, Form};
+use crate::shanten::{self, Costs, Form, Parts, part_of};
 use crate::tile::{RIICHI_KINDS, kind_name};
 
 /// The kinds that complete a `3n+1` part. A kind the hand already holds four of is never a
@@ -15,18 +14,20 @@ pub fn waits(counts: &[u8; RIICHI_KINDS]) -> Result<Vec<u8>> {
             "waits need a hand part of 3n+1 tiles (1, 4, 7, 10 or 13), got {len}"
         )));
     }
-    let mut work = *counts;
-    let mut out = Vec::new();
-    for kind in 0..RIICHI_KINDS {
-        if work[kind] < 4 {
-            work[kind] += 1;
-            if is_complete(&work, len + 1) {
-                out.push(kind as u8);
-            }
-            work[kind] -= 1;
-        }
-    }
-    Ok(out)
+    Ok(waits_of(&Parts::new(counts)))
+}
+
+/// The waits of a checked `3n+1` part (see [`waits`]).
+pub(crate) fn waits_of(part: &Parts) -> Vec<u8> {
+    let draws = (0..RIICHI_KINDS).filter_map(|k| Some((k, part.costs_with(k)?)));
+    part.shanten_with(Form::All, draws)
+        .map(|after| {
+            after
+                .filter(|&(_, shanten)| shanten == -1)
+                .map(|(kind, _)| kind as u8)
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// The improving draws of a `3n+1` part.
@@ -86,35 +87,103 @@ pub fn ukeire(
         )));
     }
     check_visible(counts, visible)?;
-    improving(counts, counts, visible, form)
+    improving(&Parts::new(counts), counts, visible, form, |_| None)
 }
 
-/// The draws that lower the shanten of `counts`, with the copies of each kind not in `held`
-/// (the player's own tiles) or `visible`.
+/// The draws that lower the shanten of `part` in `form`, with the copies of each kind not in
+/// `held` (the player's own tiles) or `visible`. `known(kind)` may give the costs of that
+/// kind's part with the drawn tile added, when the caller has them.
 fn improving(
-    counts: &[u8; RIICHI_KINDS],
+    part: &Parts,
     held: &[u8; RIICHI_KINDS],
     visible: &[u8; RIICHI_KINDS],
     form: Form,
+    known: impl Fn(usize) -> Option<Costs>,
 ) -> Result<Ukeire> {
-    let current = shanten::shanten(counts, form)?;
-    let mut work = *counts;
+    let current = part.shanten(form)?;
+    let left = |kind: usize| 4 - held[kind] - visible[kind];
+    let draws = (0..RIICHI_KINDS)
+        .filter(|&k| left(k) > 0)
+        .filter_map(|k| Some((k, known(k).or_else(|| part.costs_with(k))?)));
     let mut tiles = Vec::new();
-    for kind in 0..RIICHI_KINDS {
-        let left = 4 - held[kind] - visible[kind];
-        if left == 0 {
-            continue;
+    for (kind, after) in part.shanten_with(form, draws)? {
+        if after < current {
+            tiles.push((kind as u8, left(kind)));
         }
-        work[kind] += 1;
-        if shanten::shanten(&work, form)? < current {
-            tiles.push((kind as u8, left));
-        }
-        work[kind] -= 1;
     }
     Ok(Ukeire {
         shanten: current,
         tiles,
     })
+}
+
+/// A `3n+2` part prepared for discard analysis: the shanten and improving draws each discard
+/// leaves, read part by part (a discard and a draw change at most two of the four parts, and
+/// the draws into a part the discard leaves alone are read once for all discards).
+#[derive(Debug, Clone)]
+pub struct Discards {
+    parts: Parts,
+    visible: [u8; RIICHI_KINDS],
+    form: Form,
+    /// Each kind's part costs with one more tile of it, on the whole part.
+    with: [Option<Costs>; RIICHI_KINDS],
+}
+
+impl Discards {
+    /// Checks a `3n+2` part and the tiles in sight outside it (`visible`; with the part, at
+    /// most four of a kind) and prepares it.
+    pub fn new(
+        counts: &[u8; RIICHI_KINDS],
+        visible: &[u8; RIICHI_KINDS],
+        form: Form,
+    ) -> Result<Self> {
+        let len = shanten::check_counts(counts)?;
+        if len % 3 != 2 {
+            return Err(Error::hand(format!(
+                "discard options need a hand part of 3n+2 tiles, got {len}; use ukeire for 3n+1"
+            )));
+        }
+        check_visible(counts, visible)?;
+        let parts = Parts::new(counts);
+        Ok(Self {
+            with: std::array::from_fn(|k| {
+                (counts[k] + visible[k] < 4)
+                    .then(|| parts.costs_with(k))
+                    .flatten()
+            }),
+            parts,
+            visible: *visible,
+            form,
+        })
+    }
+
+    /// The part left after discarding `kind`; an error when it is not held.
+    fn after(&self, kind: u8) -> Result<Parts> {
+        let k = usize::from(kind);
+        if self.parts.counts().get(k).is_none_or(|&c| c == 0) {
+            return Err(Error::hand(format!(
+                "cannot discard {}: the hand holds none",
+                kind_name(kind, false)
+            )));
+        }
+        Ok(self.parts.without(k))
+    }
+
+    /// The shanten of the part left after discarding `kind`.
+    pub fn shanten_after(&self, kind: u8) -> Result<i8> {
+        self.after(kind)?.shanten(self.form)
+    }
+
+    /// The shanten and improving draws of the part left after discarding `kind`. Copies left
+    /// are counted as Tenhou counts them: the discarded tile is gone too, so all of the
+    /// part's tiles count as seen.
+    pub fn ukeire_after(&self, kind: u8) -> Result<Ukeire> {
+        let rest = self.after(kind)?;
+        let part = part_of(usize::from(kind));
+        improving(&rest, self.parts.counts(), &self.visible, self.form, |k| {
+            self.with[k].filter(|_| part_of(k) != part)
+        })
+    }
 }
 
 /// For a `3n+2` part: every distinct discard with the shanten and ukeire it leaves, best first
@@ -125,26 +194,16 @@ pub fn discard_options(
     visible: &[u8; RIICHI_KINDS],
     form: Form,
 ) -> Result<Vec<DiscardOption>> {
-    let len = shanten::check_counts(counts)?;
-    if len % 3 != 2 {
-        return Err(Error::hand(format!(
-            "discard options need a hand part of 3n+2 tiles, got {len}; use ukeire for 3n+1"
-        )));
-    }
-    check_visible(counts, visible)?;
-    let mut options = Vec::new();
-    let mut work = *counts;
-    for kind in 0..RIICHI_KINDS {
-        if counts[kind] == 0 {
-            continue;
-        }
-        work[kind] -= 1;
-        options.push(DiscardOption {
-            discard: kind as u8,
-            ukeire: improving(&work, counts, visible, form)?,
-        });
-        work[kind] += 1;
-    }
+    let discards = Discards::new(counts, visible, form)?;
+    let mut options = (0..RIICHI_KINDS as u8)
+        .filter(|&k| counts[usize::from(k)] > 0)
+        .map(|discard| {
+            Ok(DiscardOption {
+                discard,
+                ukeire: discards.ukeire_after(discard)?,
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
     options.sort_by_key(|o| {
         (
             o.ukeire.shanten,
@@ -197,6 +256,85 @@ mod tests {
         assert_eq!(opts[0].ukeire.shanten, 0);
         assert_eq!(opts[0].ukeire.total(), 4);
         assert_eq!(opts.len(), 12);
+    }
+
+    /// The draws that lower the shanten, one whole shanten count per draw (the definition).
+    fn improving_by_definition(
+        counts: &[u8; 34],
+        held: &[u8; 34],
+        visible: &[u8; 34],
+        form: Form,
+    ) -> Result<Ukeire> {
+        let current = shanten::shanten(counts, form)?;
+        let mut work = *counts;
+        let mut tiles = Vec::new();
+        for kind in 0..RIICHI_KINDS {
+            let left = 4 - held[kind] - visible[kind];
+            if left == 0 {
+                continue;
+            }
+            work[kind] += 1;
+            if shanten::shanten(&work, form)? < current {
+                tiles.push((kind as u8, left));
+            }
+            work[kind] -= 1;
+        }
+        Ok(Ukeire {
+            shanten: current,
+            tiles,
+        })
+    }
+
+    #[test]
+    fn discard_analysis_matches_the_definition() {
+        let mut rng = crate::rng::Rng::new(3);
+        for round in 0..600 {
+            let len = [14, 14, 11, 8, 5, 2][round % 6];
+            let mut ids: Vec<u8> = (0..136).collect();
+            rng.shuffle(&mut ids);
+            let span = [136, 72, 36][round % 3];
+            let mut counts = [0u8; 34];
+            let mut visible = [0u8; 34];
+            let mut drawn = ids.iter().filter(|&&t| t < span || round % 5 == 0);
+            for &t in drawn.by_ref().take(len) {
+                counts[usize::from(t / 4)] += 1;
+            }
+            for &t in drawn.take(round % 30) {
+                visible[usize::from(t / 4)] += 1;
+            }
+            for form in [Form::All, Form::Standard, Form::Chiitoitsu, Form::Kokushi] {
+                let fast = discard_options(&counts, &visible, form);
+                let slow: Result<Vec<DiscardOption>> = (0..34u8)
+                    .filter(|&k| counts[usize::from(k)] > 0)
+                    .map(|k| {
+                        let mut rest = counts;
+                        rest[usize::from(k)] -= 1;
+                        let ukeire = improving_by_definition(&rest, &counts, &visible, form)?;
+                        Ok(DiscardOption { discard: k, ukeire })
+                    })
+                    .collect();
+                match (fast, slow) {
+                    (Ok(fast), Ok(mut slow)) => {
+                        slow.sort_by_key(|o| {
+                            (
+                                o.ukeire.shanten,
+                                std::cmp::Reverse(o.ukeire.total()),
+                                o.discard,
+                            )
+                        });
+                        assert_eq!(fast, slow, "{counts:?} {visible:?} {form:?}");
+                    }
+                    (fast, slow) => assert_eq!(fast.is_err(), slow.is_err(), "{counts:?} {form:?}"),
+                }
+                let mut part = counts;
+                if let Some(k) = (0..34).find(|&k| part[k] > 0) {
+                    part[k] -= 1;
+                    let fast = ukeire(&part, &visible, form);
+                    let slow = improving_by_definition(&part, &part, &visible, form);
+                    assert_eq!(fast.ok(), slow.ok(), "{part:?} {form:?}");
+                }
+            }
+        }
     }
 
     #[test]

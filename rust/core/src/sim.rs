@@ -39,12 +39,16 @@ pub fn play_out<T: Table>(deal: &mut T, agents: &mut Seats<T::Observation>) -> R
     while !deal.is_over() {
         let mut acted = false;
         for seat in deal.waiting() {
+            // The observation goes before the action is applied: it shares the deal's ponds
+            // and melds, which the deal would otherwise copy to change them.
             let observation = deal.observe(seat);
             if observation.legal().is_empty() {
                 continue;
             }
             let agent = &mut agents[seat % 4];
-            let action = agent.act(&observation).ok_or_else(|| {
+            let action = agent.act(&observation);
+            drop(observation);
+            let action = action.ok_or_else(|| {
                 Error::argument(format!(
                     "agent {} of seat {seat} chose nothing",
                     agent.name()

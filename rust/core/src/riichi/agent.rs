@@ -4,7 +4,7 @@
 //! ([`RandomAgent`]); [`AgentKind`] names them for the simulator.
 
 use crate::agent::{Agent, RandomAgent};
-use crate::efficiency;
+use crate::efficiency::Discards;
 use crate::error::{Error, Result};
 use crate::riichi::game::{Action, Claim, Observation};
 use crate::shanten::{self, Form};
@@ -136,15 +136,35 @@ fn visible(view: &Observation, held: &[u8; RIICHI_KINDS]) -> [u8; RIICHI_KINDS] 
 }
 
 /// The option whose discard leaves the fastest hand: the least shanten, then the most tiles
-/// that improve it, then the lower kind, then the lower action code.
+/// that improve it, then the lower kind, then the lower action code. (Only the options of
+/// least shanten need their improving tiles counted.)
 fn best_discard(view: &Observation, options: &[Action]) -> Option<Action> {
     let held = counts(&view.hand);
-    let ranked = efficiency::discard_options(&held, &visible(view, &held), Form::All).ok()?;
-    let rank = |kind: u8| ranked.iter().position(|o| o.discard == kind).unwrap_or(99);
-    options.iter().copied().min_by_key(|&a| {
-        let kind = tile_of(a).map_or(u8::MAX, kind_of_id);
-        (rank(kind), view.code(a))
-    })
+    let discards = Discards::new(&held, &visible(view, &held), Form::All).ok()?;
+    let kind = |a: Action| tile_of(a).map(kind_of_id);
+    let shanten: Vec<(Action, i8)> = options
+        .iter()
+        .filter_map(|&a| Some((a, discards.shanten_after(kind(a)?).ok()?)))
+        .collect();
+    let least = shanten.iter().map(|&(_, s)| s).min()?;
+    let mut totals = [None; RIICHI_KINDS];
+    shanten
+        .iter()
+        .filter(|&&(_, s)| s == least)
+        .filter_map(|&(a, _)| {
+            let k = kind(a)?;
+            let total = match totals[usize::from(k)] {
+                Some(total) => total,
+                None => {
+                    let total = discards.ukeire_after(k).ok()?.total();
+                    totals[usize::from(k)] = Some(total);
+                    total
+                }
+            };
+            Some((a, (std::cmp::Reverse(total), k, view.code(a))))
+        })
+        .min_by_key(|&(_, key)| key)
+        .map(|(a, _)| a)
 }
 
 /// Whether to fold: another player is in riichi and the hand is two or more tiles from

@@ -4,12 +4,17 @@
 //! costs come from one table read and are combined by a small min-plus merge. The target hand
 //! never needs a fifth copy of a kind, so a hand whose only wait is a tile it holds four of
 //! is 1-shanten, not tenpai (the Tenhou convention, spec R13.1). Chiitoitsu and kokushi have
-//! closed forms.
+//! closed forms. [`Parts`] keeps a hand's costs by part, so that hands one tile away (discard
+//! analysis) read only the part that changes.
 
+mod parts;
 mod table;
 
+pub(crate) use parts::{Parts, part_of};
+
+pub(crate) use table::Costs;
 pub use table::generate;
-use table::{Costs, MAX_TILES, honor_costs, suit_costs};
+use table::{MAX_TILES, honor_costs, suit_costs};
 
 use crate::error::{Error, Result};
 use crate::tile::{RIICHI_KINDS, YAOCHUU};
@@ -53,29 +58,97 @@ pub fn sets_needed(len: usize) -> Result<usize> {
     Ok(len / 3)
 }
 
-/// One pass over Riichi counts: what validation and the closed forms need.
+/// What the closed forms read of a hand: its kinds and pairs (chiitoitsu), its terminal and
+/// honour kinds and whether one of them is paired (kokushi). A hand with one tile more is
+/// counted from it in constant time ([`Self::with`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Closed {
+    kinds: i8,
+    pairs: i8,
+    orphans: i8,
+    orphan_pairs: i8,
+}
+
+/// The terminal and honour kinds, as bits.
+const ORPHANS: u64 = {
+    let mut bits = 0u64;
+    let mut i = 0;
+    while i < YAOCHUU.len() {
+        bits |= 1 << YAOCHUU[i];
+        i += 1;
+    }
+    bits
+};
+
+impl Closed {
+    /// The closed-form counts of `counts`.
+    pub(crate) fn of(counts: &[u8; RIICHI_KINDS]) -> Self {
+        let (mut kinds, mut pairs) = (0, 0);
+        for &c in counts {
+            kinds += i8::from(c >= 1);
+            pairs += i8::from(c >= 2);
+        }
+        let (mut orphans, mut orphan_pairs) = (0, 0);
+        for &kind in &YAOCHUU {
+            let c = counts[usize::from(kind)];
+            orphans += i8::from(c >= 1);
+            orphan_pairs += i8::from(c >= 2);
+        }
+        Self {
+            kinds,
+            pairs,
+            orphans,
+            orphan_pairs,
+        }
+    }
+
+    /// The counts with one more tile of `kind`, of which the hand held `held`.
+    pub(crate) fn with(self, kind: usize, held: u8) -> Self {
+        self.moved(kind, held, 1)
+    }
+
+    /// The counts with one tile of `kind` less, of which the hand keeps `left`.
+    pub(crate) fn without(self, kind: usize, left: u8) -> Self {
+        self.moved(kind, left, -1)
+    }
+
+    /// The counts after a tile of `kind` comes (`step` 1) or goes (-1) while the hand holds
+    /// `fewer` of it without that tile.
+    fn moved(self, kind: usize, fewer: u8, step: i8) -> Self {
+        let orphan = ORPHANS & (1 << kind) != 0;
+        Self {
+            kinds: self.kinds + step * i8::from(fewer == 0),
+            pairs: self.pairs + step * i8::from(fewer == 1),
+            orphans: self.orphans + step * i8::from(orphan && fewer == 0),
+            orphan_pairs: self.orphan_pairs + step * i8::from(orphan && fewer == 1),
+        }
+    }
+
+    /// Chiitoitsu shanten (of 13 or 14 tiles): four of a kind is one pair, not two.
+    pub(crate) fn chiitoitsu(self) -> i8 {
+        6 - self.pairs + (7 - self.kinds).max(0)
+    }
+
+    /// Kokushi shanten (of 13 or 14 tiles).
+    pub(crate) fn kokushi(self) -> i8 {
+        13 - self.orphans - i8::from(self.orphan_pairs > 0)
+    }
+}
+
+/// One pass over Riichi counts: what validation needs.
 struct Census {
     len: usize,
     max: u8,
-    kinds: u8,
-    pairs: u8,
 }
 
 impl Census {
     fn of(counts: &[u8; RIICHI_KINDS]) -> Self {
-        let (mut len, mut max, mut kinds, mut pairs) = (0usize, 0u8, 0u8, 0u8);
+        let (mut len, mut max) = (0usize, 0u8);
         for &c in counts {
             len += usize::from(c);
             max = max.max(c);
-            kinds += u8::from(c >= 1);
-            pairs += u8::from(c >= 2);
         }
-        Self {
-            len,
-            max,
-            kinds,
-            pairs,
-        }
+        Self { len, max }
     }
 
     /// Checks each count is at most 4 and the total is `3n+1` or `3n+2`.
@@ -90,10 +163,6 @@ impl Census {
         sets_needed(self.len)?;
         Ok(self.len)
     }
-
-    fn chiitoitsu(&self) -> i8 {
-        6 - self.pairs as i8 + (7 - self.kinds as i8).max(0)
-    }
 }
 
 /// Checks Riichi counts: 34 entries, each at most 4, and a `3n+1`/`3n+2` total.
@@ -107,21 +176,15 @@ pub fn check_counts(counts: &[u8]) -> Result<usize> {
 
 /// Shanten of a hand part in the requested form, after checking it (see [`check_counts`]).
 pub fn shanten(counts: &[u8; RIICHI_KINDS], form: Form) -> Result<i8> {
-    let census = Census::of(counts);
-    let len = census.check(counts)?;
-    let seven_ok = len >= 13;
-    match form {
-        Form::Standard => Ok(standard(counts, len / 3)),
-        Form::All if seven_ok => Ok(standard(counts, len / 3)
-            .min(census.chiitoitsu())
-            .min(kokushi(counts))),
-        Form::All => Ok(standard(counts, len / 3)),
-        Form::Chiitoitsu if seven_ok => Ok(census.chiitoitsu()),
-        Form::Kokushi if seven_ok => Ok(kokushi(counts)),
-        Form::Chiitoitsu | Form::Kokushi => Err(Error::hand(format!(
-            "chiitoitsu and kokushi need a concealed hand of 13 or 14 tiles, got {len}"
-        ))),
-    }
+    Census::of(counts).check(counts)?;
+    Parts::new(counts).shanten(form)
+}
+
+/// The error for a closed form asked of a part of `len` tiles.
+fn closed_forms_need_thirteen(len: usize) -> Error {
+    Error::hand(format!(
+        "chiitoitsu and kokushi need a concealed hand of 13 or 14 tiles, got {len}"
+    ))
 }
 
 /// Standard-form shanten of counts with `sets` (at most 4) sets still to make. The counts
@@ -131,13 +194,7 @@ pub fn standard(counts: &[u8; RIICHI_KINDS], sets: usize) -> i8 {
     let pin = suit_costs(&counts[9..18]);
     let sou = suit_costs(&counts[18..27]);
     let honors = honor_costs(&counts[27..34]);
-    let suited = merge(&merge(&man, &pin), &sou);
-    let mut best = u8::MAX;
-    for (i, (&none, &pair)) in suited[0].iter().zip(&suited[1]).enumerate().take(sets + 1) {
-        let j = sets - i;
-        best = best.min(none + honors[1][j]).min(pair + honors[0][j]);
-    }
-    best as i8 - 1
+    parts::fold(&merge(&merge(&man, &pin), &sou), &honors, sets)
 }
 
 /// Min-plus merge of two suits' costs, keeping up to 4 sets and at most one pair.
@@ -157,17 +214,12 @@ fn merge(a: &Costs, b: &Costs) -> Costs {
 
 /// Chiitoitsu shanten of 13 or 14 tiles: four of a kind is one pair, not two.
 pub fn chiitoitsu(counts: &[u8; RIICHI_KINDS]) -> i8 {
-    Census::of(counts).chiitoitsu()
+    Closed::of(counts).chiitoitsu()
 }
 
 /// Kokushi shanten of 13 or 14 tiles.
 pub fn kokushi(counts: &[u8; RIICHI_KINDS]) -> i8 {
-    let kinds = YAOCHUU
-        .iter()
-        .filter(|&&k| counts[usize::from(k)] > 0)
-        .count() as i8;
-    let pair = YAOCHUU.iter().any(|&k| counts[usize::from(k)] >= 2);
-    13 - kinds - i8::from(pair)
+    Closed::of(counts).kokushi()
 }
 
 #[cfg(test)]

@@ -53,7 +53,7 @@ impl Deal {
             options,
             responses: Default::default(),
         });
-        if self.waiting().is_empty() {
+        if !self.anyone_waiting() {
             self.resolve_claims();
         }
     }
@@ -62,6 +62,9 @@ impl Deal {
     pub(super) fn call_options(&self, seat: usize, from: usize, tile: u8) -> Vec<Action> {
         let kind = kind_of_id(tile);
         let p = &self.players[seat];
+        if p.held(kind) < 2 && !Self::chi_seat(seat, from, kind) {
+            return Vec::new();
+        }
         let same: Vec<u8> = p.of_kind(kind);
         let mut out = Vec::new();
         if same.len() >= 2 {
@@ -86,16 +89,22 @@ impl Deal {
     /// kind of the sequence and the two tiles of the hand, one pair per distinct classes.
     pub(super) fn chi_shapes(&self, seat: usize, from: usize, kind: u8) -> Vec<(u8, [u8; 2])> {
         let mut out = Vec::new();
-        if seat != (from + 1) % 4 || kind >= 27 {
+        if !Self::chi_seat(seat, from, kind) {
             return out;
         }
         let p = &self.players[seat];
         let n = kind % 9;
         for low in n.saturating_sub(2)..=n.min(6) {
             let base = kind - n + low;
-            let others: Vec<u8> = (base..base + 3).filter(|&k| k != kind).collect();
-            let a: Vec<u8> = p.of_kind(others[0]);
-            let b: Vec<u8> = p.of_kind(others[1]);
+            let mut others = (base..base + 3).filter(|&k| k != kind);
+            let (Some(first), Some(second)) = (others.next(), others.next()) else {
+                continue;
+            };
+            if p.held(first) == 0 || p.held(second) == 0 {
+                continue;
+            }
+            let a: Vec<u8> = p.of_kind(first);
+            let b: Vec<u8> = p.of_kind(second);
             out.extend(
                 self.distinct_pairs(&a, &b)
                     .into_iter()
@@ -103,6 +112,12 @@ impl Deal {
             );
         }
         out
+    }
+
+    /// Whether `seat` may chi a tile of `kind` discarded by `from`: it sits next and the tile
+    /// is a suited one.
+    fn chi_seat(seat: usize, from: usize, kind: u8) -> bool {
+        seat == (from + 1) % 4 && kind < 27
     }
 
     /// Tile pairs `(x, y)` with `x` from `a` and `y` from `b`, one per distinct pair of
@@ -160,7 +175,7 @@ impl Deal {
             return;
         };
         claims.responses[seat] = Some(action);
-        if self.waiting().is_empty() {
+        if !self.anyone_waiting() {
             self.resolve_claims();
         }
     }
@@ -169,7 +184,7 @@ impl Deal {
         let Phase::Claims(claims) = std::mem::replace(&mut self.phase, Phase::Over) else {
             return;
         };
-        let order: Vec<usize> = (1..4).map(|d| (claims.from + d) % 4).collect();
+        let order: [usize; 3] = std::array::from_fn(|d| (claims.from + d + 1) % 4);
         let mut rons: Vec<usize> = order
             .iter()
             .copied()

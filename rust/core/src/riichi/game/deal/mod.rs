@@ -26,6 +26,11 @@ use crate::riichi::rules::{GameLength, Karaten, LeftoverDeposits, RedFives, Rule
 use crate::tile::{RIICHI_KINDS, kind_name, kind_of_id};
 use crate::wind::Wind;
 
+/// Room for the events and actions of a long deal, made once so that they rarely grow.
+const EVENTS: usize = 192;
+/// See [`EVENTS`].
+const HISTORY: usize = 160;
+
 /// Where a deal starts: the round, the dealer, the sticks on the table and the scores.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DealSetup {
@@ -195,23 +200,25 @@ impl Deal {
             by_seat[seat] = hand;
         }
         let dora_indicator = wall.dora_indicators()[0];
+        let mut events = Vec::with_capacity(EVENTS);
+        events.push(Event::StartKyoku {
+            round_wind: setup.round_wind as u8,
+            number: setup.number,
+            dealer: setup.dealer,
+            honba: setup.honba,
+            riichi_sticks: setup.riichi_sticks,
+            scores: setup.scores,
+            dora_indicator,
+            hands: by_seat,
+        });
         let mut deal = Self {
             rules: rules.clone(),
             setup,
             scores: setup.scores,
             riichi_sticks: setup.riichi_sticks,
             phase: Phase::Over,
-            events: vec![Event::StartKyoku {
-                round_wind: setup.round_wind as u8,
-                number: setup.number,
-                dealer: setup.dealer,
-                honba: setup.honba,
-                riichi_sticks: setup.riichi_sticks,
-                scores: setup.scores,
-                dora_indicator,
-                hands: by_seat,
-            }],
-            history: Vec::new(),
+            events,
+            history: Vec::with_capacity(HISTORY),
             wall,
             players,
             called: false,
@@ -322,6 +329,17 @@ impl Deal {
     /// Whether the deal is over.
     pub fn is_over(&self) -> bool {
         self.phase == Phase::Over
+    }
+
+    /// Whether some seat must act now (see [`Self::waiting`]).
+    fn anyone_waiting(&self) -> bool {
+        match &self.phase {
+            Phase::Turn { .. } => true,
+            Phase::Claims(c) => {
+                (0..4).any(|s| !c.options[s].is_empty() && c.responses[s].is_none())
+            }
+            Phase::Over => false,
+        }
     }
 
     /// The seats that must act now: the player on turn, or every seat with a claim still to

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use crate::efficiency;
 use crate::error::{Error, Result};
 use crate::meld::Meld;
-use crate::shanten::{self, Form};
+use crate::shanten::{Form, Parts};
 use crate::tile::{RIICHI_KINDS, kind_of_id};
 
 /// One discard in a player's pond.
@@ -133,10 +133,15 @@ impl PlayerState {
     /// Recomputes the waits after the concealed tiles changed: only a hand whose shanten is 0
     /// has any, so the 34 win checks run only then.
     pub(super) fn refresh_waits(&mut self) {
-        self.waits.clear();
-        let counts = self.counts();
-        if self.hand.len() % 3 == 1 && shanten::shanten(&counts, Form::All) == Ok(0) {
-            self.waits = efficiency::waits(&counts).unwrap_or_default();
+        self.waits = Self::waits_of(&Parts::new(&self.counts()));
+    }
+
+    /// The waits of a hand part: none unless it has 3n+1 tiles and shanten 0.
+    pub(super) fn waits_of(part: &Parts) -> Vec<u8> {
+        if part.len() % 3 == 1 && part.shanten(Form::All) == Ok(0) {
+            efficiency::waits_of(part)
+        } else {
+            Vec::new()
         }
     }
 

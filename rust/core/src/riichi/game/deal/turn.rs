@@ -9,7 +9,7 @@ use crate::meld::{Meld, MeldKind};
 use crate::riichi::game::action::{Action, tile_class};
 use crate::riichi::game::event::{DrawReason, Event};
 use crate::riichi::rules::RiichiAnkan;
-use crate::shanten::{self, Form};
+use crate::shanten::{self, Form, Parts};
 use crate::tile::{RIICHI_KINDS, kind_of_id};
 use crate::tiles::Tiles;
 
@@ -41,7 +41,7 @@ impl Deal {
 
     /// One discard per tile class, the drawn tile preferred (tsumogiri).
     pub(super) fn discards(&self, seat: usize, drawn: Option<u8>, forbidden: u64) -> Vec<Action> {
-        let mut out: Vec<Action> = Vec::new();
+        let mut out: Vec<Action> = Vec::with_capacity(self.players[seat].hand.len() + 1);
         let mut seen = 0u64;
         let order = drawn
             .into_iter()
@@ -91,14 +91,17 @@ impl Deal {
         if self.riichi_condition(seat).is_some() || !Self::tenpai_within_reach(p) {
             return Vec::new();
         }
+        let hand = Parts::new(&p.counts());
+        let mut tenpai = [None; RIICHI_KINDS];
         self.discards(seat, Some(drawn), 0)
             .into_iter()
             .filter_map(|a| match a {
                 Action::Discard(t) => {
-                    let mut after = p.clone();
-                    after.take(t).ok()?;
-                    after.refresh_waits();
-                    after.tenpai().then_some(Action::Riichi(t))
+                    let kind = usize::from(kind_of_id(t));
+                    let waits = *tenpai[kind].get_or_insert_with(|| {
+                        !PlayerState::waits_of(&hand.without(kind)).is_empty()
+                    });
+                    waits.then_some(Action::Riichi(t))
                 }
                 _ => None,
             })

@@ -1,0 +1,274 @@
+//! Standard-form shanten read part by part: a hand's costs for each of its four parts (the
+//! three suits and the honours) are kept, so that the shanten of a hand one tile away (a
+//! discard, a draw) reads only the part that tile is in and merges it with the others. Discard
+//! analysis ([`crate::efficiency`]) asks for hundreds of such neighbours of one hand.
+
+use super::table::{Costs, MAX_TILES, honor_costs, suit_costs};
+use super::{Closed, Form, closed_forms_need_thirteen, merge};
+use crate::error::Result;
+use crate::tile::RIICHI_KINDS;
+
+/// The part (0 man, 1 pin, 2 sou, 3 honours) that holds `kind`.
+pub(crate) fn part_of(kind: usize) -> usize {
+    (kind / 9).min(3)
+}
+
+/// Lanes a fold reads: 0 to 4 sets.
+const SETS: usize = 5;
+
+/// The kinds of each part.
+const RANGES: [std::ops::Range<usize>; 4] = [0..9, 9..18, 18..27, 27..34];
+
+/// The standard-form costs of part `part` of `counts`.
+fn part_costs(counts: &[u8; RIICHI_KINDS], part: usize) -> Costs {
+    let kinds = &counts[RANGES[part].clone()];
+    if part == 3 {
+        honor_costs(kinds)
+    } else {
+        suit_costs(kinds)
+    }
+}
+
+/// The least cost of `sets` sets and the pair out of two cost tables, one of them a merge of
+/// the other parts, as a shanten: the last step of [`super::standard`].
+pub(super) fn fold(others: &Costs, part: &Costs, sets: usize) -> i8 {
+    let mut best = u8::MAX;
+    for i in 0..=sets {
+        let j = sets - i;
+        best = best
+            .min(others[0][i] + part[1][j])
+            .min(others[1][i] + part[0][j]);
+    }
+    best as i8 - 1
+}
+
+/// [`fold`] with the other parts' costs laid out for one number of sets: lane `j` of row `p`
+/// holds their cost for `sets - j` sets (the pair flag `p` flipped), so that the fold with a
+/// part's costs is a lane-wise sum and a minimum.
+#[derive(Debug, Clone, Copy)]
+struct Folding([[u8; 8]; 2]);
+
+impl Folding {
+    fn new(others: &Costs, sets: usize) -> Self {
+        let mut lanes = [[u8::MAX / 2; 8]; 2];
+        for j in 0..=sets.min(SETS - 1) {
+            lanes[0][j] = others[1][sets - j];
+            lanes[1][j] = others[0][sets - j];
+        }
+        Self(lanes)
+    }
+
+    /// The shanten of the other parts with `part` (see [`fold`]). Every lane sum stays
+    /// below 256 (at most 127 + 15), so the lanes add as words; lanes beyond the most sets
+    /// a hand needs are never read.
+    fn fold(&self, part: &Costs) -> i8 {
+        let word = |bytes: [u8; 8]| u64::from_le_bytes(bytes);
+        let none = word(self.0[0]) + word(part[0]);
+        let pair = word(self.0[1]) + word(part[1]);
+        let (none, pair) = (none.to_le_bytes(), pair.to_le_bytes());
+        let mut best = u8::MAX;
+        for j in 0..SETS {
+            best = best.min(none[j]).min(pair[j]);
+        }
+        best as i8 - 1
+    }
+}
+
+/// A valid hand part (each count at most 4, at most 14 tiles) with its standard-form costs by
+/// part, the tiles in each part and its closed-form counts.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Parts {
+    counts: [u8; RIICHI_KINDS],
+    len: usize,
+    costs: [Costs; 4],
+    sizes: [u8; 4],
+    closed: Closed,
+}
+
+impl Parts {
+    /// The parts of valid `counts` (see [`super::check_counts`]).
+    pub(crate) fn new(counts: &[u8; RIICHI_KINDS]) -> Self {
+        let sizes: [u8; 4] = std::array::from_fn(|p| counts[RANGES[p].clone()].iter().sum());
+        Self {
+            counts: *counts,
+            len: sizes.iter().map(|&n| usize::from(n)).sum(),
+            costs: std::array::from_fn(|p| part_costs(counts, p)),
+            sizes,
+            closed: Closed::of(counts),
+        }
+    }
+
+    /// The counts.
+    pub(crate) fn counts(&self) -> &[u8; RIICHI_KINDS] {
+        &self.counts
+    }
+
+    /// The number of tiles.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The hand with one tile of `kind` less (`kind` must be held): one part read again.
+    pub(crate) fn without(&self, kind: usize) -> Self {
+        let mut out = *self;
+        out.counts[kind] -= 1;
+        out.len -= 1;
+        let part = part_of(kind);
+        out.costs[part] = part_costs(&out.counts, part);
+        out.sizes[part] -= 1;
+        out.closed = self.closed.without(kind, out.counts[kind]);
+        out
+    }
+
+    /// The costs of `kind`'s part with one more tile of `kind`; `None` when four are held or
+    /// the part would hold more tiles than a hand part can (14).
+    pub(crate) fn costs_with(&self, kind: usize) -> Option<Costs> {
+        let part = part_of(kind);
+        if self.counts[kind] >= 4 || usize::from(self.sizes[part]) >= MAX_TILES {
+            return None;
+        }
+        let mut counts = self.counts;
+        counts[kind] += 1;
+        Some(part_costs(&counts, part))
+    }
+
+    /// For each part, the merge of the other three parts' costs.
+    fn others(&self) -> [Costs; 4] {
+        let [man, pin, sou, honors] = &self.costs;
+        let suits = merge(man, pin);
+        let rest = merge(sou, honors);
+        [
+            merge(pin, &rest),
+            merge(man, &rest),
+            merge(&suits, honors),
+            merge(&suits, sou),
+        ]
+    }
+
+    /// Standard-form shanten.
+    pub(crate) fn standard(&self) -> i8 {
+        let [man, pin, sou, honors] = &self.costs;
+        fold(&merge(&merge(man, pin), sou), honors, self.len / 3)
+    }
+
+    /// Shanten in `form` (the closed forms need 13 or 14 tiles).
+    pub(crate) fn shanten(&self, form: Form) -> Result<i8> {
+        let seven = self.len >= 13;
+        let closed = self.closed;
+        match form {
+            Form::All if seven => Ok(self
+                .standard()
+                .min(closed.chiitoitsu())
+                .min(closed.kokushi())),
+            Form::All | Form::Standard => Ok(self.standard()),
+            Form::Chiitoitsu if seven => Ok(closed.chiitoitsu()),
+            Form::Kokushi if seven => Ok(closed.kokushi()),
+            Form::Chiitoitsu | Form::Kokushi => Err(closed_forms_need_thirteen(self.len)),
+        }
+    }
+
+    /// Shanten in `form` of the hand with one more tile of a kind, for each `(kind, costs)`
+    /// given (`costs`: that kind's part with the tile added, see [`Self::costs_with`]); the
+    /// other parts are merged once. The closed forms need 13 tiles before the draw.
+    pub(crate) fn shanten_with(
+        &self,
+        form: Form,
+        draws: impl IntoIterator<Item = (usize, Costs)>,
+    ) -> Result<impl Iterator<Item = (usize, i8)>> {
+        let len = self.len + 1;
+        let seven = len >= 13;
+        let (standard, closed) = match form {
+            Form::All => (true, seven),
+            Form::Standard => (true, false),
+            Form::Chiitoitsu | Form::Kokushi if seven => (false, true),
+            Form::Chiitoitsu | Form::Kokushi => return Err(closed_forms_need_thirteen(len)),
+        };
+        let others = self.others().map(|others| Folding::new(&others, len / 3));
+        Ok(draws.into_iter().map(move |(kind, costs)| {
+            let mut best = i8::MAX;
+            if standard {
+                best = others[part_of(kind)].fold(&costs);
+            }
+            if closed {
+                let more = self.closed.with(kind, self.counts[kind]);
+                best = best.min(match form {
+                    Form::Chiitoitsu => more.chiitoitsu(),
+                    Form::Kokushi => more.kokushi(),
+                    _ => more.chiitoitsu().min(more.kokushi()),
+                });
+            }
+            (kind, best)
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+    use crate::shanten::shanten;
+
+    const FORMS: [Form; 4] = [Form::All, Form::Standard, Form::Chiitoitsu, Form::Kokushi];
+
+    /// Random valid hands of `len` tiles.
+    fn hands(len: usize, n: usize, seed: u64) -> Vec<[u8; RIICHI_KINDS]> {
+        let mut rng = Rng::new(seed);
+        (0..n)
+            .map(|_| {
+                let mut ids: Vec<u8> = (0..136).collect();
+                rng.shuffle(&mut ids);
+                let mut counts = [0u8; RIICHI_KINDS];
+                // Half the hands from one or two suits, where the parts interact most.
+                let span = if rng.below(2) == 0 { 136 } else { 72 };
+                for &t in ids.iter().filter(|&&t| t < span).take(len) {
+                    counts[usize::from(t / 4)] += 1;
+                }
+                counts
+            })
+            .collect()
+    }
+
+    #[test]
+    fn no_part_grows_beyond_fourteen_tiles() {
+        let mut counts = [0u8; RIICHI_KINDS];
+        counts[..5].copy_from_slice(&[4, 4, 3, 2, 1]);
+        let parts = Parts::new(&counts);
+        assert!(parts.costs_with(5).is_none(), "the man part holds 14");
+        assert!(parts.costs_with(0).is_none(), "four held");
+        assert!(parts.costs_with(9).is_some());
+    }
+
+    #[test]
+    fn part_by_part_equals_the_whole_hand() {
+        for len in [14, 11, 8, 5, 2] {
+            for counts in hands(len, 300, len as u64) {
+                let parts = Parts::new(&counts);
+                for form in FORMS {
+                    assert_eq!(parts.shanten(form), shanten(&counts, form));
+                }
+                for kind in (0..RIICHI_KINDS).filter(|&k| counts[k] > 0) {
+                    let less = parts.without(kind);
+                    assert_eq!(less.len(), len - 1);
+                    for form in FORMS {
+                        assert_eq!(less.shanten(form), shanten(less.counts(), form));
+                        let draws =
+                            (0..RIICHI_KINDS).filter_map(|k| Some((k, less.costs_with(k)?)));
+                        let mut seen = 0;
+                        let Ok(by_parts) = less.shanten_with(form, draws) else {
+                            assert!(len - 1 < 12, "{form:?} of {} tiles", len - 1);
+                            continue;
+                        };
+                        for (k, by_parts) in by_parts {
+                            seen += 1;
+                            let mut more = *less.counts();
+                            more[k] += 1;
+                            let whole = shanten(&more, form);
+                            assert_eq!(Ok(by_parts), whole, "{counts:?} -{kind} +{k} {form:?}");
+                        }
+                        assert_eq!(seen, less.counts().iter().filter(|&&c| c < 4).count());
+                    }
+                }
+            }
+        }
+    }
+}
