@@ -3,6 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::ops::Range;
+use std::sync::{Arc, OnceLock};
 
 use toml::{Table as TomlTable, Value};
 
@@ -21,6 +22,8 @@ const BUILTIN: [(&str, &str); 1] = [("house-2026", include_str!("../../cards/hou
 pub const HAND_SIZE: u8 = 14;
 /// Jokers in the set.
 const JOKER_SUPPLY: u8 = 8;
+/// Single exposures: a natural kind (35) and a size of 3 to 6.
+const SINGLE_VIEWS: usize = 35 * 4;
 /// Values a card hand may have.
 const VALUES: std::ops::RangeInclusive<i64> = 25..=75;
 /// Number of hands a card may have.
@@ -161,6 +164,8 @@ pub struct Card {
     /// Things that are allowed but look like mistakes (spec §3.5 warnings).
     pub warnings: Vec<String>,
     table: Table,
+    /// The view of each single exposure (by kind and size), made when first asked for.
+    single_views: Vec<OnceLock<Arc<Table>>>,
     /// The TOML text the card was compiled from.
     source: String,
 }
@@ -235,6 +240,12 @@ impl Card {
     /// The TOML text the card was compiled from (compiling it again gives the same card).
     pub fn source(&self) -> &str {
         &self.source
+    }
+
+    /// The cell holding the view of a single exposure of `size` (3..=6) tiles of `kind`.
+    pub(super) fn single_view(&self, kind: u8, size: u8) -> Option<&OnceLock<Arc<Table>>> {
+        let slot = usize::from(kind) * 4 + usize::from(size.checked_sub(3)?);
+        self.single_views.get(slot)
     }
 
     /// The table of every variant (what a rack without exposures is matched against).
@@ -458,6 +469,7 @@ fn parse_card(doc: &TomlTable, card: &TomlTable, id: String, errors: &mut Errors
         variants,
         warnings,
         table,
+        single_views: (0..SINGLE_VIEWS).map(|_| OnceLock::new()).collect(),
         source: String::new(),
     }
 }

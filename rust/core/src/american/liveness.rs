@@ -81,37 +81,52 @@ impl Liveness {
                 .try_add(&e.tiles())
                 .map_err(|err| err.context(format!("with the other players' exposure {e}")))?;
         }
-        let unseen: [u8; KINDS] = std::array::from_fn(|k| supply(k) - seen.counts()[k]);
         let held = rack.concealed().counts();
         let mut exposed = [0u8; KINDS];
         for e in rack.exposures().iter().chain(&sight.others) {
             exposed[usize::from(e.kind())] += e.jokers();
         }
+        let redeemable = match sight.redeemable {
+            None => None,
+            Some(n) => {
+                let limit = sight.visible.count(JOKER) + exposed.iter().sum::<u8>();
+                Some(
+                    u8::try_from(n)
+                        .ok()
+                        .filter(|&n| n <= limit)
+                        .ok_or_else(|| {
+                            Error::argument(format!(
+                                "{} to redeem, but only {} exposed or visible",
+                                super::plural(n as u64, "joker"),
+                                super::plural(limit, "joker")
+                            ))
+                        })?,
+                )
+            }
+        };
+        Ok(Self::of_counts(seen.counts(), held, &exposed, redeemable))
+    }
+
+    /// From counts per kind: the tiles in sight or on the rack (`seen`, at most the supply),
+    /// the rack's concealed tiles (`held`) and the jokers in exposures (`exposed`, by the kind
+    /// they stand for); `redeemable` gives the jokers the player can redeem outright, else
+    /// they are derived from the exposures (see [`Self::new`]).
+    pub(super) fn of_counts(
+        seen: &[u8; KINDS],
+        held: &[u8; KINDS],
+        exposed: &[u8; KINDS],
+        redeemable: Option<u8>,
+    ) -> Self {
+        let unseen: [u8; KINDS] = std::array::from_fn(|k| supply(k).saturating_sub(seen[k]));
         let derived: u8 = (0..KINDS)
             .map(|k| exposed[k].min(unseen[k].saturating_add(held[k])))
             .sum();
-        let redeemable = match sight.redeemable {
-            None => derived,
-            Some(n) => {
-                let limit = sight.visible.count(JOKER) + exposed.iter().sum::<u8>();
-                u8::try_from(n)
-                    .ok()
-                    .filter(|&n| n <= limit)
-                    .ok_or_else(|| {
-                        Error::argument(format!(
-                            "{} to redeem, but only {} exposed or visible",
-                            super::plural(n as u64, "joker"),
-                            super::plural(limit, "joker")
-                        ))
-                    })?
-            }
-        };
         let joker = usize::from(JOKER);
-        Ok(Self {
+        Self {
             // At most the 8 jokers of the set, so the sum fits.
-            jokers: unseen[joker] + held[joker] + redeemable,
+            jokers: unseen[joker] + held[joker] + redeemable.unwrap_or(derived),
             unseen,
-        })
+        }
     }
 
     /// Whether column `i` (using `kinds`) can no longer be completed from concealed counts `c`

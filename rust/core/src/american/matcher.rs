@@ -4,6 +4,7 @@
 
 use std::borrow::Cow;
 use std::cmp::Reverse;
+use std::sync::Arc;
 
 use super::card::{Card, HAND_SIZE, Variant};
 use super::liveness::{Liveness, Sight};
@@ -46,17 +47,45 @@ pub struct DiscardOption {
 
 impl Card {
     /// The variants a rack with `exposures` can still complete, each with the tiles it still
-    /// needs concealed. Without exposures, the whole card.
+    /// needs concealed. Without exposures, the whole card. The view of a single exposure is
+    /// made once per card and kept; more exposures are tried only on the variants that the
+    /// first one leaves (the order of exposures does not matter).
     pub fn view(&self, exposures: &[Exposure]) -> Cow<'_, Table> {
-        if exposures.is_empty() {
-            return Cow::Borrowed(self.table());
+        match exposures {
+            [] => Cow::Borrowed(self.table()),
+            [first, rest @ ..] => match self.single(first) {
+                Some(one) if rest.is_empty() => Cow::Borrowed(one),
+                Some(one) => Cow::Owned(self.view_of(one.variants().iter().copied(), exposures)),
+                None => Cow::Owned(self.view_of(0..self.variants.len(), exposures)),
+            },
         }
+    }
+
+    /// The view of `exposures` (see [`Self::view`]) from `within`, the view of all of them but
+    /// the last (only its variants can absorb them all), as a table to keep.
+    pub fn view_after(&self, within: &Table, exposures: &[Exposure]) -> Arc<Table> {
+        match exposures {
+            [single] => self.single(single).cloned(),
+            _ => None,
+        }
+        .unwrap_or_else(|| Arc::new(self.view_of(within.variants().iter().copied(), exposures)))
+    }
+
+    /// The view of the single exposure `e`, made the first time it is asked for.
+    fn single(&self, e: &Exposure) -> Option<&Arc<Table>> {
+        let cell = self.single_view(e.kind(), e.size())?;
+        Some(cell.get_or_init(|| Arc::new(self.view_of(0..self.variants.len(), &[*e]))))
+    }
+
+    /// The view of `exposures` over the `candidates` variants (in card order).
+    fn view_of(&self, candidates: impl Iterator<Item = usize>, exposures: &[Exposure]) -> Table {
         let exposed = exposures
             .iter()
             .fold(0u8, |n, e| n.saturating_add(e.size()));
-        Cow::Owned(Table::new(
+        Table::new(
             HAND_SIZE.saturating_sub(exposed),
-            self.variants.iter().enumerate().filter_map(|(i, v)| {
+            candidates.filter_map(|i| {
+                let v = &self.variants[i];
                 Some(Column {
                     variant: i,
                     hand: v.hand,
@@ -64,7 +93,7 @@ impl Card {
                     strict: &v.strict,
                 })
             }),
-        ))
+        )
     }
 
     /// The tiles `variant` still needs once every exposure is matched to a distinct set of the
@@ -73,11 +102,13 @@ impl Card {
         if self.hands[variant.hand].concealed {
             return None;
         }
-        let mut sets = variant.arrangement.sets.clone();
+        // The sets taken so far, by position (a hand has at most 14 sets).
+        let mut taken = 0u64;
         let mut total = variant.total;
         for e in exposures {
-            let at = sets.iter().position(|&s| s == (e.kind(), e.size()))?;
-            sets.swap_remove(at);
+            let at = (variant.arrangement.sets.iter().enumerate().take(64))
+                .position(|(i, &s)| taken & (1 << i) == 0 && s == (e.kind(), e.size()))?;
+            taken |= 1 << at;
             let k = usize::from(e.kind());
             total[k] = total[k].checked_sub(e.size())?;
         }
@@ -213,7 +244,9 @@ impl Card {
     /// For each distinct kind in `c` (jokers included), the least distance per segment of
     /// `table` after discarding one tile of it (`u8::MAX` for a hand with no live variant),
     /// by the O(1) update rule of spec §4.7. A discard moves a variant's distance by 0 or +1,
-    /// so without liveness only the columns at their hand's least distance need a look.
+    /// so each segment's columns are visited nearest first and the visit stops at the first
+    /// distance that has a live column: that distance, or one more if none of its live
+    /// columns keeps it.
     pub(super) fn discard_minima(
         &self,
         table: &Table,
@@ -234,46 +267,53 @@ impl Card {
             let (k, held) = (usize::from(tile), c[usize::from(tile)]);
             u8::from(held <= table.total(k, i) && (held <= table.strict(k, i) || !spare[i]))
         };
-        let tiles = (0..KINDS as u8).filter(|&k| c[usize::from(k)] > 0);
-        let Some(live) = live else {
-            let base: Vec<u8> = table.segment_minima(&d).collect();
-            let nearest: Vec<Vec<usize>> = table
-                .segments()
-                .iter()
-                .zip(&base)
-                .map(|(s, &b)| s.columns.clone().filter(|&i| d[i] == b).collect())
-                .collect();
-            return tiles
-                .map(|tile| {
-                    let minima = nearest
-                        .iter()
-                        .zip(&base)
-                        .map(|(cols, &b)| b + u8::from(cols.iter().all(|&i| delta(tile, i) == 1)))
-                        .collect();
-                    (tile, minima)
-                })
-                .collect();
-        };
+        // Each segment's columns, nearest first.
+        let mut order: Vec<usize> = (0..columns).collect();
+        for segment in table.segments() {
+            order[segment.columns.clone()].sort_unstable_by_key(|&i| d[i]);
+        }
         let kinds = |i: usize| &self.variants[table.variants()[i]].kinds;
-        let dead: Vec<bool> = (0..columns)
-            .map(|i| live.dead(table, i, kinds(i), c, live.jokers))
-            .collect();
-        tiles
+        // Whether each column is dead before any discard, found when first needed. A discard
+        // only takes a tile away, so a column dead before is dead after.
+        let mut dead_before: Vec<Option<bool>> = vec![None; columns];
+        (0..KINDS as u8)
+            .filter(|&k| c[usize::from(k)] > 0)
             .map(|tile| {
                 let mut less = *c;
                 less[usize::from(tile)] -= 1;
-                let jokers = live.jokers - u8::from(tile == JOKER);
-                let after: Vec<u8> = (0..columns)
-                    .map(|i| {
-                        let gone = if tile == JOKER || kinds(i).contains(&tile) {
-                            live.dead(table, i, kinds(i), &less, jokers)
-                        } else {
-                            dead[i]
-                        };
-                        if gone { u8::MAX } else { d[i] + delta(tile, i) }
+                let mut gone = |i: usize| {
+                    let Some(live) = live else {
+                        return false;
+                    };
+                    let before = *dead_before[i]
+                        .get_or_insert_with(|| live.dead(table, i, kinds(i), c, live.jokers));
+                    before
+                        || ((tile == JOKER || kinds(i).contains(&tile))
+                            && live.dead(
+                                table,
+                                i,
+                                kinds(i),
+                                &less,
+                                live.jokers - u8::from(tile == JOKER),
+                            ))
+                };
+                let minima = table
+                    .segments()
+                    .iter()
+                    .map(|segment| {
+                        let mut least = u8::MAX;
+                        for &i in &order[segment.columns.clone()] {
+                            if d[i] >= least {
+                                break;
+                            }
+                            if !gone(i) {
+                                least = least.min(d[i] + delta(tile, i));
+                            }
+                        }
+                        least
                     })
                     .collect();
-                (tile, table.segment_minima(&after).collect())
+                (tile, minima)
             })
             .collect()
     }

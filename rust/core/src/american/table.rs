@@ -69,6 +69,16 @@ impl Needs {
     pub fn distances(&self) -> impl Iterator<Item = u8> + '_ {
         (0..self.natural.len()).map(|i| self.distance(i))
     }
+
+    /// Tiles away of the nearest column (`None` without columns), in one pass the compiler
+    /// can vectorise.
+    pub fn nearest(&self) -> Option<u8> {
+        self.natural
+            .iter()
+            .zip(&self.total)
+            .map(|(&natural, &total)| natural.max(total.saturating_sub(self.jokers)))
+            .min()
+    }
 }
 
 /// One variant going into a [`Table`]. Its `total` sums to the table's size (at most 14).

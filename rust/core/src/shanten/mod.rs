@@ -194,7 +194,7 @@ pub fn standard(counts: &[u8; RIICHI_KINDS], sets: usize) -> i8 {
     let pin = suit_costs(&counts[9..18]);
     let sou = suit_costs(&counts[18..27]);
     let honors = honor_costs(&counts[27..34]);
-    parts::fold(&merge(&merge(&man, &pin), &sou), &honors, sets)
+    parts::Folding::new(&merge(&merge(&man, &pin), &sou), sets).fold(&honors)
 }
 
 /// Min-plus merge of two suits' costs, keeping up to 4 sets and at most one pair.

@@ -29,27 +29,16 @@ fn part_costs(counts: &[u8; RIICHI_KINDS], part: usize) -> Costs {
     }
 }
 
-/// The least cost of `sets` sets and the pair out of two cost tables, one of them a merge of
-/// the other parts, as a shanten: the last step of [`super::standard`].
-pub(super) fn fold(others: &Costs, part: &Costs, sets: usize) -> i8 {
-    let mut best = u8::MAX;
-    for i in 0..=sets {
-        let j = sets - i;
-        best = best
-            .min(others[0][i] + part[1][j])
-            .min(others[1][i] + part[0][j]);
-    }
-    best as i8 - 1
-}
-
-/// [`fold`] with the other parts' costs laid out for one number of sets: lane `j` of row `p`
-/// holds their cost for `sets - j` sets (the pair flag `p` flipped), so that the fold with a
-/// part's costs is a lane-wise sum and a minimum.
+/// The merged costs of some parts laid out for one number of sets, to fold with the costs of
+/// the last part into a shanten (the least cost of the sets and the pair, minus one): lane `j`
+/// of row `p` holds their cost for `sets - j` sets (the pair flag `p` flipped), so the fold
+/// is a lane-wise sum and a minimum.
 #[derive(Debug, Clone, Copy)]
-struct Folding([[u8; 8]; 2]);
+pub(super) struct Folding([[u8; 8]; 2]);
 
 impl Folding {
-    fn new(others: &Costs, sets: usize) -> Self {
+    /// `others` (a merge of parts) laid out for `sets` sets.
+    pub(super) fn new(others: &Costs, sets: usize) -> Self {
         let mut lanes = [[u8::MAX / 2; 8]; 2];
         for j in 0..=sets.min(SETS - 1) {
             lanes[0][j] = others[1][sets - j];
@@ -58,10 +47,10 @@ impl Folding {
         Self(lanes)
     }
 
-    /// The shanten of the other parts with `part` (see [`fold`]). Every lane sum stays
+    /// The shanten of these parts with `part`. Every lane sum stays
     /// below 256 (at most 127 + 15), so the lanes add as words; lanes beyond the most sets
     /// a hand needs are never read.
-    fn fold(&self, part: &Costs) -> i8 {
+    pub(super) fn fold(&self, part: &Costs) -> i8 {
         let word = |bytes: [u8; 8]| u64::from_le_bytes(bytes);
         let none = word(self.0[0]) + word(part[0]);
         let pair = word(self.0[1]) + word(part[1]);
@@ -148,7 +137,7 @@ impl Parts {
     /// Standard-form shanten.
     pub(crate) fn standard(&self) -> i8 {
         let [man, pin, sou, honors] = &self.costs;
-        fold(&merge(&merge(man, pin), sou), honors, self.len / 3)
+        Folding::new(&merge(&merge(man, pin), sou), self.len / 3).fold(honors)
     }
 
     /// Shanten in `form` (the closed forms need 13 or 14 tiles).

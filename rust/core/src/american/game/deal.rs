@@ -92,10 +92,11 @@ pub struct DiscardTile {
 pub struct PlayerState {
     /// Concealed tiles, ascending ids.
     pub hand: Vec<u8>,
-    /// Exposures in the order made.
-    pub exposures: Vec<Exposed>,
-    /// Discards in order, claimed ones included.
-    pub discards: Vec<DiscardTile>,
+    /// Exposures in the order made (shared with observations until the next change).
+    pub exposures: Arc<Vec<Exposed>>,
+    /// Discards in order, claimed ones included (shared with observations until the next
+    /// change).
+    pub discards: Arc<Vec<DiscardTile>>,
     /// Why the hand is dead, if it is (spec §1.9).
     pub dead: Option<DeadReason>,
 }
@@ -224,10 +225,12 @@ pub struct Deal {
     second: Option<bool>,
     outcome: Option<Outcome>,
     /// Each seat's card view given its exposures (`None`: no exposures, the whole card).
-    views: [Option<Table>; 4],
+    views: [Option<Arc<Table>>; 4],
     /// Each seat's 13 tiles are at most one tile from a card hand (set after its discard):
     /// only then can it call Mah Jongg on a discard.
     near: [bool; 4],
+    /// Scratch space for [`Self::refresh_near`].
+    needs: Needs,
     /// Every action applied, in order.
     history: Vec<(usize, Action)>,
 }
@@ -279,6 +282,7 @@ impl Deal {
             outcome: None,
             views: Default::default(),
             near: [false; 4],
+            needs: Needs::default(),
             history: Vec::new(),
         };
         let heavenly = rules.heavenly_hand && deal.match_of(setup.dealer).is_some();
@@ -410,11 +414,16 @@ impl Deal {
         match &self.phase {
             Phase::Heavenly if seat == self.setup.dealer => vec![Action::MahJongg, Action::Pass],
             Phase::Pass(c) if !c.done(seat) => {
+                let mut left = [0u8; KINDS];
+                for &t in &p.hand {
+                    left[usize::from(kind_of(t))] += 1;
+                }
+                for &t in &c.picked[seat] {
+                    let k = usize::from(kind_of(t));
+                    left[k] = left[k].saturating_sub(1);
+                }
                 let mut out: Vec<Action> = (0..JOKER)
-                    .filter(|&k| {
-                        let picked = c.picked[seat].iter().filter(|&&t| kind_of(t) == k).count();
-                        p.count(k) > picked
-                    })
+                    .filter(|&k| left[usize::from(k)] > 0)
                     .map(Action::PassTile)
                     .collect();
                 if c.step.blind_allowed() {
@@ -705,7 +714,7 @@ impl Deal {
             self.players[seat].add(natural);
             return;
         };
-        let e = &mut self.players[owner].exposures[at];
+        let e = &mut Arc::make_mut(&mut self.players[owner].exposures)[at];
         let Some(j) = e.tiles.iter().position(|&t| kind_of(t) == JOKER) else {
             self.players[seat].add(natural);
             return;
@@ -730,7 +739,7 @@ impl Deal {
         let Some(tile) = self.players[seat].take_kind(kind, &[]) else {
             return;
         };
-        self.players[seat].discards.push(DiscardTile {
+        Arc::make_mut(&mut self.players[seat].discards).push(DiscardTile {
             tile,
             claimed: false,
         });
@@ -815,7 +824,7 @@ impl Deal {
     }
 
     fn take_discard(&mut self, from: usize) {
-        if let Some(d) = self.players[from].discards.last_mut() {
+        if let Some(d) = Arc::make_mut(&mut self.players[from].discards).last_mut() {
             d.claimed = true;
         }
     }
@@ -836,13 +845,14 @@ impl Deal {
         };
         let mut tiles = vec![tile];
         tiles.extend_from_slice(&consumed);
-        p.exposures.push(Exposed {
+        Arc::make_mut(&mut p.exposures).push(Exposed {
             exposure,
             tiles,
             from,
             frozen: false,
         });
-        self.views[seat] = Some(self.card.view(&p.exposure_list()).into_owned());
+        let exposures = p.exposure_list();
+        self.views[seat] = Some(self.card.view_after(self.view(seat), &exposures));
         self.events.push(Event::Expose {
             seat,
             from,
@@ -896,12 +906,19 @@ impl Deal {
         };
         self.players[seat].add(tile);
         self.events.push(Event::Draw { seat, tile });
+        // The drawn tile completes a hand only if the 13 tiles before it were at most one
+        // tile away (refreshed after the seat's last discard; nothing else changes them).
+        let win = if self.near[seat] {
+            self.match_of(seat)
+        } else {
+            None
+        };
         self.phase = Phase::Turn(Turn {
             seat,
             how: Win::SelfDrawn,
             claimed: None,
             drawn: Some(tile),
-            win: self.match_of(seat),
+            win,
         });
     }
 
@@ -920,15 +937,18 @@ impl Deal {
     /// The card view of `seat`'s exposures.
     fn view(&self, seat: usize) -> &Table {
         self.views[seat]
-            .as_ref()
+            .as_deref()
             .unwrap_or_else(|| self.card.table())
     }
 
     /// Whether `seat`'s 13 tiles are at most one tile from a card hand.
     fn refresh_near(&mut self, seat: usize) {
         let p = &self.players[seat];
-        let mut needs = Needs::default();
-        self.view(seat).needs(p.concealed().counts(), &mut needs);
-        self.near[seat] = p.tile_count() == 13 && needs.distances().any(|d| d <= 1);
+        self.near[seat] = p.tile_count() == 13 && {
+            let view = self.views[seat].as_deref();
+            let table = view.unwrap_or_else(|| self.card.table());
+            table.needs(p.concealed().counts(), &mut self.needs);
+            self.needs.nearest().is_some_and(|d| d <= 1)
+        };
     }
 }

@@ -2,6 +2,8 @@
 //! side of the Charleston. Other racks and the wall never appear, so an observation is the
 //! same whatever they hold.
 
+use std::sync::Arc;
+
 use super::action::Action;
 use super::deal::{Deal, DiscardTile, Exposed};
 use super::event::{DeadReason, Event, Step};
@@ -44,10 +46,11 @@ impl Event {
 /// What everyone sees of one player.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Public {
-    /// Exposures in the order made (with their jokers and who discarded the claimed tile).
-    pub exposures: Vec<Exposed>,
-    /// Discards in order, claimed ones marked.
-    pub discards: Vec<DiscardTile>,
+    /// Exposures in the order made (with their jokers and who discarded the claimed tile),
+    /// shared with the game until they change.
+    pub exposures: Arc<Vec<Exposed>>,
+    /// Discards in order, claimed ones marked (shared with the game until they change).
+    pub discards: Arc<Vec<DiscardTile>>,
     /// Concealed tiles held.
     pub hand_size: usize,
     /// Tiles held, concealed and exposed.

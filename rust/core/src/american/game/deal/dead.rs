@@ -1,13 +1,14 @@
 //! Dead hands (spec §1.9): what is in sight for a seat, the referee's test of rule 1.9.1e,
 //! and marking a hand dead.
 
+use std::sync::Arc;
+
 use super::Deal;
 use crate::american::game::deal::kind_of;
 use crate::american::game::event::{DeadReason, Event};
 use crate::american::game::options::DeadHandMode;
 use crate::american::liveness::{Liveness, Sight};
-use crate::american::rack::Rack;
-use crate::tile::KINDS;
+use crate::tile::{JOKER, KINDS};
 use crate::tiles::Tiles;
 
 impl Deal {
@@ -45,15 +46,20 @@ impl Deal {
         }
     }
 
-    /// Whether no card hand can still be completed by `seat` from public information.
+    /// Whether no card hand can still be completed by `seat` from public information:
+    /// [`crate::american::Card::is_dead`] with the seat's exposures and [`Self::sight`], on the
+    /// cached view of the seat's exposures.
     pub fn publicly_dead(&self, seat: usize) -> bool {
-        // `Card::is_dead` on the cached view of the seat's exposures.
-        let Ok(rack) = Rack::new(Tiles::EMPTY, self.players[seat].exposure_list()) else {
-            return false;
-        };
-        let Ok(live) = Liveness::new(&rack, &self.sight(seat)) else {
-            return false;
-        };
+        self.dead_in(&InSight::of(self), seat)
+    }
+
+    /// [`Self::publicly_dead`] with what is in sight counted already.
+    fn dead_in(&self, sight: &InSight, seat: usize) -> bool {
+        let mut exposed = sight.redeemable;
+        for (k, n) in sight.frozen[seat % 4].iter().enumerate() {
+            exposed[k] += n;
+        }
+        let live = Liveness::of_counts(&sight.seen, &[0; KINDS], &exposed, None);
         let table = self.view(seat);
         let none = [0u8; KINDS];
         !table.segments().iter().any(|segment| {
@@ -72,13 +78,9 @@ impl Deal {
         if self.rules.dead_hand_mode == DeadHandMode::Off {
             return;
         }
-        let no_hand = self
-            .card
-            .view(&self.players[seat].exposure_list())
-            .variants()
-            .is_empty();
+        let no_hand = self.view(seat).variants().is_empty();
         if no_hand || self.publicly_dead(seat) {
-            if let Some(e) = self.players[seat].exposures.last_mut() {
+            if let Some(e) = Arc::make_mut(&mut self.players[seat].exposures).last_mut() {
                 e.frozen = true;
             }
         }
@@ -96,8 +98,9 @@ impl Deal {
     /// Returns whether that ended the game (one live player left).
     pub(super) fn check_dead(&mut self) -> bool {
         if self.rules.dead_hand_mode == DeadHandMode::Auto {
+            let sight = InSight::of(self);
             for seat in 0..4 {
-                if self.players[seat].dead.is_none() && self.publicly_dead(seat) {
+                if self.players[seat].dead.is_none() && self.dead_in(&sight, seat) {
                     self.mark_dead(seat, DeadReason::CannotComplete, None);
                 }
             }
@@ -107,5 +110,42 @@ impl Deal {
             return true;
         }
         false
+    }
+}
+
+/// What is in sight at a table, counted once for the four seats' dead-hand tests: every
+/// uncalled discard and every exposure's tiles (`seen`), the jokers of exposures that are not
+/// killer exposures by the kind they stand for (`redeemable`), and each seat's killer
+/// exposures' jokers (`frozen`): the seat itself may still redeem those.
+struct InSight {
+    seen: [u8; KINDS],
+    redeemable: [u8; KINDS],
+    frozen: [[u8; KINDS]; 4],
+}
+
+impl InSight {
+    fn of(deal: &Deal) -> Self {
+        let mut sight = Self {
+            seen: [0; KINDS],
+            redeemable: [0; KINDS],
+            frozen: [[0; KINDS]; 4],
+        };
+        for (s, p) in deal.players.iter().enumerate() {
+            for d in p.discards.iter().filter(|d| !d.claimed) {
+                sight.seen[usize::from(kind_of(d.tile))] += 1;
+            }
+            for e in p.exposures.iter() {
+                let (kind, jokers) = (usize::from(e.exposure.kind()), e.exposure.jokers());
+                sight.seen[kind] += e.exposure.naturals();
+                sight.seen[usize::from(JOKER)] += jokers;
+                let to = if e.frozen {
+                    &mut sight.frozen[s]
+                } else {
+                    &mut sight.redeemable
+                };
+                to[kind] += jokers;
+            }
+        }
+        sight
     }
 }

@@ -119,7 +119,7 @@ impl Deal {
             for &t in &p.hand {
                 mark(t)?;
             }
-            for e in &p.exposures {
+            for e in p.exposures.iter() {
                 for &t in &e.tiles {
                     mark(t)?;
                 }

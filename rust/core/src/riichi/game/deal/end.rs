@@ -104,6 +104,9 @@ impl Deal {
         drawn: u8,
         rinshan: bool,
     ) -> Option<(Scored, WinContext)> {
+        if !self.completes(seat, drawn, false) {
+            return None;
+        }
         let mut ctx = self.context(seat, true, seat);
         ctx.rinshan = rinshan;
         ctx.haitei = (!rinshan || self.rules.rinshan_counts_as_haitei) && self.wall.live() == 0;
