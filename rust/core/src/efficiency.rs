@@ -1,5 +1,7 @@
 //! Tile efficiency: waits of a tenpai hand and ukeire (the draws that lower shanten).
 
+use std::cell::OnceCell;
+
 use crate::error::{Error, Result};
 use crate::shanten::{self, Costs, Form, Parts, part_of};
 use crate::tile::{RIICHI_KINDS, kind_name};
@@ -125,8 +127,9 @@ pub struct Discards {
     parts: Parts,
     visible: [u8; RIICHI_KINDS],
     form: Form,
-    /// Each kind's part costs with one more tile of it, on the whole part.
-    with: [Option<Costs>; RIICHI_KINDS],
+    /// Each kind's part costs with one more tile of it, on the whole part (read when the
+    /// improving draws are first asked for).
+    with: OnceCell<[Option<Costs>; RIICHI_KINDS]>,
 }
 
 impl Discards {
@@ -144,16 +147,11 @@ impl Discards {
             )));
         }
         check_visible(counts, visible)?;
-        let parts = Parts::new(counts);
         Ok(Self {
-            with: std::array::from_fn(|k| {
-                (counts[k] + visible[k] < 4)
-                    .then(|| parts.costs_with(k))
-                    .flatten()
-            }),
-            parts,
+            parts: Parts::new(counts),
             visible: *visible,
             form,
+            with: OnceCell::new(),
         })
     }
 
@@ -180,8 +178,16 @@ impl Discards {
     pub fn ukeire_after(&self, kind: u8) -> Result<Ukeire> {
         let rest = self.after(kind)?;
         let part = part_of(usize::from(kind));
+        let with = self.with.get_or_init(|| {
+            let counts = self.parts.counts();
+            std::array::from_fn(|k| {
+                (counts[k] + self.visible[k] < 4)
+                    .then(|| self.parts.costs_with(k))
+                    .flatten()
+            })
+        });
         improving(&rest, self.parts.counts(), &self.visible, self.form, |k| {
-            self.with[k].filter(|_| part_of(k) != part)
+            with[k].filter(|_| part_of(k) != part)
         })
     }
 }

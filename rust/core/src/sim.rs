@@ -19,8 +19,8 @@ pub trait Table {
     /// What a seat may see (its legal actions included).
     type Observation: Observed;
 
-    /// The seats that must act now.
-    fn waiting(&self) -> Vec<usize>;
+    /// Whether `seat` must act now.
+    fn must_act(&self, seat: usize) -> bool;
     /// What `seat` may see now.
     fn observe(&self, seat: usize) -> Self::Observation;
     /// Applies `action` by `seat`; an illegal one is an error naming it and why.
@@ -38,7 +38,8 @@ pub type Seats<O> = [Box<dyn Agent<O>>; 4];
 pub fn play_out<T: Table>(deal: &mut T, agents: &mut Seats<T::Observation>) -> Result<()> {
     while !deal.is_over() {
         let mut acted = false;
-        for seat in deal.waiting() {
+        let waiting: [bool; 4] = std::array::from_fn(|s| deal.must_act(s));
+        for seat in (0..4).filter(|&s| waiting[s]) {
             // The observation goes before the action is applied: it shares the deal's ponds
             // and melds, which the deal would otherwise copy to change them.
             let observation = deal.observe(seat);

@@ -16,8 +16,8 @@ use crate::sim::{Seats, Table, game_seed, play_out};
 impl Table for Deal {
     type Observation = Observation;
 
-    fn waiting(&self) -> Vec<usize> {
-        Deal::waiting(self)
+    fn must_act(&self, seat: usize) -> bool {
+        Deal::must_act(self, seat)
     }
     fn observe(&self, seat: usize) -> Observation {
         Deal::observe(self, seat)

@@ -147,10 +147,19 @@ fn best_discard(view: &Observation, options: &[Action]) -> Option<Action> {
         .filter_map(|&a| Some((a, discards.shanten_after(kind(a)?).ok()?)))
         .collect();
     let least = shanten.iter().map(|&(_, s)| s).min()?;
+    let fastest: Vec<(Action, i8)> = shanten.into_iter().filter(|&(_, s)| s == least).collect();
+    if let Some(first) = fastest.first()
+        && fastest.iter().all(|&(a, _)| kind(a) == kind(first.0))
+    {
+        // One kind leaves the least shanten: its improving tiles decide nothing.
+        return fastest
+            .iter()
+            .map(|&(a, _)| a)
+            .min_by_key(|&a| view.code(a));
+    }
     let mut totals = [None; RIICHI_KINDS];
-    shanten
+    fastest
         .iter()
-        .filter(|&&(_, s)| s == least)
         .filter_map(|&(a, _)| {
             let k = kind(a)?;
             let total = match totals[usize::from(k)] {

@@ -65,13 +65,20 @@ impl Folding {
 
 /// A valid hand part (each count at most 4, at most 14 tiles) with its standard-form costs by
 /// part, the tiles in each part and its closed-form counts.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Parts {
     counts: [u8; RIICHI_KINDS],
     len: usize,
     costs: [Costs; 4],
     sizes: [u8; 4],
     closed: Closed,
+}
+
+impl Default for Parts {
+    /// The parts of no tiles.
+    fn default() -> Self {
+        Self::new(&[0; RIICHI_KINDS])
+    }
 }
 
 impl Parts {
@@ -95,6 +102,19 @@ impl Parts {
     /// The number of tiles.
     pub(crate) fn len(&self) -> usize {
         self.len
+    }
+
+    /// The hand with one more tile of `kind` (fewer than four held, fewer than 14 tiles):
+    /// one part read again.
+    pub(crate) fn with(&self, kind: usize) -> Self {
+        let mut out = *self;
+        let part = part_of(kind);
+        out.closed = self.closed.with(kind, self.counts[kind]);
+        out.counts[kind] += 1;
+        out.len += 1;
+        out.sizes[part] += 1;
+        out.costs[part] = part_costs(&out.counts, part);
+        out
     }
 
     /// The hand with one tile of `kind` less (`kind` must be held): one part read again.
@@ -238,6 +258,7 @@ mod tests {
                 for kind in (0..RIICHI_KINDS).filter(|&k| counts[k] > 0) {
                     let less = parts.without(kind);
                     assert_eq!(less.len(), len - 1);
+                    assert_eq!(less.with(kind), parts);
                     for form in FORMS {
                         assert_eq!(less.shanten(form), shanten(less.counts(), form));
                         let draws =

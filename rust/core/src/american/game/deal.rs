@@ -390,19 +390,25 @@ impl Deal {
         }
     }
 
+    /// Whether `seat` must act now (see [`Self::waiting`]).
+    pub fn must_act(&self, seat: usize) -> bool {
+        if seat > 3 {
+            return false;
+        }
+        match &self.phase {
+            Phase::Heavenly => seat == self.setup.dealer,
+            Phase::Pass(c) => !c.done(seat),
+            Phase::Vote(v) => v[seat].is_none(),
+            Phase::Courtesy(o) => o[seat].is_none(),
+            Phase::Turn(t) => t.seat == seat,
+            Phase::Claims(c) => !c.options[seat].is_empty() && c.responses[seat].is_none(),
+            Phase::Over => false,
+        }
+    }
+
     /// The seats that must act now.
     pub fn waiting(&self) -> Vec<usize> {
-        match &self.phase {
-            Phase::Heavenly => vec![self.setup.dealer],
-            Phase::Pass(c) => (0..4).filter(|&s| !c.done(s)).collect(),
-            Phase::Vote(v) => (0..4).filter(|&s| v[s].is_none()).collect(),
-            Phase::Courtesy(o) => (0..4).filter(|&s| o[s].is_none()).collect(),
-            Phase::Turn(t) => vec![t.seat],
-            Phase::Claims(c) => (0..4)
-                .filter(|&s| !c.options[s].is_empty() && c.responses[s].is_none())
-                .collect(),
-            Phase::Over => Vec::new(),
-        }
+        (0..4).filter(|&s| self.must_act(s)).collect()
     }
 
     /// The legal actions of `seat` now (empty when it need not act).

@@ -58,7 +58,7 @@ impl Deal {
         };
         self.start_kan(seat);
         let p = &mut self.players[seat];
-        p.hand.retain(|&t| kind_of_id(t) != kind);
+        p.take_kind(kind);
         Arc::make_mut(&mut p.melds).push(DealMeld {
             meld,
             tiles: tiles.clone(),

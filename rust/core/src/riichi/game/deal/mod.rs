@@ -7,6 +7,8 @@
 //! Seats are player indices 0..=3 for the whole game; the seat wind of seat `s` is its
 //! distance from the dealer. A rejected action returns an [`Illegal`] and changes nothing.
 
+use std::sync::Arc;
+
 mod blocked;
 mod claims;
 mod end;
@@ -30,6 +32,8 @@ use crate::wind::Wind;
 const EVENTS: usize = 192;
 /// See [`EVENTS`].
 const HISTORY: usize = 160;
+/// Room for a long pond, made once.
+const POND: usize = 24;
 
 /// Where a deal starts: the round, the dealer, the sticks on the table and the scores.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -195,8 +199,8 @@ impl Deal {
         let mut by_seat: [Vec<u8>; 4] = Default::default();
         for (offset, hand) in hands.into_iter().enumerate() {
             let seat = (setup.dealer + offset) % 4;
-            players[seat].hand = hand.clone();
-            players[seat].hand.sort_unstable();
+            players[seat].set_hand(hand.clone());
+            players[seat].pond = Arc::new(Vec::with_capacity(POND));
             by_seat[seat] = hand;
         }
         let dora_indicator = wall.dora_indicators()[0];
@@ -333,10 +337,15 @@ impl Deal {
 
     /// Whether some seat must act now (see [`Self::waiting`]).
     fn anyone_waiting(&self) -> bool {
+        (0..4).any(|s| self.must_act(s))
+    }
+
+    /// Whether `seat` must act now: it is on turn, or has a claim still to answer.
+    pub fn must_act(&self, seat: usize) -> bool {
         match &self.phase {
-            Phase::Turn { .. } => true,
+            Phase::Turn { seat: s, .. } => *s == seat,
             Phase::Claims(c) => {
-                (0..4).any(|s| !c.options[s].is_empty() && c.responses[s].is_none())
+                seat < 4 && !c.options[seat].is_empty() && c.responses[seat].is_none()
             }
             Phase::Over => false,
         }
@@ -345,13 +354,7 @@ impl Deal {
     /// The seats that must act now: the player on turn, or every seat with a claim still to
     /// answer.
     pub fn waiting(&self) -> Vec<usize> {
-        match &self.phase {
-            Phase::Turn { seat, .. } => vec![*seat],
-            Phase::Claims(c) => (0..4)
-                .filter(|&s| !c.options[s].is_empty() && c.responses[s].is_none())
-                .collect(),
-            Phase::Over => Vec::new(),
-        }
+        (0..4).filter(|&s| self.must_act(s)).collect()
     }
 
     /// The legal actions of `seat` now (empty when it need not act).

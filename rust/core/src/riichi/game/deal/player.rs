@@ -87,6 +87,9 @@ pub struct PlayerState {
     passed: Passed,
     /// Wait kinds of the concealed part when it has 3n+1 tiles.
     waits: Vec<u8>,
+    /// The concealed tiles' shanten costs, kept in step with `hand` by the methods that change
+    /// it.
+    shape: Parts,
 }
 
 impl PlayerState {
@@ -97,11 +100,31 @@ impl PlayerState {
 
     /// Concealed tiles per kind.
     pub fn counts(&self) -> [u8; RIICHI_KINDS] {
+        *self.shape.counts()
+    }
+
+    /// The concealed tiles' shanten costs.
+    pub(super) fn shape(&self) -> &Parts {
+        &self.shape
+    }
+
+    /// Sets the concealed tiles (sorted here).
+    pub(super) fn set_hand(&mut self, mut hand: Vec<u8>) {
+        hand.sort_unstable();
         let mut counts = [0u8; RIICHI_KINDS];
-        for &t in &self.hand {
+        for &t in &hand {
             counts[usize::from(kind_of_id(t))] += 1;
         }
-        counts
+        self.hand = hand;
+        self.shape = Parts::new(&counts);
+    }
+
+    /// Removes every concealed tile of `kind` (an ankan's four).
+    pub(super) fn take_kind(&mut self, kind: u8) {
+        self.hand.retain(|&t| kind_of_id(t) != kind);
+        while self.shape.counts()[usize::from(kind)] > 0 {
+            self.shape = self.shape.without(usize::from(kind));
+        }
     }
 
     /// The concealed tiles of `kind`.
@@ -133,7 +156,7 @@ impl PlayerState {
     /// Recomputes the waits after the concealed tiles changed: only a hand whose shanten is 0
     /// has any, so the 34 win checks run only then.
     pub(super) fn refresh_waits(&mut self) {
-        self.waits = Self::waits_of(&Parts::new(&self.counts()));
+        self.waits = Self::waits_of(&self.shape);
     }
 
     /// The waits of a hand part: none unless it has 3n+1 tiles and shanten 0.
@@ -182,6 +205,7 @@ impl PlayerState {
             .position(|&t| t == tile)
             .ok_or_else(|| Error::argument(format!("tile id {tile} is not in the hand")))?;
         self.hand.remove(at);
+        self.shape = self.shape.without(usize::from(kind_of_id(tile)));
         Ok(())
     }
 
@@ -189,5 +213,6 @@ impl PlayerState {
     pub(super) fn add(&mut self, tile: u8) {
         let at = self.hand.partition_point(|&t| t < tile);
         self.hand.insert(at, tile);
+        self.shape = self.shape.with(usize::from(kind_of_id(tile)));
     }
 }

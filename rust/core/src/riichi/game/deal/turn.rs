@@ -9,7 +9,7 @@ use crate::meld::{Meld, MeldKind};
 use crate::riichi::game::action::{Action, tile_class};
 use crate::riichi::game::event::{DrawReason, Event};
 use crate::riichi::rules::RiichiAnkan;
-use crate::shanten::{self, Form, Parts};
+use crate::shanten::Form;
 use crate::tile::{RIICHI_KINDS, kind_of_id};
 use crate::tiles::Tiles;
 
@@ -83,7 +83,7 @@ impl Deal {
     /// Whether some discard of the 3n+2 concealed tiles leaves a hand with shanten 0 (a quick
     /// table check before any wait is listed).
     pub(super) fn tenpai_within_reach(p: &PlayerState) -> bool {
-        shanten::shanten(&p.counts(), Form::All).is_ok_and(|s| s <= 0)
+        p.shape().shanten(Form::All).is_ok_and(|s| s <= 0)
     }
 
     fn riichi_options(&self, seat: usize, drawn: u8) -> Vec<Action> {
@@ -91,7 +91,7 @@ impl Deal {
         if self.riichi_condition(seat).is_some() || !Self::tenpai_within_reach(p) {
             return Vec::new();
         }
-        let hand = Parts::new(&p.counts());
+        let hand = *p.shape();
         let mut tenpai = [None; RIICHI_KINDS];
         self.discards(seat, Some(drawn), 0)
             .into_iter()
@@ -162,7 +162,7 @@ impl Deal {
         }
         before.refresh_waits();
         let mut after = p.clone();
-        after.hand.retain(|&t| kind_of_id(t) != kind);
+        after.take_kind(kind);
         let Ok(meld) = Meld::new(
             MeldKind::Ankan,
             Tiles::from_kinds([i64::from(kind); 4]).unwrap_or_default(),
