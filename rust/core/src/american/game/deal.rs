@@ -10,6 +10,7 @@
 //! Seats are 0..=3 for the whole session; play and the deal pass to the right (seat + 1). A
 //! rejected action returns an error and changes nothing.
 
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use super::action::Action;
@@ -33,6 +34,9 @@ use crate::rng::Rng;
 use crate::tile::{FLOWER, JOKER, KINDS};
 use crate::tiles::Tiles;
 pub use end::settle;
+
+/// Room for the events and actions of a long game, made once so that they rarely grow.
+const ROOM: usize = 256;
 
 /// The kind of physical tile `id` (0..=151).
 pub fn kind_of(id: u8) -> u8 {
@@ -231,6 +235,8 @@ pub struct Deal {
     near: [bool; 4],
     /// Scratch space for [`Self::refresh_near`].
     needs: Needs,
+    /// Each seat's column last found live by the dead-hand test, tried first the next time.
+    live_hint: [usize; 4],
     /// Every action applied, in order.
     history: Vec<(usize, Action)>,
 }
@@ -257,6 +263,7 @@ impl Deal {
             let seat = (setup.dealer + offset) % 4;
             players[seat].hand = hand.clone();
             players[seat].hand.sort_unstable();
+            players[seat].discards = Arc::new(Vec::with_capacity(ROOM / 8));
             by_seat[seat] = hand;
         }
         let second = match rules.second_charleston {
@@ -269,12 +276,7 @@ impl Deal {
             rules: rules.clone(),
             setup,
             rng: Rng::new(setup.seed),
-            events: vec![Event::StartGame {
-                dealer: setup.dealer,
-                dice: wall.dice(),
-                scores: setup.scores,
-                hands: by_seat,
-            }],
+            events: Vec::with_capacity(ROOM),
             wall,
             players,
             phase: Phase::Over,
@@ -283,8 +285,15 @@ impl Deal {
             views: Default::default(),
             near: [false; 4],
             needs: Needs::default(),
-            history: Vec::new(),
+            live_hint: [0; 4],
+            history: Vec::with_capacity(ROOM),
         };
+        deal.events.push(Event::StartGame {
+            dealer: setup.dealer,
+            dice: deal.wall.dice(),
+            scores: setup.scores,
+            hands: by_seat,
+        });
         let heavenly = rules.heavenly_hand && deal.match_of(setup.dealer).is_some();
         deal.phase = if heavenly {
             Phase::Heavenly
@@ -413,12 +422,43 @@ impl Deal {
 
     /// The legal actions of `seat` now (empty when it need not act).
     pub fn legal_actions(&self, seat: usize) -> Vec<Action> {
+        // Room for the longest list (a pass of any of 35 kinds), made once.
+        let mut out = Vec::with_capacity(40);
+        let _ = self.each_legal(seat, &mut |a| {
+            out.push(a);
+            ControlFlow::Continue(())
+        });
+        out
+    }
+
+    /// Whether `action` is among the legal actions of `seat` (found without listing them all).
+    fn is_legal(&self, seat: usize, action: Action) -> bool {
+        self.each_legal(seat, &mut |a| {
+            if a == action {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .is_break()
+    }
+
+    /// Gives each legal action of `seat` to `emit`, in the order [`Self::legal_actions`]
+    /// lists them, until `emit` breaks.
+    fn each_legal(
+        &self,
+        seat: usize,
+        emit: &mut dyn FnMut(Action) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         if seat > 3 {
-            return Vec::new();
+            return ControlFlow::Continue(());
         }
         let p = &self.players[seat];
         match &self.phase {
-            Phase::Heavenly if seat == self.setup.dealer => vec![Action::MahJongg, Action::Pass],
+            Phase::Heavenly if seat == self.setup.dealer => {
+                emit(Action::MahJongg)?;
+                emit(Action::Pass)
+            }
             Phase::Pass(c) if !c.done(seat) => {
                 let mut left = [0u8; KINDS];
                 for &t in &p.hand {
@@ -428,36 +468,41 @@ impl Deal {
                     let k = usize::from(kind_of(t));
                     left[k] = left[k].saturating_sub(1);
                 }
-                let mut out: Vec<Action> = (0..JOKER)
-                    .filter(|&k| left[usize::from(k)] > 0)
-                    .map(Action::PassTile)
-                    .collect();
-                if c.step.blind_allowed() {
-                    out.push(Action::Blind);
+                for k in (0..JOKER).filter(|&k| left[usize::from(k)] > 0) {
+                    emit(Action::PassTile(k))?;
                 }
-                out
+                if c.step.blind_allowed() {
+                    emit(Action::Blind)?;
+                }
+                ControlFlow::Continue(())
             }
-            Phase::Vote(v) if v[seat].is_none() => vec![Action::Vote(true), Action::Vote(false)],
+            Phase::Vote(v) if v[seat].is_none() => {
+                emit(Action::Vote(true))?;
+                emit(Action::Vote(false))
+            }
             Phase::Courtesy(o) if o[seat].is_none() => {
                 let naturals = p.hand.len() - p.count(JOKER);
-                (0..=naturals.min(3) as u8).map(Action::Courtesy).collect()
+                for n in 0..=naturals.min(3) as u8 {
+                    emit(Action::Courtesy(n))?;
+                }
+                ControlFlow::Continue(())
             }
-            Phase::Turn(t) if t.seat == seat => self.turn_actions(t),
+            Phase::Turn(t) if t.seat == seat => self.turn_actions(t, emit),
             Phase::Claims(c) if c.responses[seat].is_none() && !c.options[seat].is_empty() => {
-                let mut out = c.options[seat].clone();
-                out.push(Action::Pass);
-                out
+                for &a in &c.options[seat] {
+                    emit(a)?;
+                }
+                emit(Action::Pass)
             }
-            _ => Vec::new(),
+            _ => ControlFlow::Continue(()),
         }
     }
 
     /// Applies `action` by `seat`; an illegal action is refused with the reason and changes
     /// nothing.
     pub fn apply(&mut self, seat: usize, action: Action) -> std::result::Result<(), Illegal> {
-        let legal = self.legal_actions(seat);
-        if !legal.contains(&action) {
-            return Err(self.illegal(seat, action, &legal));
+        if !self.is_legal(seat, action) {
+            return Err(self.illegal(seat, action, &self.legal_actions(seat)));
         }
         self.history.push((seat, action));
         match std::mem::replace(&mut self.phase, Phase::Over) {
@@ -629,36 +674,51 @@ impl Deal {
 
     // --- turns -------------------------------------------------------------------------------
 
-    fn turn_actions(&self, t: &Turn) -> Vec<Action> {
+    /// Gives the turn's legal actions to `emit`: a discard of each kind held, Mah Jongg,
+    /// joker exchanges, dead-hand calls.
+    fn turn_actions(
+        &self,
+        t: &Turn,
+        emit: &mut dyn FnMut(Action) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let p = &self.players[t.seat];
-        let mut kinds: Vec<u8> = p.hand.iter().map(|&id| kind_of(id)).collect();
-        kinds.dedup();
-        let mut out: Vec<Action> = kinds.iter().map(|&k| Action::Discard(k)).collect();
-        if t.win.is_some() {
-            out.push(Action::MahJongg);
+        // The hand's kinds, ascending (ids ascend, and so do their kinds).
+        let kinds = || {
+            let mut last = None;
+            p.hand.iter().map(|&id| kind_of(id)).filter(move |&k| {
+                let new = last != Some(k);
+                last = Some(k);
+                new
+            })
+        };
+        for kind in kinds() {
+            emit(Action::Discard(kind))?;
         }
-        for &kind in kinds.iter().filter(|&&k| k != JOKER) {
+        if t.win.is_some() {
+            emit(Action::MahJongg)?;
+        }
+        for kind in kinds().filter(|&k| k != JOKER) {
             for owner in 0..4 {
                 if self.players[owner]
                     .exposures
                     .iter()
                     .any(|e| e.redeemable_for(kind))
                 {
-                    out.push(Action::JokerExchange {
+                    emit(Action::JokerExchange {
                         owner: owner as u8,
                         kind,
-                    });
+                    })?;
                 }
             }
         }
         if self.rules.dead_hand_mode == DeadHandMode::Challenge {
             for target in 0..4 {
                 if target != t.seat && self.players[target].dead.is_none() {
-                    out.push(Action::CallDead(target as u8));
+                    emit(Action::CallDead(target as u8))?;
                 }
             }
         }
-        out
+        ControlFlow::Continue(())
     }
 
     fn apply_turn(&mut self, mut t: Turn, action: Action) {

@@ -50,11 +50,12 @@ impl Deal {
     /// [`crate::american::Card::is_dead`] with the seat's exposures and [`Self::sight`], on the
     /// cached view of the seat's exposures.
     pub fn publicly_dead(&self, seat: usize) -> bool {
-        self.dead_in(&InSight::of(self), seat)
+        self.live_column(&InSight::of(self), seat, 0).is_none()
     }
 
-    /// [`Self::publicly_dead`] with what is in sight counted already.
-    fn dead_in(&self, sight: &InSight, seat: usize) -> bool {
+    /// A column of `seat`'s view still live with what is in sight (`hint` tried first, then
+    /// the columns in order), or `None` when the hand is publicly dead.
+    fn live_column(&self, sight: &InSight, seat: usize, hint: usize) -> Option<usize> {
         let mut exposed = sight.redeemable;
         for (k, n) in sight.frozen[seat % 4].iter().enumerate() {
             exposed[k] += n;
@@ -62,12 +63,15 @@ impl Deal {
         let live = Liveness::of_counts(&sight.seen, &[0; KINDS], &exposed, None);
         let table = self.view(seat);
         let none = [0u8; KINDS];
-        !table.segments().iter().any(|segment| {
-            segment.columns.clone().any(|i| {
-                let kinds = &self.card.variants[table.variants()[i]].kinds;
-                !live.dead(table, i, kinds, &none, live.jokers)
-            })
-        })
+        let alive = |i: usize| {
+            let kinds = &self.card.variants[table.variants()[i]].kinds;
+            !live.dead(table, i, kinds, &none, live.jokers)
+        };
+        let columns = table.variants().len();
+        if hint < columns && alive(hint) {
+            return Some(hint);
+        }
+        (0..columns).find(|&i| alive(i))
     }
 
     /// After `seat`'s claim: an exposure after which its exposures match no card hand (reason
@@ -100,8 +104,12 @@ impl Deal {
         if self.rules.dead_hand_mode == DeadHandMode::Auto {
             let sight = InSight::of(self);
             for seat in 0..4 {
-                if self.players[seat].dead.is_none() && self.dead_in(&sight, seat) {
-                    self.mark_dead(seat, DeadReason::CannotComplete, None);
+                if self.players[seat].dead.is_some() {
+                    continue;
+                }
+                match self.live_column(&sight, seat, self.live_hint[seat]) {
+                    Some(column) => self.live_hint[seat] = column,
+                    None => self.mark_dead(seat, DeadReason::CannotComplete, None),
                 }
             }
         }
