@@ -21,15 +21,22 @@ pub fn waits(counts: &[u8; RIICHI_KINDS]) -> Result<Vec<u8>> {
 
 /// The waits of a checked `3n+1` part (see [`waits`]).
 pub(crate) fn waits_of(part: &Parts) -> Vec<u8> {
+    completing(part).collect()
+}
+
+/// Whether a checked `3n+1` part has a wait (found without listing them all).
+pub(crate) fn has_wait(part: &Parts) -> bool {
+    completing(part).next().is_some()
+}
+
+/// The kinds that complete a checked `3n+1` part, ascending, found as they are asked for.
+fn completing(part: &Parts) -> impl Iterator<Item = u8> + '_ {
     let draws = (0..RIICHI_KINDS).filter_map(|k| Some((k, part.costs_with(k)?)));
     part.shanten_with(Form::All, draws)
-        .map(|after| {
-            after
-                .filter(|&(_, shanten)| shanten == -1)
-                .map(|(kind, _)| kind as u8)
-                .collect()
-        })
-        .unwrap_or_default()
+        .into_iter()
+        .flatten()
+        .filter(|&(_, shanten)| shanten == -1)
+        .map(|(kind, _)| kind as u8)
 }
 
 /// The improving draws of a `3n+1` part.

@@ -161,11 +161,21 @@ impl PlayerState {
 
     /// The waits of a hand part: none unless it has 3n+1 tiles and shanten 0.
     pub(super) fn waits_of(part: &Parts) -> Vec<u8> {
-        if part.len() % 3 == 1 && part.shanten(Form::All) == Ok(0) {
+        if Self::may_wait(part) {
             efficiency::waits_of(part)
         } else {
             Vec::new()
         }
+    }
+
+    /// Whether a hand part is tenpai: it has waits (see [`Self::waits_of`]).
+    pub(super) fn tenpai_of(part: &Parts) -> bool {
+        Self::may_wait(part) && efficiency::has_wait(part)
+    }
+
+    /// Whether a hand part can have waits: 3n+1 tiles and shanten 0.
+    fn may_wait(part: &Parts) -> bool {
+        part.len() % 3 == 1 && part.shanten(Form::All) == Ok(0)
     }
 
     /// Why the player may not ron now, the most lasting kind first; `None` when it may.

@@ -98,9 +98,8 @@ impl Deal {
             .filter_map(|a| match a {
                 Action::Discard(t) => {
                     let kind = usize::from(kind_of_id(t));
-                    let waits = *tenpai[kind].get_or_insert_with(|| {
-                        !PlayerState::waits_of(&hand.without(kind)).is_empty()
-                    });
+                    let waits = *tenpai[kind]
+                        .get_or_insert_with(|| PlayerState::tenpai_of(&hand.without(kind)));
                     waits.then_some(Action::Riichi(t))
                 }
                 _ => None,
