@@ -2,7 +2,7 @@
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from os import PathLike
-from typing import Any, Literal, TypeAlias, final, overload
+from typing import Any, Literal, TypeAlias, TypeVar, final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -925,3 +925,50 @@ class AmericanGame:
     def __copy__(self) -> AmericanGame: ...
     def __deepcopy__(self, memo: Any) -> AmericanGame: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
+
+# --- native self-play ------------------------------------------------------------------------
+
+_Family: TypeAlias = Literal["riichi", "american"]
+_ActionT = TypeVar("_ActionT", Action, AmericanAction)
+
+@final
+class NativeAgent:
+    def __new__(
+        cls,
+        family: _Family,
+        name: str,
+        *,
+        seed: int | None = None,
+        card: Card | None = None,
+    ) -> NativeAgent: ...
+    @property
+    def family(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    def act(self, observation: Any, legal: Sequence[_ActionT]) -> _ActionT: ...
+
+@final
+class SimResult:
+    @property
+    def family(self) -> str: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def games(self) -> int: ...
+    @property
+    def names(self) -> list[str]: ...
+    def tally(self) -> dict[str, Any]: ...
+    def records(self) -> list[dict[str, Any]]: ...
+    def lines(self) -> list[str]: ...
+
+def native_sim(
+    family: str,
+    agents: Sequence[str],
+    games: int,
+    seed: int | None = None,
+    *,
+    rules: Ruleset | AmericanRules | None = None,
+    card: Card | None = None,
+    workers: int | None = None,
+    log: bool = False,
+) -> SimResult: ...
