@@ -1,10 +1,10 @@
 //! The end of a deal: scoring a tsumo or ron in its context, the payments of one or more
-//! wins, exhaustive and abortive draws, and deposits left at the end of a one-deal game (R9,
-//! R12, R13, R14.6, R16.3).
+//! wins, exhaustive and abortive draws, deposits left at the end of a one-deal game (R9,
+//! R12, R13, R14.6, R16.3), and the tile accounting check.
 
 use super::{Deal, Outcome, Phase, Source, returns_deposits};
 use crate::decompose::is_complete;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::meld::Meld;
 use crate::riichi::context::{Indicators, WinContext};
 use crate::riichi::game::action::is_red_id;
@@ -306,5 +306,35 @@ impl Deal {
             self.players[seat].riichi = true;
             self.deposit(seat);
         }
+    }
+}
+
+impl Deal {
+    /// Checks that every tile taken from the wall is in one place: a hand, a meld or a pond
+    /// (a called discard counts in its meld only; a tile won by ron or robbed from a kan stays
+    /// where it was, so the count may be one short). A test and debugging aid.
+    pub fn check_tiles(&self) -> Result<()> {
+        let mut seen = [false; crate::tile::RIICHI_TILE_COUNT];
+        let mut count = 0;
+        for p in &self.players {
+            let uncalled = p.pond.iter().filter(|d| !d.called).map(|d| d.tile);
+            let melded = p.melds.iter().flat_map(|m| m.tiles.iter().copied());
+            for t in p.hand.iter().copied().chain(melded).chain(uncalled) {
+                let slot = seen
+                    .get_mut(usize::from(t))
+                    .ok_or_else(|| Error::argument(format!("tile id {t} is out of range")))?;
+                if std::mem::replace(slot, true) {
+                    return Err(Error::argument(format!("tile id {t} is in two places")));
+                }
+                count += 1;
+            }
+        }
+        let taken = self.wall.taken();
+        if count > taken || count + 1 < taken {
+            return Err(Error::argument(format!(
+                "{count} tiles in hands, melds and ponds, but {taken} taken from the wall"
+            )));
+        }
+        Ok(())
     }
 }
