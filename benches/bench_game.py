@@ -1,4 +1,5 @@
-"""Riichi game engine: complete deals per second with built-in agents in one process, and
+"""Riichi game engine: complete deals per second with built-in agents in one process, through
+the Python loop and natively (``mahjong.native``, one worker: whole one-deal games in Rust), and
 RiichiEnv 0.4.11 (the nearest Rust-backed peer) playing the same number of deals in the same run.
 
 Run for real with ``python -m pytest benches/bench_game.py --benchmark-enable --benchmark-only``
@@ -16,11 +17,15 @@ from typing import Any
 import pytest
 from riichienv_peer import riichienv
 
+from mahjong import native
 from mahjong.riichi import Deal
 from mahjong.riichi.game import Agent, EfficiencyAgent, RandomAgent, play_deal
 
 RANDOM_DEALS = 2_000
 EFFICIENCY_DEALS = 200
+# Native deals run far faster: more of them keep each round long enough to time.
+NATIVE_RANDOM_DEALS = 20_000
+NATIVE_EFFICIENCY_DEALS = 2_000
 SMOKE_DEALS = 5
 # RiichiEnv's game mode 0 (its GameType.YON_IKKYOKU, the string "4p-red-single"): four players,
 # one kyoku, the game over after it whatever the result (renchan included).
@@ -61,6 +66,24 @@ def bench_deals_random_agents(benchmark: Any, enabled: bool) -> None:
 def bench_deals_efficiency_agents(benchmark: Any, enabled: bool) -> None:
     benchmark.group = "riichi deals"
     _run(benchmark, EFFICIENCY_DEALS if enabled else SMOKE_DEALS, _play, _efficiency)
+
+
+def _play_native(deals: int, agent: str) -> int:
+    """`deals` one-deal games (seeds 0..deals-1, the seed preset) on one worker."""
+    result = native.simulate("riichi", [agent] * 4, deals, workers=1)
+    assert result.tally()["deals"] == deals
+    return deals
+
+
+def bench_deals_native_random_agents(benchmark: Any, enabled: bool) -> None:
+    benchmark.group = "riichi deals"
+    _run(benchmark, NATIVE_RANDOM_DEALS if enabled else SMOKE_DEALS, _play_native, "random")
+
+
+def bench_deals_native_efficiency_agents(benchmark: Any, enabled: bool) -> None:
+    benchmark.group = "riichi deals"
+    deals = NATIVE_EFFICIENCY_DEALS if enabled else SMOKE_DEALS
+    _run(benchmark, deals, _play_native, "efficiency")
 
 
 def _play_riichienv(deals: int, env_class: Any) -> int:
