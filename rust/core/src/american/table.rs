@@ -166,22 +166,34 @@ impl Table {
         out.total.clear();
         out.total.resize(self.len, self.size);
         for &kind in &self.present {
-            let held = c[kind];
-            if held == 0 {
-                continue;
+            if c[kind] > 0 {
+                self.change(out, kind, 0, c[kind]);
             }
-            let totals = self.row(&self.total, kind);
-            let stricts = self.row(&self.strict, kind);
-            for ((need, natural), (&t, &s)) in out
-                .total
-                .iter_mut()
-                .zip(out.natural.iter_mut())
-                .zip(totals.iter().zip(stricts))
-            {
-                // Never below zero for columns that fit the table's size; saturating keeps any
-                // other input panic-free.
-                *need = need.saturating_sub(t.min(held));
-                *natural = natural.saturating_sub(s.min(held));
+        }
+    }
+
+    /// Updates `needs` (of this table) for a hand whose count of natural `kind` went from
+    /// `from` to `to`: one pass over the columns, so a hand that changes by a tile or two is
+    /// not counted again from the start. (A column's needs never go below zero, as its tiles
+    /// add up to the table's size; saturating keeps any other input panic-free.)
+    pub fn change(&self, needs: &mut Needs, kind: usize, from: u8, to: u8) {
+        if kind >= NATURAL_KINDS || from == to {
+            return;
+        }
+        let totals = self.row(&self.total, kind);
+        let stricts = self.row(&self.strict, kind);
+        for ((need, natural), (&t, &s)) in needs
+            .total
+            .iter_mut()
+            .zip(needs.natural.iter_mut())
+            .zip(totals.iter().zip(stricts))
+        {
+            if to > from {
+                *need = need.saturating_sub(t.min(to) - t.min(from));
+                *natural = natural.saturating_sub(s.min(to) - s.min(from));
+            } else {
+                *need = need.saturating_add(t.min(from) - t.min(to));
+                *natural = natural.saturating_add(s.min(from) - s.min(to));
             }
         }
     }
@@ -213,6 +225,26 @@ mod tests {
             flex += (t - s - (h - s).max(0)).max(0);
         }
         (nat + (flex - i32::from(c[usize::from(JOKER)])).max(0)) as u8
+    }
+
+    #[test]
+    fn needs_change_tile_by_tile_as_counted_afresh() {
+        let card = crate::american::testing::house();
+        let table = card.table();
+        let mut rng = Rng(0x1234_5678_9abc_def1);
+        let mut c = [0u8; KINDS];
+        let mut kept = Needs::default();
+        table.needs(&c, &mut kept);
+        for _ in 0..400 {
+            let k = rng.below(KINDS);
+            let before = c[k];
+            c[k] = if before > 0 && rng.below(2) == 0 { before - 1 } else { (before + 1).min(4) };
+            table.change(&mut kept, k, before, c[k]);
+            kept.jokers = c[usize::from(JOKER)];
+            let mut fresh = Needs::default();
+            table.needs(&c, &mut fresh);
+            assert_eq!((&kept.natural, &kept.total), (&fresh.natural, &fresh.total));
+        }
     }
 
     #[test]

@@ -155,6 +155,16 @@ impl PlayerState {
     }
 }
 
+/// A seat's needs against its view, kept between its turns (see [`Deal::refresh_near`]).
+#[derive(Debug, Clone)]
+struct NearNeeds {
+    /// The concealed counts they were counted for.
+    counts: [u8; KINDS],
+    /// The seat's exposures then.
+    exposures: usize,
+    needs: Needs,
+}
+
 /// A pass being collected from the four seats.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Collect {
@@ -233,8 +243,10 @@ pub struct Deal {
     /// Each seat's 13 tiles are at most one tile from a card hand (set after its discard):
     /// only then can it call Mah Jongg on a discard.
     near: [bool; 4],
-    /// Scratch space for [`Self::refresh_near`].
-    needs: Needs,
+    /// Each seat's needs against its view, as last counted for [`Self::refresh_near`]: the
+    /// hand they were counted for and its number of exposures (a new exposure means a new
+    /// view).
+    near_needs: [Option<NearNeeds>; 4],
     /// Each seat's column last found live by the dead-hand test, tried first the next time.
     live_hint: [usize; 4],
     /// Every action applied, in order.
@@ -284,7 +296,7 @@ impl Deal {
             outcome: None,
             views: Default::default(),
             near: [false; 4],
-            needs: Needs::default(),
+            near_needs: Default::default(),
             live_hint: [0; 4],
             history: Vec::with_capacity(ROOM),
         };
@@ -850,7 +862,9 @@ impl Deal {
         }
         let naturals = p.count(kind);
         let jokers = p.count(JOKER);
-        for size in 3u8..=6 {
+        // The claimed tile and size - 1 tiles of the hand: naturals of its kind or jokers.
+        let largest = (naturals + jokers + 1).min(6) as u8;
+        for size in 3u8..=largest {
             for j in 0..size {
                 let from_hand = usize::from(size - 1 - j);
                 // The hand must keep a tile to discard after the claim.
@@ -1010,11 +1024,36 @@ impl Deal {
     /// Whether `seat`'s 13 tiles are at most one tile from a card hand.
     fn refresh_near(&mut self, seat: usize) {
         let p = &self.players[seat];
-        self.near[seat] = p.tile_count() == 13 && {
-            let view = self.views[seat].as_deref();
-            let table = view.unwrap_or_else(|| self.card.table());
-            table.needs(p.concealed().counts(), &mut self.needs);
-            self.needs.nearest().is_some_and(|d| d <= 1)
+        if p.tile_count() != 13 {
+            self.near[seat] = false;
+            return;
+        }
+        let counts = *p.concealed().counts();
+        let table = self.views[seat]
+            .as_deref()
+            .unwrap_or_else(|| self.card.table());
+        let kept = &mut self.near_needs[seat];
+        let needs = match kept {
+            Some(k) if k.exposures == p.exposures.len() => {
+                for kind in (0..KINDS).filter(|&kind| k.counts[kind] != counts[kind]) {
+                    table.change(&mut k.needs, kind, k.counts[kind], counts[kind]);
+                }
+                k.needs.jokers = counts[usize::from(JOKER)];
+                k.counts = counts;
+                &k.needs
+            }
+            _ => {
+                let mut needs = Needs::default();
+                table.needs(&counts, &mut needs);
+                &kept
+                    .insert(NearNeeds {
+                        counts,
+                        exposures: p.exposures.len(),
+                        needs,
+                    })
+                    .needs
+            }
         };
+        self.near[seat] = needs.nearest().is_some_and(|d| d <= 1);
     }
 }
