@@ -10,6 +10,7 @@ keys and clicks into :meth:`AmericanTable.act`.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -25,7 +26,7 @@ from mahjong.american import (
     Card,
 )
 from mahjong.american import Exposure as _Exposure
-from mahjong.american.game import CardAgent, dumps_event
+from mahjong.american.game import CardAgent
 from mahjong.errors import MahjongError
 
 HUMAN = 0
@@ -547,7 +548,7 @@ class AmericanTable:
 
     def log_lines(self) -> list[str]:
         """Every finished game's events as JSON lines (``mahjong.american.replay`` reads them)."""
-        return [dumps_event(e) for e in self.events]
+        return [json.dumps(e, separators=(",", ":"), ensure_ascii=False) for e in self.events]
 
     def save_log(self, path: str | os.PathLike[str]) -> int:
         lines = self.log_lines()

@@ -15,6 +15,7 @@ pub mod options;
 pub mod riichi;
 pub mod rng;
 pub mod shanten;
+pub mod standing;
 pub mod tile;
 pub mod tiles;
 pub mod wind;

@@ -539,6 +539,9 @@ impl crate::table::Session for Game {
     fn seed(&self) -> u64 {
         Game::seed(self)
     }
+    fn standings(&self) -> [mahjong_core::standing::Standing; 4] {
+        Game::standings(self)
+    }
     fn log(&self) -> Vec<Record> {
         let red = red(self);
         Game::log(self).iter().map(|e| e.record(red)).collect()
@@ -606,23 +609,6 @@ session_class! {
         #[getter]
         fn deals_played(&self) -> usize {
             self.game.deals_played()
-        }
-
-        /// Final standings by seat: dicts with "seat", "rank" (1..4), "score" (leftover
-        /// deposits settled) and "points" (after oka and uma).
-        fn standings<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
-            self.game
-                .standings()
-                .iter()
-                .map(|s| {
-                    let d = PyDict::new(py);
-                    d.set_item("seat", s.seat)?;
-                    d.set_item("rank", s.rank)?;
-                    d.set_item("score", s.score)?;
-                    d.set_item("points", s.points)?;
-                    Ok(d)
-                })
-                .collect()
         }
 
         fn __reduce__<'py>(

@@ -363,6 +363,8 @@ pub(crate) trait Session: Clone {
     fn scores(&self) -> [i64; 4];
     /// The seed every wall comes from.
     fn seed(&self) -> u64;
+    /// The standings now (final once the session is over).
+    fn standings(&self) -> [mahjong_core::standing::Standing; 4];
     /// The session's log so far, as records.
     fn log(&self) -> Vec<Record>;
 }
@@ -414,6 +416,26 @@ macro_rules! session_class {
             #[getter]
             fn seed(&self) -> u64 {
                 crate::table::Session::seed(&self.game)
+            }
+
+            /// The standings by seat (final once the session is over): dicts with "seat",
+            /// "rank" (1..4, ties to the seat nearer the first dealer), "score" and "points"
+            /// (the result; the four sum to zero but for deposits lost).
+            fn standings<'py>(
+                &self,
+                py: pyo3::Python<'py>,
+            ) -> pyo3::PyResult<Vec<pyo3::Bound<'py, pyo3::types::PyDict>>> {
+                crate::table::Session::standings(&self.game)
+                    .iter()
+                    .map(|s| {
+                        let d = pyo3::types::PyDict::new(py);
+                        d.set_item("seat", s.seat)?;
+                        d.set_item("rank", s.rank)?;
+                        d.set_item("score", s.score)?;
+                        d.set_item("points", s.points)?;
+                        Ok(d)
+                    })
+                    .collect()
             }
 
             /// The session's log as dicts: its start event, every finished deal's events, and
