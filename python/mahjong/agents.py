@@ -181,7 +181,7 @@ def play_deal(deal: Table[ActionT], agents: Sequence[Agent[ActionT]]) -> dict[st
     return stepper.finish()
 
 
-class Session(Protocol[ActionT]):
+class Session(Protocol):
     """A game of either family (`Game`, `AmericanGame`): deals in sequence and its log."""
 
     def next_deal(self) -> Any:
@@ -226,9 +226,7 @@ class GameRecord:
         return list(self.log)
 
 
-def play_game(
-    game: Session[ActionT], agents: Sequence[Agent[ActionT]], *, log: bool = True
-) -> GameRecord:
+def play_game(game: Session, agents: Sequence[Agent[ActionT]], *, log: bool = True) -> GameRecord:
     """Plays every deal of `game` with one agent per seat; with `log`, the record keeps the
     game's log (the same seed and agents give the same bytes)."""
     if len(agents) != 4:
