@@ -16,9 +16,10 @@ from importlib import metadata
 from typing import Any
 
 import mahjong
+from mahjong import play
 from mahjong.american import cli as american_cli
+from mahjong.arguments import with_family
 from mahjong.errors import MahjongError
-from mahjong.play import add_commands as add_play_commands
 from mahjong.riichi import cli as riichi_cli
 from mahjong.riichi import sim
 
@@ -96,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     riichi_cli.add_commands(commands)
     sim.add_sim_command(commands)
     american_cli.add_commands(commands)
-    add_play_commands(commands)
+    play.add_command(commands)
     _name_subcommands(parser)
     return parser
 
@@ -115,7 +116,8 @@ def _silence_stdout() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``mahjong`` command."""
     try:
-        args = build_parser().parse_args(argv)
+        parser = build_parser()
+        args = parser.parse_args(with_family(parser, sys.argv[1:] if argv is None else argv))
         code: int = args.run(args)
         sys.stdout.flush()
     except BrokenPipeError:

@@ -12,6 +12,7 @@ import shlex
 import sys
 from typing import IO, Any
 
+from mahjong.arguments import add_verb
 from mahjong.errors import InvalidArgumentError
 
 PLAY_EXAMPLES = """\
@@ -28,15 +29,16 @@ examples:
 INSTALL_HINT = "mahjong play needs the play extra: pip install 'mahjong-engine[play]'"
 
 
-def add_commands(commands: Any) -> None:
-    """Adds ``play riichi`` and ``play american`` to the ``mahjong`` command's subcommands."""
-    play: argparse.ArgumentParser = commands.add_parser(
+def add_command(commands: Any) -> None:
+    """Adds ``play [riichi|american]`` to the ``mahjong`` command's verbs."""
+    games = add_verb(
+        commands,
         "play",
         help="play against three AIs (textual; the play extra)",
         description="Play a game against three built-in AIs in the terminal or, with --web, "
-        "in a browser.",
+        "in a browser: mahjong play riichi (the default) or mahjong play american.",
+        epilog=PLAY_EXAMPLES,
     )
-    games = play.add_subparsers(dest="play_command", required=True)
     riichi: argparse.ArgumentParser = games.add_parser(
         "riichi",
         help="Riichi: you are East in the first deal, the AIs the other seats",
