@@ -275,3 +275,21 @@ def test_start_game_carries_no_field_mjai_defines_otherwise() -> None:
         '{"type":"start_game","names":["RandomAgent","RandomAgent","RandomAgent",'
         '"RandomAgent"],"game_seed":12}'
     )
+
+
+def test_a_win_names_the_limit_it_reached() -> None:
+    """hora.limit is the core's name for the limit (mangan and above) and absent below it."""
+    from mahjong.riichi import mjai
+
+    seen: set[str | None] = set()
+    for seed in range(60):
+        record = play_game([EfficiencyAgent() for _ in range(4)], seed=seed)
+        for event in record.events:
+            if event["type"] == "hora":
+                limit = event.get("limit")
+                seen.add(limit)
+                if limit is None:
+                    assert event["han"] < 5 and not event["yakuman"]
+                else:
+                    assert limit in mjai.LIMITS and (event["han"] >= 3 or event["yakuman"])
+    assert None in seen and len(seen) >= 2

@@ -554,6 +554,7 @@ def rebuild_wall(
 MJAI_FIELD_ORDER: dict[str, tuple[str, ...]]
 MJAI_EXTENSIONS: dict[str, tuple[str, ...]]
 DRAW_REASONS: list[str]
+LIMITS: list[str]
 AMERICAN_FIELD_ORDER: dict[str, tuple[str, ...]]
 MAX_SCORE: int
 

@@ -35,7 +35,9 @@ left out when it is absent; fields not listed follow in the order they were set)
                     [romaji id, units]), ``han`` (sum of ``yaku``; 0 for a yakuman hand),
                     ``fu`` (null when the record does not state it), ``points`` (the hand's
                     value before honba and sticks: what the discarder pays, or the total of a
-                    tsumo's payments), ``pao`` (the liable seat, only when there is one)
+                    tsumo's payments), ``limit`` (``mangan``, ``haneman``, ``baiman``,
+                    ``sanbaiman`` or ``yakuman``, only when the hand reached one), ``pao``
+                    (the liable seat, only when there is one)
 ``ryukyoku``        ``deltas``, ``scores``, *ext* ``reason`` (one of :data:`DRAW_REASONS`),
                     ``tenpai`` (4 bools: the hands the record shows tenpai at an exhaustive
                     draw or nagashi mangan, everyone at four riichi, else all false; null
@@ -85,6 +87,9 @@ RED_FIVE_NAMES: tuple[str, str, str] = ("5mr", "5pr", "5sr")
 
 DRAW_REASONS: tuple[str, ...] = tuple(_core.DRAW_REASONS)
 """The values of ``ryukyoku.reason``."""
+
+LIMITS: tuple[str, ...] = tuple(_core.LIMITS)
+"""The values of ``hora.limit``, lowest first."""
 
 FIELD_ORDER: dict[str, tuple[str, ...]] = {
     kind: ("type", *fields) for kind, fields in _core.MJAI_FIELD_ORDER.items()
@@ -285,9 +290,11 @@ def hora(
     han: int,
     fu: int | None,
     points: int,
+    limit: str | None = None,
     pao: int | None = None,
 ) -> Event:
-    """``hora``: a win, with our extension fields (yaku, yakuman, han, fu, points, pao)."""
+    """``hora``: a win, with our extension fields (yaku, yakuman, han, fu, points, limit,
+    pao)."""
     event: Event = {
         "type": "hora",
         "actor": actor,
@@ -302,6 +309,8 @@ def hora(
         "fu": fu,
         "points": points,
     }
+    if limit is not None:
+        event["limit"] = limit
     if pao is not None:
         event["pao"] = pao
     return event
@@ -439,6 +448,7 @@ EVENT_SCHEMA: dict[str, dict[str, _Check]] = {
         "han": _COUNT,
         "fu": ("a whole number 0 or more, or null", lambda v: v is None or _count(v)),
         "points": _COUNT,
+        "limit": ("a limit name (mangan ... yakuman)", lambda v: v in LIMITS),
         "pao": ("a seat 0..3 or null", lambda v: v is None or _seat(v)),
     },
     "ryukyoku": {
@@ -570,6 +580,7 @@ __all__ = [
     "FIELD_ORDER",
     "HIDDEN",
     "KIND_NAMES",
+    "LIMITS",
     "MAX_LOG_BYTES",
     "MAX_POINTS",
     "RED_FIVE_IDS",

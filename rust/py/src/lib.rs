@@ -83,6 +83,9 @@ mod _core {
             crate::log::field_order(py, riichi_log::EXTENSIONS)?,
         )?;
         m.add("DRAW_REASONS", riichi_log::DRAW_REASONS.to_vec())?;
+        use mahjong_core::riichi::points::Limit;
+        let limits: Vec<&str> = Limit::NAMED.iter().filter_map(|l| l.name()).collect();
+        m.add("LIMITS", limits)?;
         m.add(
             "AMERICAN_FIELD_ORDER",
             crate::log::field_order(py, american_log::FIELD_ORDER)?,

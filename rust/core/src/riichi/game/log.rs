@@ -25,7 +25,7 @@ pub const FIELD_ORDER: FieldOrder = crate::field_order![
     "dora" => ["dora_marker"],
     "hora" => [
         "actor", "target", "pai", "deltas", "ura_markers", "scores", "yaku", "yakuman", "han",
-        "fu", "points", "pao",
+        "fu", "points", "limit", "pao",
     ],
     "ryukyoku" => ["deltas", "scores", "reason", "tenpai", "nagashi"],
     "end_kyoku" => [],
@@ -35,7 +35,7 @@ pub const FIELD_ORDER: FieldOrder = crate::field_order![
 /// The fields we add to mjai's events.
 pub const EXTENSIONS: FieldOrder = crate::field_order![
     "start_game" => ["game_seed"],
-    "hora" => ["yaku", "yakuman", "han", "fu", "points", "pao"],
+    "hora" => ["yaku", "yakuman", "han", "fu", "points", "limit", "pao"],
     "ryukyoku" => ["reason", "tenpai", "nagashi"],
 ];
 
@@ -81,6 +81,10 @@ fn hora(w: &WinRecord, red_fives: bool) -> Record {
         .with("han", w.han)
         .with("fu", w.fu)
         .with("points", w.points);
+    let record = match w.limit.name() {
+        Some(name) => record.with("limit", name),
+        None => record,
+    };
     match w.liable {
         Some(seat) => record.with("pao", seat),
         None => record,
@@ -218,7 +222,8 @@ mod tests {
             yakuman: vec![],
             han: 1,
             fu: 30,
-            points: 1000,
+            points: 8000,
+            limit: crate::riichi::points::Limit::Mangan,
             ura_indicators: vec![],
             liable: Some(3),
             deltas: [0; 4],
@@ -289,7 +294,7 @@ mod tests {
         }
         assert_eq!(
             events[10].record(true).to_json(),
-            r#"{"type":"hora","actor":1,"target":2,"pai":"5mr","deltas":[0,0,0,0],"ura_markers":[],"scores":[0,0,0,0],"yaku":[],"yakuman":[],"han":1,"fu":30,"points":1000,"pao":3}"#
+            r#"{"type":"hora","actor":1,"target":2,"pai":"5mr","deltas":[0,0,0,0],"ura_markers":[],"scores":[0,0,0,0],"yaku":[],"yakuman":[],"han":1,"fu":30,"points":8000,"limit":"mangan","pao":3}"#
         );
         assert!(
             DRAW_REASONS.iter().all(|r| {

@@ -195,6 +195,7 @@ impl Deal {
                 han: scored.han(),
                 fu: scored.fu.total(),
                 points: scored.points,
+                limit: scored.limit,
                 ura_indicators: ura,
                 liable: self.players[seat]
                     .liable
