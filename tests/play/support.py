@@ -110,7 +110,7 @@ def play_story(family: Family[Any], seed: int, deals: int = 1) -> Story:
     session = Session(family, seed)
     agent = agent_for(family)
     story = Story(session=session)
-    for _ in range(deals):
+    for number in range(1, deals + 1):
         while True:
             session.run()
             if session.deal_over:
@@ -121,7 +121,7 @@ def play_story(family: Family[Any], seed: int, deals: int = 1) -> Story:
             actions = decide(session, agent)
             story.actions += actions
             session.act(actions)
-        if not session.next_deal():
+        if number == deals or not session.next_deal():
             break
     story.messages = list(session.messages)
     return story
@@ -231,7 +231,9 @@ async def _american_turn(
         await press_key(pilot, app, "b" if actions[-1].type == "blind" else "p", clicks)
         return
     choice = next(
-        c for c in app.family.choices(app.session, "play") if any(first in w.actions for w in c.ways)
+        c
+        for c in app.family.choices(app.session, "play")
+        if any(first in w.actions for w in c.ways)
     )
     await _choose(pilot, app, choice.key, first, clicks)
 
