@@ -127,6 +127,33 @@ def play_story(family: Family[Any], seed: int, deals: int = 1) -> Story:
     return story
 
 
+def advance_to(
+    session: Session[Any], wanted: Callable[[Session[Any]], bool], limit: int = 500
+) -> bool:
+    """Plays on as the family's agent until the human must decide and `wanted` holds (True)
+    or the deal is over (False)."""
+    agent = agent_for(session.family)
+    for _ in range(limit):
+        session.run()
+        if session.deal_over:
+            return False
+        if wanted(session):
+            return True
+        session.act(decide(session, agent))
+    raise AssertionError("the deal did not end")
+
+
+def situation(
+    family: Callable[[], Family[Any]], wanted: Callable[[Session[Any]], bool], limit: int
+) -> Session[Any]:
+    """A session of the first seed that reaches `wanted`, stopped there."""
+    for seed in range(limit):
+        session = Session(family(), seed)
+        if advance_to(session, wanted):
+            return session
+    raise AssertionError(f"no seed below {limit} reaches the situation")
+
+
 @functools.cache
 def riichi_story(seed: int, rules: str = "seed") -> Story:
     return play_story(riichi(Ruleset.preset(rules)), seed)

@@ -10,6 +10,7 @@ pass is complete, so a pick can be taken back; the engine says when a pass is co
 from __future__ import annotations
 
 import copy
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -55,6 +56,7 @@ KEYS = {
 }
 ORDER = "pmegt0123jdbx"
 ADVICE_HANDS = 4
+PAGE_WIDTH = 76  # the card page's lines fit an 80-column terminal
 HIGHLIGHT = "bold reverse yellow"  # an exposure a joker exchange just changed
 # Suit variables and fixed suits of the card's patterns, in the card's colours.
 SLOT_COLOURS = {
@@ -371,7 +373,7 @@ class AmericanFamily(Family[AmericanAction]):
     def status(self, session: Session[AmericanAction]) -> str:
         obs = session.observation()
         step = obs["step"]
-        return f"Game {session.deal_number} of {self.games} · {obs['tiles_left']} tiles left" + (
+        return f"Game {session.deal_number} of {self.games} · {obs['tiles_left']} left" + (
             f" · {STEPS.get(step, step)}" if step else ""
         )
 
@@ -485,13 +487,17 @@ class AmericanFamily(Family[AmericanAction]):
             for hand in card.hands:
                 if hand.section != key:
                     continue
-                text.append(f"  {hand.id:<10}")
+                line = Text(f"  {hand.id:<10}")
                 pattern = pattern_text(" | ".join(hand.patterns))
-                text.append_text(pattern)
-                text.append(" " * max(30 - pattern.cell_len, 1))
-                text.append(f"{hand.value:>3} {hand.xc}")
-                if hand.note:
-                    text.append(f"  {hand.note}", style="dim")
+                line.append_text(pattern)
+                line.append(" " * max(30 - pattern.cell_len, 1))
+                line.append(f"{hand.value:>3} {hand.xc}")
+                if hand.note and line.cell_len + 2 + len(hand.note) <= PAGE_WIDTH:
+                    line.append(f"  {hand.note}", style="dim")
+                elif hand.note:
+                    for part in textwrap.wrap(hand.note, PAGE_WIDTH - 12):
+                        line.append(f"\n{' ' * 12}{part}", style="dim")
+                text.append_text(line)
                 text.append("\n")
         return text
 

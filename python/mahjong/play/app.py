@@ -217,7 +217,7 @@ class PlayApp(App[None]):
     #advice { border: round $accent; }
     #result { border: double $success; }
     #log { color: $text-muted; }
-    #bottom { dock: bottom; height: auto; }
+    #bottom { height: auto; }
     #hand { height: 4; padding: 0 1; }
     #hand.ascii { height: 3; }
     .tile { width: 5; height: 4; border: round $panel-lighten-2; }
@@ -311,8 +311,8 @@ class PlayApp(App[None]):
         while (moved := self.session.step()) is not None:
             seat, action = moved
             if self.delay > 0 and (seat == HUMAN or self.family.pauses(action)):
-                self.refresh_table()
                 self._timer = self.set_timer(self.delay, self.advance)
+                self.refresh_table()
                 return
         self.mode = PLAY
         self.ways = []
@@ -369,12 +369,16 @@ class PlayApp(App[None]):
         advice.display = self.show_help and not over
         if advice.display:
             advice.update(Text("\n".join(family.advice(session))))
-        self.query_one("#log", Static).update(Text("\n".join(session.messages[-3:])))
+        log = self.query_one("#log", Static)
+        log.display = not showing_result
+        log.update(Text("\n".join(session.messages[-3:])))
         self.query_one("#hand").display = not showing_result
         self._draw_hand()
         self.query_one("#prompt", Static).update(Text(self._prompt()))
         self.query_one("#actions", ActionBar).show(self._draw_buttons())
-        self.query_one("#why", Static).update(Text("\n".join(family.why_not(session))))
+        why = family.why_not(session)
+        self.query_one("#why", Static).display = bool(why)
+        self.query_one("#why", Static).update(Text("\n".join(why)))
         if session.highlights and self._highlight is None:
             self._highlight = self.set_timer(HIGHLIGHT_SECONDS, self._end_highlight)
         self.refresh_bindings()
