@@ -154,6 +154,19 @@ def situation(
     raise AssertionError(f"no seed below {limit} reaches the situation")
 
 
+def two_chis(session: Session[Any]) -> bool:
+    """A discard the human may chi two ways or more."""
+    return sum(a.type == "chi" for a in session.legal()) > 1
+
+
+def exposure_ways(session: Session[Any]) -> bool:
+    """A discard the human may expose more than one way (with or without jokers)."""
+    return sum(a.type == "expose" for a in session.legal()) > 1
+
+
+SITUATIONS = {"chi": (riichi, two_chis, 40), "expose": (american, exposure_ways, 20)}
+
+
 @functools.cache
 def riichi_story(seed: int, rules: str = "seed") -> Story:
     return play_story(riichi(Ruleset.preset(rules)), seed)

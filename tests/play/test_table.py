@@ -19,6 +19,7 @@ from mahjong.play import app as app_module
 from mahjong.play.app import ConfirmScreen, PageScreen, PlayApp, TileView
 from mahjong.play.session import HUMAN, Session
 from play.support import (
+    SITUATIONS,
     SMALL,
     advance_to,
     american,
@@ -103,10 +104,7 @@ def test_a_whole_american_game_at_80x24_with_the_mouse() -> None:
 
 
 def test_a_chi_two_ways_shows_both_ways_tiles() -> None:
-    def two_chis(session: Session[Any]) -> bool:
-        return sum(a.type == "chi" for a in session.legal()) > 1
-
-    session = situation(riichi, two_chis, 40)
+    session = situation(*SITUATIONS["chi"])
     chis = [a for a in session.legal() if a.type == "chi"]
 
     async def check(pilot: Pilot[None], app: PlayApp) -> None:
@@ -131,10 +129,7 @@ def test_a_chi_two_ways_shows_both_ways_tiles() -> None:
 
 
 def test_an_exposure_choice_shows_its_tiles() -> None:
-    def choices(session: Session[Any]) -> bool:
-        return sum(a.type == "expose" for a in session.legal()) > 1
-
-    session = situation(american, choices, 20)
+    session = situation(*SITUATIONS["expose"])
     ways = [a for a in session.legal() if a.type == "expose"]
     claimed = session.observation()["claim"][0]
 

@@ -661,11 +661,12 @@ class PlayApp(App[None]):
             then()
             return
         game, deal = self.family.game_word, self.family.deal_word
+        question += f"\nThis {game} is not saved."
         answers = {"y": f"yes, without saving this {game}"}
         if self.session.deal_over:
             answers["s"] = f"save the log to {self.log_path()} first"
         else:
-            question += f" The {deal} being played is not in the log yet."
+            question += f"\nThe {deal} being played is not in the log yet."
 
         def answered(answer: str | None) -> None:
             if answer == "s":
@@ -673,7 +674,7 @@ class PlayApp(App[None]):
             if answer in ("y", "s"):
                 then()
 
-        self.push_screen(ConfirmScreen(f"{question} This {game} is not saved.", answers), answered)
+        self.push_screen(ConfirmScreen(question, answers), answered)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Keys (and the footer) offer only what can be done now."""

@@ -61,7 +61,7 @@ def games(text: str) -> int:
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"--games must be 1 or more, got {value}")
+        raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
     return value
 
 
@@ -72,7 +72,7 @@ def port(text: str) -> int:
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if not 0 < value < 65536:
-        raise argparse.ArgumentTypeError(f"--port must be 1..65535, got {value}")
+        raise argparse.ArgumentTypeError(f"{value} is not a port (1..65535)")
     return value
 
 
