@@ -29,7 +29,7 @@ from mahjong.american import (
 )
 from mahjong.american.game import CardAgent
 from mahjong.errors import MahjongError
-from mahjong.play.family import PLAY, Choice, Family, NotNow, Page, Way
+from mahjong.play.family import Choice, Family, NotNow, Page, Way
 from mahjong.play.glyphs import american_glyph
 from mahjong.play.session import HUMAN, Session
 from mahjong.play.words import plural, sentence, signed
@@ -359,8 +359,7 @@ class AmericanFamily(Family[AmericanAction]):
             return "Courtesy pass: how many tiles (0-3) to offer the player across?"
         if phase == "claim":
             pai, seat = obs["claim"]
-            calls = ", ".join(f"{c.label} ({c.key})" for c in self.choices(session, PLAY))
-            return f"{session.name(seat)} discarded {pai}: {calls}"
+            return f"{session.name(seat)} discarded {pai}: call it, or x to pass"
         return "Your turn: pick a tile (←/→ or click) and press Enter to discard"
 
     def why_not(self, session: Session[AmericanAction]) -> list[str]:

@@ -351,8 +351,7 @@ class PlayApp(App[None]):
         over = session.deal_over
         self._order, self._drawn = self._hand_order()
         self.selected = max(min(self.selected, len(self._order) - 1), 0)
-        status = f"{family.status(session)} · seed {session.seed}"
-        self.query_one("#status", Static).update(Text(status))
+        self.query_one("#status", Static).update(self._status())
         result = self.query_one("#result", Static)
         showing_result = over and not self.show_table
         result.display = showing_result
@@ -383,6 +382,16 @@ class PlayApp(App[None]):
             self._highlight = self.set_timer(HIGHLIGHT_SECONDS, self._end_highlight)
         self.refresh_bindings()
 
+    def _status(self) -> Text:
+        """The family's status line, and the game's seed at its right end when it fits (it
+        is always on the keys page and under the result)."""
+        text = Text(self.family.status(self.session))
+        seed = f"seed {self.session.seed}"
+        spare = self.size.width - 2 - text.cell_len - len(seed)
+        if spare >= 3:
+            text.append(" " * spare + seed, style="dim")
+        return text
+
     def _end_highlight(self) -> None:
         self._highlight = None
         self.session.highlights.clear()
@@ -394,6 +403,8 @@ class PlayApp(App[None]):
         if session.game_over:
             text.append("\n\n")
             text.append_text(family.standings(session))
+        name = f"mahjong play {family.name} --seed {session.seed}"
+        text.append(f"\nSeed {session.seed} ({name} deals this {family.game_word} again)")
         if self.saved is not None:
             text.append(f"\nLog saved to {self.saved}", style="green")
         return text
@@ -589,7 +600,9 @@ class PlayApp(App[None]):
 
     def action_keys(self) -> None:
         words = {"deal": self.family.deal_word, "game": self.family.game_word}
-        text = Text("Keys\n", style="bold")
+        text = Text(
+            f"Keys (this {self.family.game_word}: seed {self.session.seed})\n", style="bold"
+        )
         keys = [(k, what.format(**words)) for k, what in SHELL_KEYS]
         keys += [(page.key, f"the {page.name}") for page in self.family.pages()]
         cells = [f"  {k:<4} {what:<32}" for k, what in keys]

@@ -215,8 +215,7 @@ class RiichiFamily(Family[Action]):
         claim = session.observation()["claim"]
         if claim is not None:
             pai, seat = claim
-            calls = ", ".join(f"{c.label} ({c.key})" for c in self.choices(session, PLAY))
-            return f"{session.name(seat)} discarded {tile_label(pai)}: {calls}"
+            return f"{session.name(seat)} discarded {tile_label(pai)}: call it, or x to pass"
         if mode == RIICHI:
             return "Riichi: pick the tile to discard with it and press Enter (Esc cancels)"
         return "Your turn: pick a tile (←/→ or click) and press Enter (or click it again)"
@@ -355,8 +354,9 @@ class RiichiFamily(Family[Action]):
         reason = draw["reason"]
         text.append(f"Draw: {DRAWS.get(reason, words(reason))}\n", style="bold")
         tenpai = [s for s, t in enumerate(draw.get("tenpai") or ()) if t]
-        text.append("  Tenpai: " + (", ".join(session.name(s) for s in tenpai) or "nobody"))
-        text.append("\n")
+        if tenpai or reason == "exhaustive":
+            names = ", ".join(session.name(s) for s in tenpai) or "nobody"
+            text.append(f"  Tenpai: {names}\n")
         for seat in tenpai:
             hand = mjai.sorted_tiles(session.deal.observation(seat)["hand"])
             text.append(f"  {session.name(seat)}: {tiles_text(hand)}\n")
