@@ -3,7 +3,6 @@ reads in the message log, the results and the standings, and the log the session
 
 from __future__ import annotations
 
-import copy
 import json
 from pathlib import Path
 
@@ -242,7 +241,9 @@ def test_a_dead_hand_stops_and_the_table_says_so() -> None:
     agent = agent_for(session.family)
     while True:
         session.run()
-        kill = [a for a in session.legal() if a.type == "expose" and _kills(session, a)]
+        kill = [
+            a for a in session.legal() if a.type == "expose" and AmericanFamily._kills(session, a)
+        ]
         if kill:
             break
         session.act(decide(session, agent))
@@ -256,12 +257,6 @@ def test_a_dead_hand_stops_and_the_table_says_so() -> None:
         prompt = session.family.prompt(session, "play")
         assert prompt == "Your hand is dead: the others play on without you"
     assert "discard on" not in " ".join(session.messages)
-
-
-def _kills(session: Session[object], action: object) -> bool:
-    trial = copy.copy(session.deal)
-    trial.apply(HUMAN, action)
-    return bool(trial.observation(HUMAN)["players"][HUMAN]["dead"])
 
 
 def test_jokerless_says_why_singles_and_pairs_get_no_double() -> None:

@@ -56,7 +56,7 @@ KEYS = {
 }
 ORDER = "pmegt0123jdbx"
 ADVICE_HANDS = 4
-PAGE_WIDTH = 76  # the card page's lines fit an 80-column terminal
+PAGE_WIDTH = 72  # the card page's lines fit an 80-column terminal (border, scrollbar)
 HIGHLIGHT = "bold reverse yellow"  # an exposure a joker exchange just changed
 # Suit variables and fixed suits of the card's patterns, in the card's colours.
 SLOT_COLOURS = {
@@ -257,7 +257,7 @@ class AmericanFamily(Family[AmericanAction]):
             got = tiles_text(event["received"][HUMAN]) or "nothing"
             blind = event["blind"][HUMAN]
             extra = f" ({blind} blind)" if blind else ""
-            return f"Charleston ({step}): you passed {given}{extra} and received {got}"
+            return f"{sentence(step)}: you passed {given}{extra} and received {got}"
         if kind == "charleston_vote":
             votes = ", ".join(
                 f"{session.name(seat)} {'go on' if vote else 'stop'}"
@@ -295,7 +295,8 @@ class AmericanFamily(Family[AmericanAction]):
             claim = session.observation()["claim"]
             tile = claim[0] if claim else action.tile or "?"
             size, jokers = action.size or 3, action.jokers or 0
-            return "Expose " + tiles_text([tile] * (size - jokers) + [JOKER] * jokers)
+            label = "Expose " + tiles_text([tile] * (size - jokers) + [JOKER] * jokers)
+            return label + (" (your hand dies)" if self._kills(session, action) else "")
         if kind == "joker_exchange":
             owner = action.target or 0
             whose = "your own" if owner == HUMAN else session.whose(owner)
@@ -308,6 +309,13 @@ class AmericanFamily(Family[AmericanAction]):
             count = action.count or 0
             return f"Offer {plural(count, 'tile')}" if count else "Offer none"
         return KEYS.get(kind, ("", kind))[1]
+
+    @staticmethod
+    def _kills(session: Session[AmericanAction], action: AmericanAction) -> bool:
+        """Whether the engine would find the human's hand dead after `action`."""
+        trial = copy.copy(session.deal)
+        trial.apply(HUMAN, action)
+        return bool(trial.observation(HUMAN)["players"][HUMAN]["dead"])
 
     def choices(self, session: Session[AmericanAction], mode: str) -> list[Choice[AmericanAction]]:
         grouped: dict[str, list[AmericanAction]] = {}
@@ -414,18 +422,18 @@ class AmericanFamily(Family[AmericanAction]):
         players = session.deal.observation(seat)["players"]
         return [Exposure(e["tile"], e["size"], e["jokers"]) for e in players[seat]["exposures"]]
 
-    def advice(self, session: Session[AmericanAction]) -> list[str]:
+    def advice(self, session: Session[AmericanAction]) -> Text:
         """The nearest card hands, how far they are and the natural tiles they still need."""
         obs = session.observation()
         exposures = self._exposures(session)
         have = [0] * len(KIND_NAMES)
         for t in held(session, HUMAN):
             have[kind_of(t)] += 1
-        lines = ["Nearest card hands (tiles away; jokers fill groups of 3 or more):"]
+        text = Text("Nearest card hands (how many tiles away):")
         try:
             nearest = self.card.distances(tiles_text(obs["hand"]), exposures, top=ADVICE_HANDS)
         except MahjongError as error:  # help must not break the table
-            return [f"No advice now: {error}"]
+            return Text(f"No advice now: {error}")
         for d in nearest:
             need: list[str] | None = None
             for variant in self.card.variants(d.hand_id):
@@ -437,10 +445,10 @@ class AmericanFamily(Family[AmericanAction]):
                 ]
                 if need is None or len(missing) < len(need):
                     need = missing
-            pattern = " ".join(self.card.hand(d.hand_id).patterns)
-            lines.append(f"  {d.hand_id:<9} {d.distance} away · {d.value} {d.xc} · {pattern}")
+            text.append(f"\n  {d.hand_id:<9} {d.distance} away · {d.value} {d.xc} · ")
+            text.append_text(pattern_text(" | ".join(self.card.hand(d.hand_id).patterns)))
             if need:
-                lines.append(f"            needs {tiles_text(need)}")
+                text.append(f"\n            needs {tiles_text(need)}")
         if self.phase(session) == "turn":
             visible = tiles_text(
                 [d["pai"] for p in obs["players"] for d in p["discards"] if not d["claimed"]]
@@ -457,8 +465,8 @@ class AmericanFamily(Family[AmericanAction]):
                 if o.distance is not None
             ]
             if best:
-                lines.append("Best discards: " + ", ".join(best))
-        return lines
+                text.append("\nBest discards: " + ", ".join(best))
+        return text
 
     def card_page(self, session: Session[Any]) -> Text:
         """The card: every hand by section, its pattern in the card's colours, its value and
@@ -468,16 +476,22 @@ class AmericanFamily(Family[AmericanAction]):
             (size for h in card.hands for v in card.variants(h.id) for _, size in v.sets),
             default=0,
         )
-        text = Text(f"{card.name}\n", style="bold")
-        text.append("Colours: one colour is one suit, other colours other suits (any suits\n")
-        text.append("unless the note says); D is the dragon of its colour's suit (craks R,\n")
-        text.append("bams G, dots 0); 0 is the white dragon; F flower.\n")
+        legend = [
+            "Colours: one colour is one suit, other colours other suits (any suits unless "
+            "the note says); D is the dragon of its colour's suit (craks R, bams G, dots 0); "
+            "0 is the white dragon, F a flower; a lower-case letter is a number the note "
+            "names (the same letter, the same number).",
+            "Value in points; X: exposures allowed, C: concealed.",
+        ]
         if smallest:
-            text.append(
-                f"Jokers stand in for any tile of a group of {smallest} or more of a kind,\n"
-                "never in a smaller group or a run such as 2026 or NEWS.\n"
+            legend.insert(
+                1,
+                f"Jokers stand in for any tile of a group of {smallest} or more of a kind, "
+                "never in a smaller group or a run such as 2026 or NEWS.",
             )
-        text.append("Value in points; X exposures allowed, C concealed.\n")
+        text = Text(f"{card.name}\n", style="bold")
+        for paragraph in legend:
+            text.append("\n".join(textwrap.wrap(paragraph, PAGE_WIDTH)) + "\n")
         for key, name, no_bonus in card.sections:
             text.append(f"\n{name}", style="bold underline")
             if no_bonus:
@@ -601,6 +615,24 @@ def pattern_text(patterns: str) -> Text:
     return text
 
 
+def _groups(match: Match) -> list[list[tuple[int, int]]]:
+    """The winning arrangement's groups in kind order, single tiles of one suit (or of the
+    honours) together as one run: ``13579``, ``NEWS``."""
+    groups: list[list[tuple[int, int]]] = []
+    for kind, size in sorted([*match.variant.sets, *match.variant.strict]):
+        last = groups[-1][-1] if groups else None
+        if (
+            size == 1
+            and last is not None
+            and last[1] == 1
+            and min(last[0] // 9, 3) == min(kind // 9, 3)
+        ):
+            groups[-1].append((kind, size))
+        else:
+            groups.append([(kind, size)])
+    return groups
+
+
 def spelled(session: Session[AmericanAction], seat: int, match: Match) -> Text:
     """The winning hand group by group as the card hand arranges it, each joker shown with
     the tile it stands for: ``1C 1C 1C · R R J=R``."""
@@ -609,15 +641,15 @@ def spelled(session: Session[AmericanAction], seat: int, match: Match) -> Text:
         if t != JOKER:
             naturals[kind_of(t)] += 1
     text = Text()
-    groups = sorted([*match.variant.sets, *match.variant.strict])
-    for i, (kind, size) in enumerate(groups):
+    for i, group in enumerate(_groups(match)):
         if i:
             text.append(" · ", style="dim")
-        real = min(naturals[kind], size)
-        naturals[kind] -= real
-        name = KIND_NAMES[kind]
-        text.append(tiles_text([name] * real))
-        for j in range(size - real):
-            text.append(" " if real or j else "")
-            text.append(f"J={name}", style="bold magenta")
+        tiles: list[Text] = []
+        for kind, size in group:
+            real = min(naturals[kind], size)
+            naturals[kind] -= real
+            name = KIND_NAMES[kind]
+            joker = Text(f"J={name}", style="bold magenta")
+            tiles += [Text(name)] * real + [joker] * (size - real)
+        text.append_text(Text(" ").join(tiles))
     return text

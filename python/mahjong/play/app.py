@@ -223,7 +223,8 @@ class PlayApp(App[None]):
     .tile { width: 5; height: 4; border: round $panel-lighten-2; }
     #hand.ascii .tile { height: 3; }
     .tile.selected { border: heavy $warning; background: $warning 30%; text-style: bold; }
-    .tile.picked { border: heavy $success; background: $success 25%; }
+    .tile.picked { border: double $success; background: $success 25%; }
+    .tile.picked.selected { border: heavy $success; }
     .tile.barred { color: $text-muted; }
     .tile.drawn { margin-left: 2; }
     #prompt { height: auto; padding: 0 1; text-style: bold; }
@@ -367,7 +368,7 @@ class PlayApp(App[None]):
         advice = self.query_one("#advice", Static)
         advice.display = self.show_help and not over
         if advice.display:
-            advice.update(Text("\n".join(family.advice(session))))
+            advice.update(family.advice(session))
         log = self.query_one("#log", Static)
         log.display = not showing_result
         log.update(Text("\n".join(session.messages[-3:])))

@@ -161,7 +161,7 @@ class Family(ABC, Generic[ActionT]):
         """Why actions the human may expect are not offered now (the engine's reasons)."""
 
     @abstractmethod
-    def advice(self, session: Session[ActionT]) -> list[str]:
+    def advice(self, session: Session[ActionT]) -> Text:
         """Help with the hand."""
 
     @abstractmethod

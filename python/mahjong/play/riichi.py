@@ -26,7 +26,7 @@ _HONOUR_LABELS = {"E": "E", "S": "S", "W": "W", "N": "N", "P": "Wh", "F": "Gr", 
 WINDS = {"E": "East", "S": "South", "W": "West", "N": "North"}
 DRAWS = {
     "exhaustive": "the wall is used up",
-    "kyuushu_kyuuhai": "nine different terminals and honours (abortive draw)",
+    "kyuushu_kyuuhai": "{who} shows nine different terminals and honours (abortive draw)",
     "suufon_renda": "the same wind discarded by all four (abortive draw)",
     "suucha_riichi": "all four players in riichi (abortive draw)",
     "suukaikan": "four kans by more than one player (abortive draw)",
@@ -96,6 +96,7 @@ class RiichiFamily(Family[Action]):
     def __init__(self, rules: Ruleset | None = None) -> None:
         self.rules = rules if rules is not None else Ruleset.preset("seed")
         self.kyoku = 1  # the deal's number in its round, from its start_kyoku event
+        self.drawing = HUMAN  # who drew last, from the tsumo events
 
     def new_game(self, seed: int, names: Sequence[str]) -> Game:
         return Game(seed=seed, rules=self.rules, names=list(names))
@@ -176,8 +177,11 @@ class RiichiFamily(Family[Action]):
             target = event["target"]
             how = "tsumo" if target == actor else f"ron off {session.name(target)}"
             return f"{who} win{s} by {how}"
+        if kind == "tsumo":
+            self.drawing = event["actor"]
+            return None
         if kind == "ryukyoku":
-            return f"Draw: {DRAWS.get(event['reason'], words(event['reason']))}"
+            return f"Draw: {self._draw_words(session, event['reason'])}"
         return None
 
     # -- what the human may do -------------------------------------------------------------
@@ -274,7 +278,7 @@ class RiichiFamily(Family[Action]):
                 text.append("   ")
         return text
 
-    def advice(self, session: Session[Action]) -> list[str]:
+    def advice(self, session: Session[Action]) -> Text:
         """Shanten, waits and, per discard, the tiles that improve the hand."""
         obs = session.observation()
         hand = "".join(mjai.to_mpsz(t) for t in obs["hand"])
@@ -300,7 +304,7 @@ class RiichiFamily(Family[Action]):
                 )
         elif steps >= 0:
             lines.append(f"Tiles that improve: {kinds_text(result.kinds)} ({result.total} left)")
-        return lines
+        return Text("\n".join(lines))
 
     # -- the end ---------------------------------------------------------------------------
 
@@ -350,9 +354,13 @@ class RiichiFamily(Family[Action]):
             text.append(f" · ura indicators: {tiles_text(win['ura_markers'])}")
         text.append("\n")
 
+    def _draw_words(self, session: Session[Action], reason: str) -> str:
+        """A draw's reason in words; who showed the nine terminals is who drew last."""
+        return DRAWS.get(reason, words(reason)).format(who=session.name(self.drawing))
+
     def _draw(self, session: Session[Action], draw: dict[str, Any], text: Text) -> None:
         reason = draw["reason"]
-        text.append(f"Draw: {DRAWS.get(reason, words(reason))}\n", style="bold")
+        text.append(f"Draw: {self._draw_words(session, reason)}\n", style="bold")
         tenpai = [s for s, t in enumerate(draw.get("tenpai") or ()) if t]
         if tenpai or reason == "exhaustive":
             names = ", ".join(session.name(s) for s in tenpai) or "nobody"
