@@ -247,6 +247,8 @@ def test_a_dead_hand_stops_and_the_table_says_so() -> None:
         if kill:
             break
         session.act(decide(session, agent))
+    ways = [w for c in session.family.choices(session, "play") for w in c.ways]
+    assert next(w for w in ways if w.actions == (kill[0],)).label.endswith("(your hand dies)")
     session.act([kill[0]])
     session.run()
     assert session.observation()["players"][HUMAN]["dead"]
