@@ -574,7 +574,8 @@ class AmericanFamily(Family[AmericanAction]):
 
     def standings(self, session: Session[AmericanAction]) -> Text:
         """Rank and score after the session's games."""
-        text = Text(f"Final standings after {plural(self.games, 'game')}\n", style="bold")
+        text = Text()
+        text.append(f"Final standings after {plural(self.games, 'game')}\n", style="bold")
         for s in sorted(session.game.standings(), key=lambda s: s["rank"]):
             text.append(f"  {s['rank']}. {session.name(s['seat']):<5} {signed(s['score']):>6}\n")
         text.append("  (scores sum to 0)")

@@ -371,11 +371,12 @@ class RiichiFamily(Family[Action]):
 
     def standings(self, session: Session[Action]) -> Text:
         """Rank, final score and the result after oka and uma (in thousands, summing to 0)."""
-        text = Text("Final standings: score, and the result after oka and uma\n", style="bold")
+        text = Text()
+        text.append("Final standings: score, and the result after oka and uma\n", style="bold")
         for s in sorted(session.game.standings(), key=lambda s: s["rank"]):
             text.append(
                 f"  {s['rank']}. {session.name(s['seat']):<5} {s['score']:>7,}"
-                f"   {thousands(s['points'])}\n"
+                f"  {thousands(s['points']):>6}\n"
             )
         text.append("  (results in thousands of points; they sum to 0)")
         return text
