@@ -36,7 +36,6 @@ from mahjong.play.words import plural, sentence, signed
 
 KIND_NAMES = tuple(Tiles.from_kinds([k]).to_american() for k in range(36))
 JOKER = "J"
-WINDS = ("East", "South", "West", "North")
 STEPS = {
     "first_right": "first Charleston, pass right",
     "first_across": "first Charleston, pass across",
@@ -370,11 +369,6 @@ class AmericanFamily(Family[AmericanAction]):
             return f"{session.name(seat)} discarded {pai}: call it, or x to pass"
         return "Your turn: pick a tile (←/→ or click) and press Enter to discard"
 
-    def why_not(self, session: Session[AmericanAction]) -> list[str]:
-        if not session.human_to_act():
-            return []
-        return [sentence(reason.message) for reason in session.deal.blocked(HUMAN)]
-
     # -- panels ----------------------------------------------------------------------------
 
     def status(self, session: Session[AmericanAction]) -> str:
@@ -384,39 +378,34 @@ class AmericanFamily(Family[AmericanAction]):
             f" · {STEPS.get(step, step)}" if step else ""
         )
 
-    def panel(self, session: Session[AmericanAction], seat: int) -> Text:
+    def marks(self, session: Session[AmericanAction], seat: int) -> Text:
         obs = session.observation()
         player = obs["players"][seat]
-        text = Text()
-        text.append(session.title(seat), style="bold")
-        text.append(f" · {WINDS[(seat - obs['dealer']) % 4]} · score {signed(obs['scores'][seat])}")
+        text = Text(f"score {signed(obs['scores'][seat])}")
         if seat != HUMAN:
             text.append(f" · {plural(player['tile_count'], 'tile')}")
         if player["dead"]:
             text.append(f" · DEAD HAND ({words(player['dead'])})", style="red")
-        if obs["turn"] == seat and not session.deal_over:
-            text.append("  ◀ to play", style="green")
-        text.append("\n  discards: ")
-        claim = obs["claim"]
-        for i, d in enumerate(player["discards"]):
-            label = f"({d['pai']})" if d["claimed"] else d["pai"]
-            style = "dim" if d["claimed"] else ""
-            if claim is not None and claim[1] == seat and i == len(player["discards"]) - 1:
-                style = "bold reverse green"
-            text.append(label, style=style)
-            text.append(" ")
-        if player["exposures"]:
-            text.append("\n  exposed: ")
-            for i, e in enumerate(player["exposures"]):
-                flash = (seat, i) in session.highlights
-                for t in e["tiles"]:
-                    style = HIGHLIGHT if flash else ("bold magenta" if t == JOKER else "")
-                    text.append(t, style=style)
-                    text.append(" ", style=HIGHLIGHT if flash else "")
-                if e["target"] is not None and e["target"] != seat:
-                    text.append(f"(from {session.name(e['target'])})", style="dim")
-                text.append("   ")
         return text
+
+    def pond(self, session: Session[AmericanAction], seat: int) -> list[tuple[str, str]]:
+        """``(5C)`` a discard someone claimed."""
+        discards = session.observation()["players"][seat]["discards"]
+        return [(f"({d['pai']})", "dim") if d["claimed"] else (d["pai"], "") for d in discards]
+
+    def melds(
+        self, session: Session[AmericanAction], seat: int
+    ) -> tuple[str, list[tuple[Text, Any]]]:
+        """Jokers in colour; an exposure a joker exchange just changed, highlighted."""
+        shown = []
+        for i, e in enumerate(session.observation()["players"][seat]["exposures"]):
+            flash = (seat, i) in session.highlights
+            tiles = [
+                Text(t, style=HIGHLIGHT if flash else "bold magenta" if t == JOKER else "")
+                for t in e["tiles"]
+            ]
+            shown.append((Text(" ", style=HIGHLIGHT if flash else "").join(tiles), e["target"]))
+        return "exposed", shown
 
     def _exposures(self, session: Session[AmericanAction], seat: int = HUMAN) -> list[Exposure]:
         players = session.deal.observation(seat)["players"]
@@ -530,8 +519,8 @@ class AmericanFamily(Family[AmericanAction]):
         for seat, reason in enumerate(outcome["dead"]):
             if reason:
                 text.append(f"  {sentence(session.whose(seat))} hand was dead ({words(reason)})\n")
-        text.append(f"Payouts: {by_seat(session, outcome['deltas'])}")
-        text.append(f"\nScores: {by_seat(session, session.game.scores)}")
+        text.append(f"Payouts: {session.by_seat(outcome['deltas'])}")
+        text.append(f"\nScores: {session.by_seat(session.game.scores)}")
         return text
 
     def _win(self, session: Session[AmericanAction], win: dict[str, Any], text: Text) -> None:
@@ -586,11 +575,6 @@ def held(session: Session[AmericanAction], seat: int) -> list[str]:
     """Every tile `seat` holds: its rack and its exposures."""
     obs = session.deal.observation(seat)
     return [*obs["hand"], *(t for e in obs["players"][seat]["exposures"] for t in e["tiles"])]
-
-
-def by_seat(session: Session[AmericanAction], amounts: Sequence[int]) -> str:
-    """``You +50 · Kiri -50 · ...``."""
-    return " · ".join(f"{session.name(s)} {signed(a)}" for s, a in enumerate(amounts))
 
 
 def words(reason: str) -> str:

@@ -17,13 +17,18 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from rich.text import Text
 
 from mahjong.agents import Agent
+from mahjong.play.words import sentence
 
 if TYPE_CHECKING:
     from mahjong.play.session import Session
 
+HUMAN = 0  # the seat of the person at the table
+
 ActionT = TypeVar("ActionT")
 
 PLAY = "play"  # the tile mode in which a tile is discarded (or passed)
+SEAT_WINDS = ("East", "South", "West", "North")  # from the dealer on
+CLAIMED = "bold reverse green"  # the discard the human may claim now
 
 
 @dataclass(frozen=True)
@@ -148,17 +153,55 @@ class Family(ABC, Generic[ActionT]):
     def status(self, session: Session[ActionT]) -> str:
         """The line on top: round, tiles left, ..."""
 
-    @abstractmethod
     def panel(self, session: Session[ActionT], seat: int) -> Text:
-        """A player's name, score, discards and melds or exposures."""
+        """A player's name, seat wind and marks, their discards (the one on offer
+        highlighted) and their melds or exposures with whom each was called from."""
+        obs = session.observation()
+        text = Text()
+        text.append(session.title(seat), style="bold")
+        text.append(f" · {SEAT_WINDS[(seat - obs['dealer']) % 4]} · ")
+        text.append_text(self.marks(session, seat))
+        if obs["turn"] == seat and not session.deal_over:
+            text.append("  ◀ to play", style="green")
+        text.append("\n  discards: ")
+        pond = self.pond(session, seat)
+        claim = obs["claim"]
+        for i, (label, style) in enumerate(pond):
+            on_offer = claim is not None and claim[1] == seat and i == len(pond) - 1
+            text.append(label, style=CLAIMED if on_offer else style)
+            text.append(" ")
+        heading, melds = self.melds(session, seat)
+        if melds:
+            text.append(f"\n  {heading}: ")
+            for meld, target in melds:
+                text.append_text(meld)
+                if target is not None and target != seat:
+                    text.append(f" from {session.name(target)}", style="dim")
+                text.append("   ")
+        return text
+
+    @abstractmethod
+    def marks(self, session: Session[ActionT], seat: int) -> Text:
+        """A player's score and what stands out (dealer, riichi, a dead hand, ...)."""
+
+    @abstractmethod
+    def pond(self, session: Session[ActionT], seat: int) -> list[tuple[str, str]]:
+        """A player's discards, oldest first: each one's words and style."""
+
+    @abstractmethod
+    def melds(self, session: Session[ActionT], seat: int) -> tuple[str, list[tuple[Text, Any]]]:
+        """What a player's called groups are called, and each one with whom it was called
+        from (None for a concealed one)."""
 
     @abstractmethod
     def prompt(self, session: Session[ActionT], mode: str) -> str:
         """What the human is asked to do now."""
 
-    @abstractmethod
     def why_not(self, session: Session[ActionT]) -> list[str]:
-        """Why actions the human may expect are not offered now (the engine's reasons)."""
+        """Why actions the human may expect are not offered now: the engine's reasons."""
+        if not session.human_to_act():
+            return []
+        return [sentence(reason.message) for reason in session.deal.blocked(HUMAN)]
 
     @abstractmethod
     def advice(self, session: Session[ActionT]) -> Text:

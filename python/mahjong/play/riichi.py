@@ -13,17 +13,17 @@ from typing import Any
 from rich.text import Text
 
 from mahjong.agents import Agent
-from mahjong.play.family import PLAY, Choice, Family, NotNow, Way
+from mahjong.play.family import PLAY, SEAT_WINDS, Choice, Family, NotNow, Way
 from mahjong.play.glyphs import riichi_glyph
 from mahjong.play.session import HUMAN, Session
-from mahjong.play.words import sentence, signed, thousands
+from mahjong.play.words import sentence, thousands
 from mahjong.riichi import Action, Game, Ruleset, mjai, shanten, ukeire
 from mahjong.riichi.game import EfficiencyAgent
 
 RIICHI = "riichi"  # the tile mode in which the tile to discard with riichi is picked
 
 _HONOUR_LABELS = {"E": "E", "S": "S", "W": "W", "N": "N", "P": "Wh", "F": "Gr", "C": "Rd"}
-WINDS = {"E": "East", "S": "South", "W": "West", "N": "North"}
+WINDS = dict(zip("ESWN", SEAT_WINDS, strict=True))  # round winds by mjai name
 DRAWS = {
     "exhaustive": "the wall is used up",
     "kyuushu_kyuuhai": "{who} shows nine different terminals and honours (abortive draw)",
@@ -224,11 +224,6 @@ class RiichiFamily(Family[Action]):
             return "Riichi: pick the tile to discard with it and press Enter (Esc cancels)"
         return "Your turn: pick a tile (←/→ or click) and press Enter (or click it again)"
 
-    def why_not(self, session: Session[Action]) -> list[str]:
-        if not session.human_to_act():
-            return []
-        return [sentence(reason.message) for reason in session.deal.blocked(HUMAN)]
-
     # -- panels ----------------------------------------------------------------------------
 
     def status(self, session: Session[Action]) -> str:
@@ -239,44 +234,36 @@ class RiichiFamily(Family[Action]):
             f"{obs['riichi_sticks']} · {obs['tiles_left']} left · dora ind. {dora}"
         )
 
-    def panel(self, session: Session[Action], seat: int) -> Text:
+    def marks(self, session: Session[Action], seat: int) -> Text:
         obs = session.observation()
-        player = obs["players"][seat]
-        wind = WINDS["ESWN"[(seat - obs["dealer"]) % 4]]
-        text = Text()
-        text.append(session.title(seat), style="bold")
-        text.append(f" · {wind} · {obs['scores'][seat]:,}")
+        text = Text(f"{obs['scores'][seat]:,}")
         if seat == obs["dealer"]:
             text.append(" · dealer")
-        if player["riichi"]:
+        if obs["players"][seat]["riichi"]:
             text.append(" · RIICHI", style="bold red")
         if seat == HUMAN and obs["waits"]:
             text.append(" · tenpai")
             if obs["furiten"]:
                 text.append(" · FURITEN", style="bold red")
-        if obs["turn"] == seat and not session.deal_over:
-            text.append("  ◀ to play", style="green")
-        text.append("\n  discards: ")
-        claim = obs["claim"]
-        for i, d in enumerate(player["pond"]):
+        return text
+
+    def pond(self, session: Session[Action], seat: int) -> list[tuple[str, str]]:
+        """``[5m]`` a riichi tile, ``(5m)`` one someone called."""
+        shown = []
+        for d in session.observation()["players"][seat]["pond"]:
             label = tile_label(d["pai"])
             if d["riichi"]:
                 label = f"[{label}]"
             if d["called"]:
                 label = f"({label})"
-            style = "dim" if d["called"] else ("bold yellow" if d["riichi"] else "")
-            if claim is not None and claim[1] == seat and i == len(player["pond"]) - 1:
-                style = "bold reverse green"
-            text.append(label, style=style)
-            text.append(" ")
-        if player["melds"]:
-            text.append("\n  melds: ")
-            for m in player["melds"]:
-                text.append(f"{m['type']} {tiles_text(m['tiles'])}")
-                if m["target"] is not None and m["target"] != seat:
-                    text.append(f" from {session.name(m['target'])}", style="dim")
-                text.append("   ")
-        return text
+            shown.append((label, "dim" if d["called"] else "bold yellow" if d["riichi"] else ""))
+        return shown
+
+    def melds(self, session: Session[Action], seat: int) -> tuple[str, list[tuple[Text, Any]]]:
+        melds = session.observation()["players"][seat]["melds"]
+        return "melds", [
+            (Text(f"{m['type']} {tiles_text(m['tiles'])}"), m["target"]) for m in melds
+        ]
 
     def advice(self, session: Session[Action]) -> Text:
         """Shanten, waits and, per discard, the tiles that improve the hand."""
@@ -325,9 +312,8 @@ class RiichiFamily(Family[Action]):
             for seat, delta in enumerate(event.get("deltas") or ()):
                 net[seat] += delta
         text.append("Change this deal (the log's deltas; riichi deposits included):\n")
-        text.append("  " + " · ".join(f"{session.name(s)} {signed(d)}" for s, d in enumerate(net)))
-        text.append("\nScores: ")
-        text.append(" · ".join(f"{session.name(s)} {v:,}" for s, v in enumerate(deal.scores)))
+        text.append(f"  {session.by_seat(net)}")
+        text.append(f"\nScores: {session.by_seat(deal.scores, '{:,}'.format)}")
         return text
 
     def _win(self, session: Session[Action], win: dict[str, Any], text: Text) -> None:

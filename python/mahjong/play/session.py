@@ -9,12 +9,15 @@ played) is the :class:`~mahjong.play.family.Family` it is given.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
 from typing import Any, Generic
 
 from mahjong.agents import Stepper
-from mahjong.play.family import ActionT, Family
+from mahjong.play.family import HUMAN, ActionT, Family
+from mahjong.play.words import signed
 
-HUMAN = 0
+__all__ = ["HUMAN", "NAMES", "PLACES", "Session"]
+
 NAMES = ("You", "Kiri", "Sora", "Mina")  # seat 0 is you; the AIs keep their names all game
 PLACES = ("", "right", "across", "left")
 MESSAGES_KEPT = 50
@@ -69,6 +72,10 @@ class Session(Generic[ActionT]):
     def whose(self, seat: int) -> str:
         """``your`` or ``Kiri's``."""
         return "your" if seat == HUMAN else f"{NAMES[seat]}'s"
+
+    def by_seat(self, values: Sequence[int], words: Callable[[int], str] = signed) -> str:
+        """``You +50 · Kiri -50 · ...``: a value per seat, with the seats' names."""
+        return " · ".join(f"{NAMES[s]} {words(v)}" for s, v in enumerate(values))
 
     def title(self, seat: int) -> str:
         """``You`` or ``Kiri (AI, right)``."""
