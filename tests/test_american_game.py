@@ -365,7 +365,9 @@ def test_sim_american_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) 
     assert main(["sim", "american", "--games", "0"]) == 2
     assert main(["sim", "--card", "house-2026"]) == 2
     err = capsys.readouterr().err
-    assert "--agents needs four names" in err and "--card is for American games" in err
+    assert "--agents for american games needs four names" in err
+    assert "--rules: invalid choice: 'tenhou'" in err and "--games must be 1 or more" in err
+    assert "unrecognized arguments: --card house-2026 (see: mahjong sim riichi --help)" in err
 
 
 def test_sim_without_a_family_word_is_still_riichi(capsys: pytest.CaptureFixture[str]) -> None:

@@ -196,9 +196,9 @@ def run_american(args: argparse.Namespace) -> int:
         from mahjong.play import american_app
     except ImportError as error:
         raise InvalidArgumentError(f"{INSTALL_HINT} ({error})") from None
-    from mahjong.american.cli import load_card
+    from mahjong.american import Card
 
-    load_card(args.card)  # a wrong card is a one-line error before the table opens
+    Card.load(args.card)  # a wrong card is a one-line error before the table opens
     if args.web:
         if not 0 < args.port < 65536:
             raise InvalidArgumentError(f"--port must be 1..65535, got {args.port}")

@@ -24,7 +24,7 @@ from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Static
 
-from mahjong.american import AmericanAction, AmericanObservation, AmericanRules
+from mahjong.american import AmericanAction, AmericanObservation, AmericanRules, Card
 from mahjong.play import add_american_arguments
 from mahjong.play.american_table import HUMAN, AmericanTable, sorted_tiles, tile_glyph
 from mahjong.play.riichi_table import unicode_ok
@@ -169,9 +169,7 @@ class AmericanApp(App[None]):
     ) -> None:
         super().__init__()
         if table is None:
-            from mahjong.american.cli import load_card
-
-            table = AmericanTable(load_card(card_name), seed=seed, rules=rules, games=games)
+            table = AmericanTable(Card.load(card_name), seed=seed, rules=rules, games=games)
         self.table = table
         self.delay = delay
         self.ascii = (not unicode_ok()) if ascii_tiles is None else ascii_tiles

@@ -1,0 +1,84 @@
+"""Counts over many Riichi games, per seat: wins, deal-ins, riichi, calls, ranks, points and
+the kinds of draw (what ``mahjong sim riichi`` prints)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from rich.table import Table
+
+from mahjong.agents import GameRecord
+
+__all__ = ["Tally"]
+
+
+def _per_seat() -> list[int]:
+    return [0] * 4
+
+
+@dataclass
+class Tally:
+    """Counts over many Riichi games, per seat (add each game's record with its log)."""
+
+    games: int = 0
+    deals: int = 0
+    wins: list[int] = field(default_factory=_per_seat)
+    deal_ins: list[int] = field(default_factory=_per_seat)
+    riichi: list[int] = field(default_factory=_per_seat)
+    calls: list[int] = field(default_factory=_per_seat)
+    ranks: list[int] = field(default_factory=_per_seat)
+    points: list[int] = field(default_factory=_per_seat)
+    draws: Counter[str] = field(default_factory=Counter)
+
+    def add(self, record: GameRecord) -> None:
+        """Counts one finished game (its outcomes, standings and events)."""
+        self.games += 1
+        self.deals += len(record.outcomes)
+        for outcome in record.outcomes:
+            for win in outcome["wins"]:
+                self.wins[win["actor"]] += 1
+                if win["target"] != win["actor"]:
+                    self.deal_ins[win["target"]] += 1
+            if outcome["draw"] is not None:
+                self.draws[outcome["draw"]] += 1
+        called: set[tuple[int, int]] = set()
+        deal = 0
+        for event in record.events:
+            kind = event["type"]
+            if kind == "start_kyoku":
+                deal += 1
+            elif kind == "reach_accepted":
+                self.riichi[event["actor"]] += 1
+            elif kind in ("chi", "pon", "daiminkan") and (deal, event["actor"]) not in called:
+                called.add((deal, event["actor"]))
+                self.calls[event["actor"]] += 1
+        for standing in record.standings:
+            self.ranks[standing["seat"]] += standing["rank"]
+            self.points[standing["seat"]] += standing["points"]
+
+    def table(self, names: list[str]) -> Table:
+        """The summary per seat."""
+        table = Table(title=f"{self.games} games, {self.deals} deals")
+        for column in ("seat", "agent", "win", "deal-in", "riichi", "call", "avg rank", "avg pts"):
+            table.add_column(column, justify="left" if column == "agent" else "right")
+        deals = max(self.deals, 1)
+        games = max(self.games, 1)
+        for seat in range(4):
+            table.add_row(
+                str(seat),
+                names[seat],
+                f"{self.wins[seat] / deals:.1%}",
+                f"{self.deal_ins[seat] / deals:.1%}",
+                f"{self.riichi[seat] / deals:.1%}",
+                f"{self.calls[seat] / deals:.1%}",
+                f"{self.ranks[seat] / games:.2f}",
+                f"{self.points[seat] / games:+,.0f}",
+            )
+        return table
+
+    def lines(self) -> list[str]:
+        """What follows the table: the draws by kind, as a share of deals."""
+        deals = max(self.deals, 1)
+        parts = [f"{kind} {n / deals:.1%}" for kind, n in sorted(self.draws.items())]
+        return ["draws: " + (", ".join(parts) if parts else "none")]
