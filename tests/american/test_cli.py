@@ -9,7 +9,8 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from american_support import HOUSE, house_text
+from support import REPO
+from support.american import HOUSE, house_text
 
 from mahjong import Tiles
 from mahjong.american import Card, cli
@@ -93,9 +94,9 @@ def test_liveness_only_with_visible(
     assert "without the visible tiles" in capsys.readouterr().err
 
 
-# Issue 10 §6: the command line a user meets.
+# The command line a user meets.
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = REPO / "README.md"
 
 
 def _commands(text: str) -> list[list[str]]:
