@@ -8,12 +8,9 @@ from dataclasses import dataclass, field
 from rich.table import Table
 
 from mahjong.agents import GameRecord
+from mahjong.tally import per_seat, seat_table
 
 __all__ = ["Tally"]
-
-
-def _per_seat() -> list[int]:
-    return [0] * 4
 
 
 @dataclass
@@ -22,11 +19,11 @@ class Tally:
 
     games: int = 0
     wall_games: int = 0
-    wins: list[int] = field(default_factory=_per_seat)
-    self_drawn: list[int] = field(default_factory=_per_seat)
-    jokerless: list[int] = field(default_factory=_per_seat)
-    dead: list[int] = field(default_factory=_per_seat)
-    payout: list[int] = field(default_factory=_per_seat)
+    wins: list[int] = field(default_factory=per_seat)
+    self_drawn: list[int] = field(default_factory=per_seat)
+    jokerless: list[int] = field(default_factory=per_seat)
+    dead: list[int] = field(default_factory=per_seat)
+    payout: list[int] = field(default_factory=per_seat)
 
     def add(self, record: GameRecord) -> None:
         """Counts the games of one finished session."""
@@ -45,29 +42,23 @@ class Tally:
                 self.payout[seat] += outcome["deltas"][seat]
 
     def table(self, names: list[str]) -> Table:
-        """The summary per seat."""
-        decided = self.games - self.wall_games
-        title = (
-            f"{self.games} games, {self.wall_games} wall games "
-            f"({self.wall_games / max(self.games, 1):.1%})"
-        )
-        table = Table(title=title)
-        columns = ("seat", "agent", "win", "of won", "self-drawn", "jokerless", "dead")
-        for column in (*columns, "payout"):
-            table.add_column(column, justify="left" if column == "agent" else "right")
+        """The summary per seat: wins per game and per decided game, counts, payout per game."""
+        decided = max(self.games - self.wall_games, 1)
         games = max(self.games, 1)
-        for seat in range(4):
-            table.add_row(
-                str(seat),
-                names[seat],
+        rows = [
+            [
                 f"{self.wins[seat] / games:.1%}",
-                f"{self.wins[seat] / max(decided, 1):.1%}",
+                f"{self.wins[seat] / decided:.1%}",
                 str(self.self_drawn[seat]),
                 str(self.jokerless[seat]),
                 f"{self.dead[seat] / games:.1%}",
                 f"{self.payout[seat] / games:+.1f}",
-            )
-        return table
+            ]
+            for seat in range(4)
+        ]
+        title = f"{self.games} games, {self.wall_games} wall games ({self.wall_games / games:.1%})"
+        columns = ("win", "of won", "self-drawn", "jokerless", "dead", "payout")
+        return seat_table(title, columns, names, rows)
 
     def lines(self) -> list[str]:
         """What follows the table (nothing: the table says it all)."""

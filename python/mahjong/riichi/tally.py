@@ -9,12 +9,9 @@ from dataclasses import dataclass, field
 from rich.table import Table
 
 from mahjong.agents import GameRecord
+from mahjong.tally import per_seat, seat_table
 
 __all__ = ["Tally"]
-
-
-def _per_seat() -> list[int]:
-    return [0] * 4
 
 
 @dataclass
@@ -23,12 +20,12 @@ class Tally:
 
     games: int = 0
     deals: int = 0
-    wins: list[int] = field(default_factory=_per_seat)
-    deal_ins: list[int] = field(default_factory=_per_seat)
-    riichi: list[int] = field(default_factory=_per_seat)
-    calls: list[int] = field(default_factory=_per_seat)
-    ranks: list[int] = field(default_factory=_per_seat)
-    points: list[int] = field(default_factory=_per_seat)
+    wins: list[int] = field(default_factory=per_seat)
+    deal_ins: list[int] = field(default_factory=per_seat)
+    riichi: list[int] = field(default_factory=per_seat)
+    calls: list[int] = field(default_factory=per_seat)
+    ranks: list[int] = field(default_factory=per_seat)
+    points: list[int] = field(default_factory=per_seat)
     draws: Counter[str] = field(default_factory=Counter)
 
     def add(self, record: GameRecord) -> None:
@@ -58,24 +55,22 @@ class Tally:
             self.points[standing["seat"]] += standing["points"]
 
     def table(self, names: list[str]) -> Table:
-        """The summary per seat."""
-        table = Table(title=f"{self.games} games, {self.deals} deals")
-        for column in ("seat", "agent", "win", "deal-in", "riichi", "call", "avg rank", "avg pts"):
-            table.add_column(column, justify="left" if column == "agent" else "right")
+        """The summary per seat: rates per deal, average rank and points per game."""
         deals = max(self.deals, 1)
         games = max(self.games, 1)
-        for seat in range(4):
-            table.add_row(
-                str(seat),
-                names[seat],
+        rows = [
+            [
                 f"{self.wins[seat] / deals:.1%}",
                 f"{self.deal_ins[seat] / deals:.1%}",
                 f"{self.riichi[seat] / deals:.1%}",
                 f"{self.calls[seat] / deals:.1%}",
                 f"{self.ranks[seat] / games:.2f}",
                 f"{self.points[seat] / games:+,.0f}",
-            )
-        return table
+            ]
+            for seat in range(4)
+        ]
+        columns = ("win", "deal-in", "riichi", "call", "avg rank", "avg pts")
+        return seat_table(f"{self.games} games, {self.deals} deals", columns, names, rows)
 
     def lines(self) -> list[str]:
         """What follows the table: the draws by kind, as a share of deals."""
