@@ -14,7 +14,7 @@ import argparse
 import json
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from mahjong.errors import InvalidArgumentError
@@ -51,14 +51,17 @@ def add_verb(
     description: str,
     families: Sequence[str] = FAMILIES,
     epilog: str | None = None,
+    choose: Callable[[Sequence[str]], str] | None = None,
 ) -> Any:
     """A verb of the ``mahjong`` command whose families are its subcommands; returns the
-    subparsers to which each family adds its parser (``.add_parser("riichi", ...)``). The
-    first of `families` is taken when the command line names none."""
+    subparsers to which each family adds its parser (``.add_parser("riichi", ...)``). When the
+    command line names no family, `choose` picks one from the arguments that follow the verb,
+    else the first of `families` is taken."""
+    options = f"The options of each: mahjong {name} {families[0]} --help."
     verb: argparse.ArgumentParser = commands.add_parser(
-        name, help=help, description=description, epilog=epilog
+        name, help=help, description=f"{description} {options}", epilog=epilog
     )
-    setattr(verb, _DEFAULT_FAMILY, families[0])
+    setattr(verb, _DEFAULT_FAMILY, choose or (lambda _args: families[0]))
     shown = "{" + ",".join(families) + "}"
     return verb.add_subparsers(dest="family", required=True, metavar=shown, title="games")
 
@@ -76,16 +79,21 @@ def with_family(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list[st
     ``-h``/``--help``, which then shows the verb's families)."""
     args = list(argv)
     verbs = _verbs(parser)
-    takes_family = {name for name, verb in verbs.items() if hasattr(verb, _DEFAULT_FAMILY)}
-    if len(args) >= 2 and args[0] in FAMILIES and args[1] in takes_family:
+    if args and args[0] in FAMILIES:
+        takes_family = [name for name, verb in verbs.items() if args[0] in _verbs(verb)]
+        if len(args) < 2 or args[1] not in takes_family:
+            raise InvalidArgumentError(
+                f"name the verb first: mahjong VERB {args[0]} ..., where VERB is one of "
+                f"{', '.join(takes_family)}"
+            )
         args[0], args[1] = args[1], args[0]
     if not args or args[0] not in verbs:
         return args
     verb = verbs[args[0]]
-    default = getattr(verb, _DEFAULT_FAMILY, None)
-    if default is None or (len(args) > 1 and (args[1] in _verbs(verb) or args[1] in _HELP)):
+    choose = getattr(verb, _DEFAULT_FAMILY, None)
+    if choose is None or (len(args) > 1 and (args[1] in _verbs(verb) or args[1] in _HELP)):
         return args
-    return [args[0], default, *args[1:]]
+    return [args[0], choose(args[1:]), *args[1:]]
 
 
 # --- rules ---------------------------------------------------------------------------------

@@ -62,7 +62,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from mahjong import _core
-from mahjong._records import MAX_LOG_BYTES, parse_json, read_text_file, shown
+from mahjong._records import MAX_LOG_BYTES, json_line, read_text_file, shown
 from mahjong.errors import InvalidTileError, RecordFormatError
 
 Event = dict[str, Any]
@@ -560,12 +560,7 @@ def parse_events(text: str, source: str = "<text>") -> list[Event]:
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
-        try:
-            event = parse_json(line)
-        except json.JSONDecodeError as error:
-            raise RecordFormatError(f"{name}, line {number}: not JSON ({error.msg})") from None
-        except ValueError as error:
-            raise RecordFormatError(f"{name}, line {number}: not JSON ({error})") from None
+        event = json_line(line, f"{name}, line {number}")
         problem = event_problem(event)
         if problem is not None:
             raise RecordFormatError(f"{name}, line {number}: {problem}")

@@ -9,8 +9,8 @@ disagreement remains, so the list of excused ones is empty.
 
 from __future__ import annotations
 
-from random_wins import random_wins
-from reference_scoring import ours, reference_call
+from support.random_wins import random_wins
+from support.reference_scoring import ours, reference_call
 
 HANDS = 100_000
 # (index, reason with the spec rule showing the reference is wrong): none so far.

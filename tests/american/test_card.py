@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
-from american_support import HOUSE, hand_toml, house_text, house_with
+from support.american import HOUSE, hand_toml, house_text, house_with
 
 from mahjong.american import Card
 from mahjong.errors import CardFormatError, InvalidArgumentError, MahjongError

@@ -7,16 +7,16 @@ checks as well; its "format" entry explains the fields.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
+from support import TEST_DATA
 
 from mahjong import Meld, Tiles
 from mahjong.errors import InvalidHandError
 from mahjong.riichi import Ruleset, ScoreResult, WinContext, score
 
-DATA = json.loads((Path(__file__).parent / "data" / "spec_scoring_cases.json").read_text())
+DATA = json.loads((TEST_DATA / "spec_scoring_cases.json").read_text())
 CASES: list[dict[str, Any]] = DATA["cases"]
 BY_ID = {case["id"]: case for case in CASES}
 BASE = Ruleset.preset(DATA["base_rules"]["preset"]).replace(**DATA["base_rules"]["options"])

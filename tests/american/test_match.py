@@ -9,9 +9,9 @@ from itertools import permutations
 
 import numpy as np
 import pytest
-from american_support import HOUSE, hand_toml, house_with
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.american import HOUSE, hand_toml, house_with
 
 from mahjong import Tiles
 from mahjong.american import INVALID_MATCH, Card, Exposure, physical_kind, physical_kinds
@@ -102,7 +102,7 @@ def test_pitfall_joker_exchange_win_is_self_drawn() -> None:
     jokerless = HOUSE.match("F F F 2C 0 2C 6C 6D 6D 6D 6B 6B 6B 6B")
     assert jokerless is not None and jokerless.jokerless_bonus
     assert jokerless.payment("self_drawn") == (None, 100)
-    # Issue 10: a joker exchange puts a joker in the hand, so a jokerless win cannot be one.
+    # A joker exchange puts a joker in the hand, so a jokerless win cannot be one.
     with pytest.raises(InvalidArgumentError, match="jokerless hand cannot be won by a joker"):
         jokerless.payment("joker_exchange")
     pairs = HOUSE.match("F F 2B 2B 4B 4B 6B 6B 8B 8B N N S S")
@@ -336,7 +336,7 @@ def test_batch_forms() -> None:
         by_id = {d.hand_id: d.distance for d in HOUSE.distances(h)}
         assert row.tolist() == [by_id[hand.id] for hand in HOUSE.hands]
     assert HOUSE.match_batch(counts[:2]).tolist() == [0, -1]
-    # Issue 10: a bad row (13 tiles for a win check) is flagged, the others still answered.
+    # A bad row (13 tiles for a win check) is flagged, the others still answered.
     assert HOUSE.match_batch(counts).tolist() == [0, -1, INVALID_MATCH]
     with pytest.raises(InvalidArgumentError, match=r"\(N, 36\)"):
         HOUSE.distance_batch(counts[:, :34])

@@ -10,9 +10,9 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from american_support import HOUSE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.american import HOUSE
 
 from mahjong.american import Card, Exposure, physical_kind
 from mahjong.errors import MahjongError
@@ -86,7 +86,7 @@ mutations = st.tuples(
 @FUZZ
 @given(st.lists(mutations, max_size=3))
 def test_card_mutations(changes: list[tuple[str, str]]) -> None:
-    from american_support import house_text
+    from support.american import house_text
 
     text = house_text()
     for old, new in changes:
@@ -97,7 +97,7 @@ def test_card_mutations(changes: list[tuple[str, str]]) -> None:
 @FUZZ
 @given(st.text(alphabet="0123456789abcvDFNEWSZRG:*+= ", max_size=40), st.integers(-2, 10))
 def test_card_patterns(pattern: str, shift: int) -> None:
-    from american_support import hand_toml, house_with
+    from support.american import hand_toml, house_with
 
     extra = f"shift = {shift}\nvars = {{ v = [2, 4] }}\nsvars = {{ w = [1] }}"
     allowed(lambda: Card.from_toml(house_with(hand_toml("fz", pattern, extra=extra))))
@@ -113,7 +113,7 @@ groups = st.sampled_from(
 @FUZZ
 @given(st.lists(st.tuples(groups, st.integers(1, 60)), max_size=4), st.integers(-2, 10))
 def test_long_card_patterns(runs: list[tuple[str, int]], shift: int) -> None:
-    from american_support import hand_toml, house_with
+    from support.american import hand_toml, house_with
 
     pattern = " ".join(" ".join([group] * n) for group, n in runs)
     extra = f"shift = {shift}\nvars = {{ v = [2, 4, 6, 8] }}\nsvars = {{ w = [1, 2, 3] }}"

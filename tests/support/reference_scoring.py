@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from random_wins import RandomWin
 from reference import reference
 
 from mahjong import Meld, Tiles
 from mahjong.riichi import Ruleset, WinContext, encode_win, score
+from support.random_wins import RandomWin
 
 RULES = Ruleset.preset("tenhou")
 REF_MELD = {"chi": "chi", "pon": "pon", "daiminkan": "kan", "ankan": "kan", "kakan": "shouminkan"}

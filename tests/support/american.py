@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from mahjong.american import Card
+from support import REPO
 
 HOUSE = Card.builtin("house-2026")
 
 
 def house_text() -> str:
     """The TOML text of the built-in house card (shipped inside the extension)."""
-    from pathlib import Path
-
-    return (Path(__file__).resolve().parents[1] / "rust/core/cards/house-2026.toml").read_text()
+    return (REPO / "rust/core/cards/house-2026.toml").read_text()
 
 
 def hand_toml(

@@ -7,13 +7,13 @@ import re
 from pathlib import Path
 
 import pytest
-from support import data_path
+from support import REPO, data_path
 
 from mahjong import Tiles
 from mahjong.errors import InvalidTileError, MahjongError, RecordFormatError
 from mahjong.riichi import mjai
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = REPO
 SAMPLE = ("mjai", "riichienv_126_204_0.mjai.jsonl")
 
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
+TEST_DATA = REPO / "tests" / "data"
 DATA = Path(os.environ.get("MAHJONG_DATA_DIR", REPO.parent / "shared" / "data"))
 
 

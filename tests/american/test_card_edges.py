@@ -1,4 +1,6 @@
-"""Issue 10, American findings (§1b, §4, §5): one test per finding, each failing before its fix."""
+"""The edges of the American card queries: jokers in exposures and the dead-hand test, every
+kind in Tiles, batch rows with exposures, numpy errors, pickling a Match, the Charleston on a
+complete hand, joker-exchange payments, and card files that cannot be abused."""
 
 from __future__ import annotations
 
@@ -13,7 +15,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from american_support import HOUSE
+from support import REPO
+from support.american import HOUSE
 
 from mahjong import Tiles
 from mahjong.american import (
@@ -30,14 +33,14 @@ from mahjong.american import (
 from mahjong.errors import CardFormatError, InvalidArgumentError, InvalidHandError
 
 FLOWER, JOKER = 34, 35
-HOUSE_PATH = Path(__file__).resolve().parents[1] / "rust" / "core" / "cards" / "house-2026.toml"
+HOUSE_PATH = REPO / "rust" / "core" / "cards" / "house-2026.toml"
 
 
 def kind(name: str) -> int:
     return Tiles(name).kinds()[0]
 
 
-# §1b: the dead-hand test and joker exchange.
+# The dead-hand test and joker exchange.
 
 
 def test_an_exposed_joker_with_its_natural_unseen_keeps_the_hand_live() -> None:
@@ -79,7 +82,7 @@ def test_discard_options_count_a_joker_in_the_players_own_exposure() -> None:
         HOUSE.discard_options(hand, [two], visible="J J J J J J", redeemable=9)
 
 
-# §1b: Tiles.count and `in` take every kind a Tiles can hold.
+# Tiles.count and `in` take every kind a Tiles can hold.
 
 
 def test_count_and_in_accept_flowers_and_jokers() -> None:
@@ -99,7 +102,7 @@ def test_count_and_in_accept_flowers_and_jokers() -> None:
         tiles.count(36)
 
 
-# §1b: batch functions take exposures and flag bad rows.
+# Batch functions take exposures and flag bad rows.
 
 
 def test_batch_functions_take_exposures() -> None:
@@ -136,7 +139,7 @@ def test_a_bad_batch_row_is_flagged_not_fatal() -> None:
     assert NO_MATCH == -1 and INVALID_MATCH == -2 and (NO_HAND, INVALID_DISTANCE) == (254, 255)
 
 
-# §4: numpy errors say what was expected.
+# Numpy errors say what was expected.
 
 
 @pytest.mark.parametrize("method", ["distance_batch", "distances_batch", "match_batch"])
@@ -154,7 +157,7 @@ def test_numpy_errors_say_what_was_expected(method: str) -> None:
         call(np.zeros((1, 36), np.uint8), np.zeros((1, 3), np.uint8))
 
 
-# §4: Match is picklable and copyable.
+# Match is picklable and copyable.
 
 
 @pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
@@ -168,7 +171,7 @@ def test_match_pickles_with_every_protocol(protocol: int) -> None:
     assert copy.copy(m) == m and copy.deepcopy(m) == m
 
 
-# §1b: Charleston on a complete hand, joker-exchange payment, claimable waits.
+# Charleston on a complete hand, joker-exchange payment, claimable waits.
 
 
 def test_charleston_on_a_complete_hand_says_declare() -> None:
@@ -190,7 +193,7 @@ def test_claimable_waits_leave_out_the_joker() -> None:
     assert "never be claimed" in (Card.waits.__doc__ or "")
 
 
-# §5: card loading that cannot be abused.
+# Card loading that cannot be abused.
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")

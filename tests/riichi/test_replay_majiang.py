@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 from support import DATA
-from test_scoring_majiang import NAMES
+from support.majiang import NAMES
 
 from mahjong.riichi import Ruleset, mjai, replay
 from mahjong.riichi.mjai import Event

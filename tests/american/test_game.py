@@ -26,7 +26,6 @@ from mahjong.american.game import (
     play_game,
 )
 from mahjong.american.replay import replay
-from mahjong.cli import main
 from mahjong.errors import (
     IllegalActionError,
     InvalidArgumentError,
@@ -338,39 +337,6 @@ def test_four_card_agents_play_clean_games() -> None:
         outcome = record.outcomes[0]
         assert sum(outcome["deltas"]) == 0
         assert all(reason != "wrong_challenge" for reason in outcome["dead"])
-
-
-# --- mahjong sim american ---------------------------------------------------------------------
-
-
-def test_sim_american_runs_and_writes_logs(
-    tmp_path: Any, capsys: pytest.CaptureFixture[str]
-) -> None:
-    out = tmp_path / "games.jsonl"
-    code = main(
-        ["sim", "american", "--games", "3", "--card", "house-2026", "--seed", "2",
-         "--agents", "card,random,random,random", "--jsonl", str(out)]
-    )  # fmt: skip
-    assert code == 0
-    text = capsys.readouterr().out
-    assert "3 games" in text and "card" in text and "random" in text
-    lines = out.read_text(encoding="utf-8").splitlines()
-    events = [json.loads(line) for line in lines]
-    assert sum(e["type"] == "start_session" for e in events) == 3
-
-
-def test_sim_american_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["sim", "american", "--agents", "card,random"]) == 2
-    assert main(["sim", "american", "--rules", "tenhou"]) == 2
-    assert main(["sim", "american", "--games", "0"]) == 2
-    assert main(["sim", "--card", "house-2026"]) == 2
-    err = capsys.readouterr().err
-    assert "--agents needs four names" in err and "--card is for American games" in err
-
-
-def test_sim_without_a_family_word_is_still_riichi(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["sim", "--games", "1", "--seed", "1"]) == 0
-    assert "deals" in capsys.readouterr().out
 
 
 class _View(dict[str, Any]):
