@@ -103,7 +103,7 @@ def add_table_options(parser: argparse.ArgumentParser, family: str) -> None:
         "cannot show them)",
     )
     parser.add_argument(
-        "--log", metavar="FILE", help=f"where s saves the log ({family}-seedS.jsonl)"
+        "--log", metavar="FILE", help=f"where s saves the log, instead of {family}-seedS.jsonl"
     )
 
 
@@ -118,7 +118,6 @@ def add_families(
             help=short,
             description=long,
             epilog=epilog,
-            formatter_class=argparse.RawDescriptionHelpFormatter,
         )
         add_table_options(parser, family)
         if web:
