@@ -307,6 +307,28 @@ def _held(session: Session[object], seat: int) -> list[str]:
     return [*obs["hand"], *(t for e in obs["players"][seat]["exposures"] for t in e["tiles"])]
 
 
+def test_whose_words() -> None:
+    """Possessives name the seat right: never "You's"."""
+    session = Session(american(), 0)
+    family = session.family
+    said = [
+        family.describe(session, {"type": "dead_hand", "actor": 0, "reason": "cannot_complete"}),
+        family.describe(
+            session,
+            {"type": "joker_exchange", "actor": 0, "target": 0, "exposure": 0, "pai": "5C"},
+        ),
+        family.describe(
+            session,
+            {"type": "joker_exchange", "actor": 1, "target": 0, "exposure": 0, "pai": "5C"},
+        ),
+    ]
+    assert said == [
+        "Your hand is dead (cannot complete)",
+        "You exchange 5C for the joker in your own exposure",
+        "Kiri exchanges 5C for the joker in your exposure",
+    ]
+
+
 def test_a_joker_exchange_highlights_the_exposure() -> None:
     session = Session(american(), 0)
     agent = agent_for(session.family)

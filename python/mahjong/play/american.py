@@ -273,7 +273,8 @@ class AmericanFamily(Family[AmericanAction]):
             return f"{who} expose{s} {tiles} (called from {session.name(event['target'])})"
         if kind == "joker_exchange":
             session.highlights.add((event["target"], event["exposure"]))
-            whose = "their own" if event["target"] == actor else session.whose(event["target"])
+            own = "your own" if actor == HUMAN else "their own"
+            whose = own if event["target"] == actor else session.whose(event["target"])
             return f"{who} exchange{s} {event['pai']} for the joker in {whose} exposure"
         if kind == "dead_hand":
             return (
