@@ -11,6 +11,7 @@ import argparse
 import json
 import shlex
 import sys
+from collections.abc import Callable
 from typing import IO, Any
 
 from mahjong.arguments import (
@@ -54,26 +55,24 @@ DESCRIPTIONS = {
 }
 
 
-def games(text: str) -> int:
-    """A number of games (an argparse type): 1 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
-    return value
+def whole_number(low: int, high: int | None, what: str) -> Callable[[str], int]:
+    """An argparse type: a whole number from `low` up to `high` (None: no end), else
+    ``N is not <what>``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"{value} is not {what}")
+        return value
+
+    return parse
 
 
-def port(text: str) -> int:
-    """A TCP port (an argparse type): 1..65535."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not 0 < value < 65536:
-        raise argparse.ArgumentTypeError(f"{value} is not a port (1..65535)")
-    return value
+games = whole_number(1, None, "1 or more")
+port = whole_number(1, 65535, "a port (1..65535)")
 
 
 def add_table_options(parser: argparse.ArgumentParser, family: str) -> None:
