@@ -555,6 +555,7 @@ MJAI_FIELD_ORDER: dict[str, tuple[str, ...]]
 MJAI_EXTENSIONS: dict[str, tuple[str, ...]]
 DRAW_REASONS: list[str]
 LIMITS: list[str]
+YAKU_NAMES: dict[str, str]
 AMERICAN_FIELD_ORDER: dict[str, tuple[str, ...]]
 MAX_SCORE: int
 
@@ -737,6 +738,7 @@ AMERICAN_NO_HAND: int
 AMERICAN_NO_MATCH: int
 AMERICAN_INVALID_MATCH: int
 AMERICAN_MAX_CARD_BYTES: int
+AMERICAN_DEAD_REASONS: dict[str, str]
 
 def american_encode_exposures(exposures: Iterable[_ExposureLike]) -> list[int]: ...
 def _american_match(

@@ -254,7 +254,7 @@ def test_a_dead_hand_stops_and_the_table_says_so() -> None:
     assert session.observation()["players"][HUMAN]["dead"]
     assert not session.human_to_act() or session.deal_over
     said = [m for m in session.messages if "dead" in m]
-    assert said[0].startswith("Your hand is dead (") and "You's" not in " ".join(session.messages)
+    assert said[0].startswith("Your hand is dead: ") and "You's" not in " ".join(session.messages)
     if not session.deal_over:
         prompt = session.family.prompt(session, "play")
         assert prompt == "Your hand is dead: the others play on without you"
@@ -323,7 +323,7 @@ def test_whose_words() -> None:
         ),
     ]
     assert said == [
-        "Your hand is dead (cannot complete)",
+        "Your hand is dead: no card hand can still be completed",
         "You exchange 5C for the joker in your own exposure",
         "Kiri exchanges 5C for the joker in your exposure",
     ]

@@ -26,6 +26,7 @@ Games: :class:`AmericanDeal` is one game (one hand) of the engine driven step by
 """
 
 from mahjong._core import AMERICAN_ACTION_COUNT as ACTION_COUNT
+from mahjong._core import AMERICAN_DEAD_REASONS as DEAD_REASONS
 from mahjong._core import AMERICAN_EXPOSURE_WIDTH as EXPOSURE_WIDTH
 from mahjong._core import AMERICAN_INVALID_DISTANCE as INVALID_DISTANCE
 from mahjong._core import AMERICAN_INVALID_MATCH as INVALID_MATCH
@@ -52,6 +53,7 @@ from mahjong._core import american_physical_kinds as physical_kinds
 
 __all__ = [
     "ACTION_COUNT",
+    "DEAD_REASONS",
     "EXPOSURE_WIDTH",
     "INVALID_DISTANCE",
     "INVALID_MATCH",

@@ -19,6 +19,7 @@ from rich.text import Text
 from mahjong import Tiles
 from mahjong.agents import Agent
 from mahjong.american import (
+    DEAD_REASONS,
     AmericanAction,
     AmericanDeal,
     AmericanGame,
@@ -277,9 +278,8 @@ class AmericanFamily(Family[AmericanAction]):
             whose = own if event["target"] == actor else session.whose(event["target"])
             return f"{who} exchange{s} {event['pai']} for the joker in {whose} exposure"
         if kind == "dead_hand":
-            return (
-                f"{sentence(session.whose(event['actor']))} hand is dead ({words(event['reason'])})"
-            )
+            whose = sentence(session.whose(event["actor"]))
+            return f"{whose} hand is dead: {DEAD_REASONS[event['reason']]}"
         if kind == "mahjongg":
             return f"{who}: Mah Jongg! ({event['hand']}, {event['value']} points)"
         if kind == "wall_game":
@@ -386,7 +386,7 @@ class AmericanFamily(Family[AmericanAction]):
         if seat != HUMAN:
             text.append(f" · {plural(player['tile_count'], 'tile')}")
         if player["dead"]:
-            text.append(f" · DEAD HAND ({words(player['dead'])})", style="red")
+            text.append(f" · DEAD HAND: {DEAD_REASONS[player['dead']]}", style="red")
         return text
 
     def pond(self, session: Session[AmericanAction], seat: int) -> list[tuple[str, str]]:
@@ -519,7 +519,9 @@ class AmericanFamily(Family[AmericanAction]):
             text.append("Wall game: nobody won\n", style="bold")
         for seat, reason in enumerate(outcome["dead"]):
             if reason:
-                text.append(f"  {sentence(session.whose(seat))} hand was dead ({words(reason)})\n")
+                text.append(
+                    f"  {sentence(session.whose(seat))} hand was dead: {DEAD_REASONS[reason]}\n"
+                )
         text.append(f"Payouts: {session.by_seat(outcome['deltas'])}")
         text.append(f"\nScores: {session.by_seat(session.game.scores)}")
         return text
@@ -576,11 +578,6 @@ def held(session: Session[AmericanAction], seat: int) -> list[str]:
     """Every tile `seat` holds: its rack and its exposures."""
     obs = session.deal.observation(seat)
     return [*obs["hand"], *(t for e in obs["players"][seat]["exposures"] for t in e["tiles"])]
-
-
-def words(reason: str) -> str:
-    """An engine id as words: ``exposures_match_no_hand`` → ``exposures match no hand``."""
-    return str(reason).replace("_", " ")
 
 
 def pattern_text(patterns: str) -> Text:

@@ -82,9 +82,9 @@ def add_table_options(parser: argparse.ArgumentParser, family: str) -> None:
     from mahjong.riichi import Ruleset
 
     if family == "riichi":
-        add_rules_options(parser, Ruleset.presets(), "seed")
+        add_rules_options(parser, Ruleset.presets(), "seed", "kiriage=true")
     else:
-        add_rules_options(parser, AmericanRules.presets(), "nmjl")
+        add_rules_options(parser, AmericanRules.presets(), "nmjl", "courtesy_pass=false")
         add_card_option(parser)
         parser.add_argument(
             "--games", type=games, default=4, metavar="N", help="games in the session"

@@ -17,7 +17,7 @@ from mahjong.play.family import PLAY, SEAT_WINDS, Choice, Family, NotNow, Way
 from mahjong.play.glyphs import riichi_glyph
 from mahjong.play.session import HUMAN, Session
 from mahjong.play.words import sentence, thousands
-from mahjong.riichi import Action, Game, Ruleset, mjai, shanten, ukeire
+from mahjong.riichi import YAKU_NAMES, Action, Game, Ruleset, mjai, shanten, ukeire
 from mahjong.riichi.game import EfficiencyAgent
 
 RIICHI = "riichi"  # the tile mode in which the tile to discard with riichi is picked
@@ -71,6 +71,12 @@ def tiles_text(tiles: Sequence[str]) -> str:
     return " ".join(tile_label(t) for t in tiles)
 
 
+def draw_words(session: Session[Action], draw: dict[str, Any]) -> str:
+    """A draw (its ryukyoku event) in words; a kyuushu kyuuhai names its declarer."""
+    who = session.name(draw["actor"]) if "actor" in draw else ""
+    return DRAWS.get(draw["reason"], words(draw["reason"])).format(who=who)
+
+
 def words(romaji: str) -> str:
     """A yaku's id as the words of its romaji name: ``yakuhai_haku`` → ``yakuhai haku``."""
     return romaji.replace("_", " ")
@@ -96,7 +102,6 @@ class RiichiFamily(Family[Action]):
     def __init__(self, rules: Ruleset | None = None) -> None:
         self.rules = rules if rules is not None else Ruleset.preset("seed")
         self.kyoku = 1  # the deal's number in its round, from its start_kyoku event
-        self.drawing = HUMAN  # who drew last, from the tsumo events
 
     def new_game(self, seed: int, names: Sequence[str]) -> Game:
         return Game(seed=seed, rules=self.rules, names=list(names))
@@ -177,11 +182,8 @@ class RiichiFamily(Family[Action]):
             target = event["target"]
             how = "tsumo" if target == actor else f"ron off {session.name(target)}"
             return f"{who} win{s} by {how}"
-        if kind == "tsumo":
-            self.drawing = event["actor"]
-            return None
         if kind == "ryukyoku":
-            return f"Draw: {self._draw_words(session, event['reason'])}"
+            return f"Draw: {draw_words(session, event)}"
         return None
 
     # -- what the human may do -------------------------------------------------------------
@@ -327,8 +329,8 @@ class RiichiFamily(Family[Action]):
         text.append(f"  Hand: {tiles_text(mjai.sorted_tiles(hand))} + {tile_label(pai)}")
         for meld in obs["players"][winner]["melds"]:
             text.append(f" | {meld['type']} {tiles_text(meld['tiles'])}")
-        yaku = [f"{words(y)} {han}" for y, han in win["yaku"]]
-        yaku += [f"{words(y)} (yakuman x{units})" for y, units in win["yakuman"]]
+        yaku = [f"{YAKU_NAMES.get(y, words(y))} {han}" for y, han in win["yaku"]]
+        yaku += [f"{YAKU_NAMES.get(y, words(y))} (yakuman x{units})" for y, units in win["yakuman"]]
         text.append("\n  Yaku: " + ", ".join(yaku) + "\n  ")
         if not win["yakuman"]:
             text.append(f"{win['han']} han {win['fu']} fu · ")
@@ -340,13 +342,9 @@ class RiichiFamily(Family[Action]):
             text.append(f" · ura indicators: {tiles_text(win['ura_markers'])}")
         text.append("\n")
 
-    def _draw_words(self, session: Session[Action], reason: str) -> str:
-        """A draw's reason in words; who showed the nine terminals is who drew last."""
-        return DRAWS.get(reason, words(reason)).format(who=session.name(self.drawing))
-
     def _draw(self, session: Session[Action], draw: dict[str, Any], text: Text) -> None:
         reason = draw["reason"]
-        text.append(f"Draw: {self._draw_words(session, reason)}\n", style="bold")
+        text.append(f"Draw: {draw_words(session, draw)}\n", style="bold")
         tenpai = [s for s, t in enumerate(draw.get("tenpai") or ()) if t]
         if tenpai or reason == "exhaustive":
             names = ", ".join(session.name(s) for s in tenpai) or "nobody"

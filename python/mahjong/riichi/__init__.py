@@ -10,6 +10,7 @@ arrays and release the GIL.
 from mahjong._core import (
     ACTION_COUNT,
     RECORD_WIDTH,
+    YAKU_NAMES,
     Action,
     Deal,
     Decomposition,
@@ -37,6 +38,7 @@ from mahjong.riichi import mjai, tenhou
 __all__ = [
     "ACTION_COUNT",
     "RECORD_WIDTH",
+    "YAKU_NAMES",
     "Action",
     "Deal",
     "Decomposition",

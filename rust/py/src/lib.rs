@@ -83,6 +83,14 @@ mod _core {
             crate::log::field_order(py, riichi_log::EXTENSIONS)?,
         )?;
         m.add("DRAW_REASONS", riichi_log::DRAW_REASONS.to_vec())?;
+        let yaku = pyo3::types::PyDict::new(py);
+        for y in mahjong_core::riichi::Yaku::ALL {
+            yaku.set_item(y.romaji(), y.english())?;
+        }
+        for y in mahjong_core::riichi::Yakuman::ALL {
+            yaku.set_item(y.romaji(), y.english())?;
+        }
+        m.add("YAKU_NAMES", yaku)?;
         use mahjong_core::riichi::points::Limit;
         let limits: Vec<&str> = Limit::NAMED.iter().filter_map(|l| l.name()).collect();
         m.add("LIMITS", limits)?;

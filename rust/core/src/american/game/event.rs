@@ -71,6 +71,16 @@ pub enum DeadReason {
 }
 
 impl DeadReason {
+    /// Every reason, in the order of the spec's list.
+    pub const ALL: [Self; 6] = [
+        Self::WrongTileCount,
+        Self::MahJonggInError,
+        Self::IncorrectExposure,
+        Self::ExposuresMatchNoHand,
+        Self::CannotComplete,
+        Self::WrongChallenge,
+    ];
+
     /// The name used in logs.
     pub fn name(self) -> &'static str {
         match self {
