@@ -7,15 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import encoding_checks as checks
 import numpy as np
-from encoding_checks import (
-    check_docs,
-    check_errors,
-    check_forms,
-    check_threads,
-    check_values,
-    random_states,
-)
 
 from mahjong import Tiles, american
 from mahjong.american import AmericanDeal, Card, Exposure
@@ -90,9 +83,9 @@ def test_encodings_restate_the_observation() -> None:
     exposed = 0
     for seed in range(8):
         deal = AmericanDeal(CARD, seed=seed, dealer=seed % 4)
-        for seat in random_states(deal, seed, pass_rate=0.7):
-            x = check_forms(american, deal, seat)
-            check_values(american, deal, seat)
+        for seat in checks.random_states(deal, seed, pass_rate=0.7):
+            x = checks.check_forms(american, deal, seat)
+            checks.check_values(american, deal, seat)
             obs = deal.observation(seat)
             check_restates(x, obs)
             exposed += bool(obs["players"][seat]["exposures"])
@@ -104,9 +97,9 @@ def test_the_channel_table() -> None:
     assert american.ENCODING_VERSION == 1
     assert full[: len(basic)] == basic
     assert sum(c.rows for c in basic) == 57 and sum(c.rows for c in full) == 60
-    check_docs(american, "American")
+    checks.check_docs(american, "American")
 
 
 def test_bad_input_and_threads() -> None:
-    check_errors(american, AmericanDeal(CARD, seed=1))
-    check_threads(american, [AmericanDeal(CARD, seed=s) for s in range(32)])
+    checks.check_errors(american, AmericanDeal(CARD, seed=1))
+    checks.check_threads(american, [AmericanDeal(CARD, seed=s) for s in range(32)])

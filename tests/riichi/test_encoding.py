@@ -7,16 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import encoding_checks as checks
 import numpy as np
 import pytest
-from encoding_checks import (
-    check_docs,
-    check_errors,
-    check_forms,
-    check_threads,
-    check_values,
-    random_states,
-)
 
 from mahjong import riichi
 from mahjong.riichi.mjai import KIND_NAMES, RED_FIVE_NAMES
@@ -100,9 +93,9 @@ def test_encodings_restate_the_observation(rules: str) -> None:
     seen = set()
     for seed in range(6):
         deal = riichi.Deal(seed=seed, rules=ruleset, dealer=seed % 4, honba=seed)
-        for seat in random_states(deal, seed, pass_rate=0.5):
-            x = check_forms(riichi, deal, seat)
-            check_values(riichi, deal, seat)
+        for seat in checks.random_states(deal, seed, pass_rate=0.5):
+            x = checks.check_forms(riichi, deal, seat)
+            checks.check_values(riichi, deal, seat)
             obs = deal.observation(seat)
             check_restates(x, obs)
             seen.update(m["type"] for p in obs["players"] for m in p["melds"])
@@ -135,11 +128,11 @@ def test_the_channel_table() -> None:
     assert full[: len(basic)] == basic
     assert sum(c.rows for c in basic) == 74 and sum(c.rows for c in full) == 194
     assert [c.start for c in full] == list(np.cumsum([0] + [c.rows for c in full])[:-1])
-    check_docs(riichi, "Riichi")
+    checks.check_docs(riichi, "Riichi")
 
 
 def test_bad_input_and_threads() -> None:
     deal = riichi.Deal(seed=1)
-    check_errors(riichi, deal)
+    checks.check_errors(riichi, deal)
     deals = [riichi.Deal(seed=s) for s in range(64)]
-    check_threads(riichi, deals)
+    checks.check_threads(riichi, deals)

@@ -48,25 +48,15 @@ def __getattr__(name: str) -> Any:
 
 
 def riichi_env(
-    *,
-    rules: Any = None,
-    full: bool = True,
-    reward: str = "points",
-    rank_rewards: Any = None,
-    points_scale: float = 1e-3,
+    *, rules: Any = None, full: bool = True, points_scale: float = 1e-3, **options: Any
 ) -> MahjongAEC:
     """A PettingZoo AEC environment of Riichi: four agents, one game per episode under `rules`
     (a ``Ruleset`` or a preset name; default the one-deal seed preset), the full encoding
-    unless ``full=False``, rewards by final points (``"points"``, in units of
-    ``1 / points_scale`` points) or by rank (``"rank"``, ``rank_rewards`` for 1st to 4th).
-    See :mod:`mahjong.rl.aec`."""
+    unless ``full=False``, points rewards in units of ``1 / points_scale`` points; `options`
+    are ``reward`` (``"points"`` or ``"rank"``) and ``rank_rewards`` (1st to 4th). See
+    :mod:`mahjong.rl.aec`."""
     family = _module("mahjong.rl.family")
-    aec = _module("mahjong.rl.aec")
-    return aec.MahjongAEC(  # type: ignore[no-any-return]
-        family.for_riichi(rules=rules, full=full, points_scale=points_scale),
-        reward=reward,
-        rank_rewards=rank_rewards or family.DEFAULT_RANK_REWARDS,
-    )
+    return _aec(family.for_riichi(rules=rules, full=full, points_scale=points_scale), options)
 
 
 def american_env(
@@ -75,20 +65,19 @@ def american_env(
     rules: Any = None,
     games: int = 1,
     full: bool = True,
-    reward: str = "points",
-    rank_rewards: Any = None,
     points_scale: float = 1e-2,
+    **options: Any,
 ) -> MahjongAEC:
     """A PettingZoo AEC environment of American Mahjong: four agents, a session of `games`
     games per episode with `card` (a ``Card`` or a built-in card's name) and `rules` (options
-    or a preset name), the full encoding unless ``full=False``, rewards by final points or by
-    rank as for :func:`riichi_env`. See :mod:`mahjong.rl.aec`."""
-    family = _module("mahjong.rl.family")
-    aec = _module("mahjong.rl.aec")
-    return aec.MahjongAEC(  # type: ignore[no-any-return]
-        family.for_american(
-            card=card, rules=rules, games=games, full=full, points_scale=points_scale
-        ),
-        reward=reward,
-        rank_rewards=rank_rewards or family.DEFAULT_RANK_REWARDS,
+    or a preset name), the full encoding unless ``full=False``, points rewards in units of
+    ``1 / points_scale`` points; `options` as for :func:`riichi_env`. See
+    :mod:`mahjong.rl.aec`."""
+    family = _module("mahjong.rl.family").for_american(
+        card=card, rules=rules, games=games, full=full, points_scale=points_scale
     )
+    return _aec(family, options)
+
+
+def _aec(family: Any, options: dict[str, Any]) -> MahjongAEC:
+    return _module("mahjong.rl.aec").MahjongAEC(family, **options)  # type: ignore[no-any-return]

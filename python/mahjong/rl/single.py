@@ -171,37 +171,22 @@ class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
 
 class RiichiGymEnv(MahjongGymEnv):
     """One Riichi learner against three opponents (default: ``EfficiencyAgent``). `rules` is
-    a Ruleset or a preset name (default: the one-deal seed preset); see the module docs for
-    the rest."""
+    a Ruleset or a preset name (default: the one-deal seed preset), `full` picks the full
+    encoding, points rewards are in units of ``1 / points_scale`` points; `options` are those
+    of :class:`MahjongGymEnv` (`seat`, `opponents`, `reward`, `rank_rewards`,
+    `illegal_action`, `illegal_reward`)."""
 
     def __init__(
-        self,
-        *,
-        rules: Any = None,
-        full: bool = True,
-        seat: int | None = 0,
-        opponents: Opponents = None,
-        reward: RewardMode = "points",
-        rank_rewards: Sequence[float] = DEFAULT_RANK_REWARDS,
-        points_scale: float = 1e-3,
-        illegal_action: Literal["end", "raise"] = "end",
-        illegal_reward: float = -1.0,
+        self, *, rules: Any = None, full: bool = True, points_scale: float = 1e-3, **options: Any
     ) -> None:
-        super().__init__(
-            for_riichi(rules=rules, full=full, points_scale=points_scale),
-            seat=seat,
-            opponents=opponents,
-            reward=reward,
-            rank_rewards=rank_rewards,
-            illegal_action=illegal_action,
-            illegal_reward=illegal_reward,
-        )
+        super().__init__(for_riichi(rules=rules, full=full, points_scale=points_scale), **options)
 
 
 class AmericanGymEnv(MahjongGymEnv):
     """One American learner against three opponents (default: ``CardAgent``). `card` is a
     Card or a built-in card's name, `rules` options or a preset name, `games` the games per
-    episode; see the module docs for the rest."""
+    episode, `full` picks the full encoding, points rewards are in units of
+    ``1 / points_scale`` points; `options` are those of :class:`MahjongGymEnv`."""
 
     def __init__(
         self,
@@ -210,20 +195,10 @@ class AmericanGymEnv(MahjongGymEnv):
         rules: Any = None,
         games: int = 1,
         full: bool = True,
-        seat: int | None = 0,
-        opponents: Opponents = None,
-        reward: RewardMode = "points",
-        rank_rewards: Sequence[float] = DEFAULT_RANK_REWARDS,
         points_scale: float = 1e-2,
-        illegal_action: Literal["end", "raise"] = "end",
-        illegal_reward: float = -1.0,
+        **options: Any,
     ) -> None:
-        super().__init__(
-            for_american(card=card, rules=rules, games=games, full=full, points_scale=points_scale),
-            seat=seat,
-            opponents=opponents,
-            reward=reward,
-            rank_rewards=rank_rewards,
-            illegal_action=illegal_action,
-            illegal_reward=illegal_reward,
+        family = for_american(
+            card=card, rules=rules, games=games, full=full, points_scale=points_scale
         )
+        super().__init__(family, **options)

@@ -51,10 +51,13 @@ impl Rows {
     }
 }
 
-/// A family's observation encoder.
+/// A family's observation encoder: its layout and the two halves of its encoding, from which
+/// [`Self::encode`] and [`Self::mask`] follow.
 pub trait Encoder {
     /// The observation it encodes.
     type Observation;
+    /// What the basic channels hand on to the full ones (the observer's tile counts).
+    type Held;
     /// The encoding's version: it changes whenever a row or its meaning does.
     const VERSION: u32;
     /// Columns per row (tile kinds).
@@ -66,13 +69,35 @@ pub trait Encoder {
     /// How many channels the basic encoding has.
     const BASIC_CHANNELS: usize;
 
+    /// Writes the basic channels of `obs`.
+    fn basic(obs: &Self::Observation, p: &mut Planes<'_>) -> Self::Held;
+
+    /// Writes the channels only the full encoding has.
+    fn full(obs: &Self::Observation, held: &Self::Held, p: &mut Planes<'_>);
+
+    /// The codes of the legal actions of `obs`.
+    fn legal_codes(obs: &Self::Observation) -> impl Iterator<Item = usize>;
+
     /// Writes the encoding of `obs` (basic, or full with `full`) into `out`, which must hold
     /// exactly [`Self::len`] values.
-    fn encode(obs: &Self::Observation, full: bool, out: &mut [f32]);
+    fn encode(obs: &Self::Observation, full: bool, out: &mut [f32]) {
+        let mut p = Planes::new(out, Self::WIDTH);
+        let held = Self::basic(obs, &mut p);
+        if full {
+            Self::full(obs, &held, &mut p);
+        }
+    }
 
     /// Writes 1 into `out` (of [`Self::ACTIONS`] values) at the code of each legal action of
     /// `obs`, 0 elsewhere.
-    fn mask(obs: &Self::Observation, out: &mut [i8]);
+    fn mask(obs: &Self::Observation, out: &mut [i8]) {
+        out.fill(0);
+        for code in Self::legal_codes(obs) {
+            if let Some(cell) = out.get_mut(code) {
+                *cell = 1;
+            }
+        }
+    }
 
     /// The channels of the basic or the full encoding.
     fn channels(full: bool) -> &'static [Channel] {

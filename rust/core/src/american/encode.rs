@@ -29,16 +29,6 @@ const SCORE_SCALE: f64 = 1_000.0;
 const WALL_SCALE: f64 = 100.0;
 /// Counts are capped at the eight flowers or jokers of a set before they are divided by 4.
 const COUNT_HIGH: f32 = 2.0;
-/// The Charleston steps in the order of the step channel's rows.
-const STEPS: [Step; 7] = [
-    Step::FirstRight,
-    Step::FirstAcross,
-    Step::FirstLeft,
-    Step::SecondLeft,
-    Step::SecondAcross,
-    Step::SecondRight,
-    Step::Courtesy,
-];
 
 channels! {
     basic {
@@ -100,27 +90,23 @@ pub struct AmericanEncoder;
 
 impl Encoder for AmericanEncoder {
     type Observation = Observation;
+    type Held = [u8; KINDS];
     const VERSION: u32 = VERSION;
     const WIDTH: usize = KINDS;
     const ACTIONS: usize = super::game::ACTION_COUNT;
     const CHANNELS: &'static [crate::encode::Channel] = CHANNELS;
     const BASIC_CHANNELS: usize = BASIC_CHANNELS;
 
-    fn encode(obs: &Observation, full: bool, out: &mut [f32]) {
-        let mut p = Planes::new(out, KINDS);
-        let hand = basic(obs, &mut p);
-        if full {
-            distances(obs, &hand, &mut p);
-        }
+    fn basic(obs: &Observation, p: &mut Planes<'_>) -> Self::Held {
+        basic(obs, p)
     }
 
-    fn mask(obs: &Observation, out: &mut [i8]) {
-        out.fill(0);
-        for action in &obs.legal {
-            if let Some(cell) = out.get_mut(action.code(obs.seat)) {
-                *cell = 1;
-            }
-        }
+    fn full(obs: &Observation, hand: &Self::Held, p: &mut Planes<'_>) {
+        distances(obs, hand, p);
+    }
+
+    fn legal_codes(obs: &Observation) -> impl Iterator<Item = usize> {
+        obs.legal.iter().map(|a| a.code(obs.seat))
     }
 }
 
@@ -187,7 +173,10 @@ fn basic(obs: &Observation, p: &mut Planes<'_>) -> [u8; KINDS] {
     for (kind, &n) in seen.iter().enumerate() {
         p.set(SEEN, 0, kind, (f32::from(n) * QUARTER).min(COUNT_HIGH));
     }
-    if let Some(row) = obs.step.and_then(|s| STEPS.iter().position(|&x| x == s)) {
+    if let Some(row) = obs
+        .step
+        .and_then(|s| Step::ALL.iter().position(|&x| x == s))
+    {
         p.fill(STEP, row, 1.0);
     }
     p.fill(TILES_LEFT, 0, scaled(obs.tiles_left as f64, WALL_SCALE));

@@ -122,28 +122,26 @@ pub struct RiichiEncoder;
 
 impl Encoder for RiichiEncoder {
     type Observation = Observation;
+    type Held = [u8; RIICHI_KINDS];
     const VERSION: u32 = VERSION;
     const WIDTH: usize = RIICHI_KINDS;
     const ACTIONS: usize = super::game::ACTION_COUNT;
     const CHANNELS: &'static [crate::encode::Channel] = CHANNELS;
     const BASIC_CHANNELS: usize = BASIC_CHANNELS;
 
-    fn encode(obs: &Observation, full: bool, out: &mut [f32]) {
-        let mut p = Planes::new(out, RIICHI_KINDS);
-        let hand = basic(obs, &mut p);
-        if full {
-            extra(obs, &hand, &mut p);
-        }
+    fn basic(obs: &Observation, p: &mut Planes<'_>) -> Self::Held {
+        basic(obs, p)
     }
 
-    fn mask(obs: &Observation, out: &mut [i8]) {
-        out.fill(0);
+    fn full(obs: &Observation, hand: &Self::Held, p: &mut Planes<'_>) {
+        extra(obs, hand, p);
+    }
+
+    fn legal_codes(obs: &Observation) -> impl Iterator<Item = usize> {
         let claimed = obs.claim.map(|c| c.tile);
-        for action in &obs.legal {
-            if let Some(cell) = out.get_mut(action.code(claimed, obs.red_fives)) {
-                *cell = 1;
-            }
-        }
+        obs.legal
+            .iter()
+            .map(move |a| a.code(claimed, obs.red_fives))
     }
 }
 
