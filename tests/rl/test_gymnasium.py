@@ -98,6 +98,10 @@ def test_illegal_actions() -> None:
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     _, reward, terminated, _, info = env.step(illegal)
     assert (reward, terminated, info["illegal_action"]) == (-5.0, True, illegal)
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    assert env.step(legal)[3:] == (False, {"seat": 0, "illegal_action": legal})  # until reset
+    with pytest.raises(InvalidArgumentError, match="rank_rewards needs 4 values"):
+        RiichiGymEnv(reward="rank", rank_rewards=(1, -1))
     strict = RiichiGymEnv(illegal_action="raise")
     strict.reset(seed=0)
     with pytest.raises(IllegalActionError, match=f"action code {illegal} is not legal"):

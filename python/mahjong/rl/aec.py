@@ -23,7 +23,7 @@ import numpy.typing as npt
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
-from mahjong.rl.family import DEFAULT_RANK_REWARDS, Episode, Family, RewardMode
+from mahjong.rl.family import DEFAULT_RANK_REWARDS, Episode, Family, RewardMode, check_rewards
 
 __all__ = ["MahjongAEC", "observation_space"]
 
@@ -63,13 +63,9 @@ class MahjongAEC(AECEnv):
         rank_rewards: Sequence[float] = DEFAULT_RANK_REWARDS,
     ) -> None:
         super().__init__()
-        if reward not in ("points", "rank"):
-            from mahjong.errors import InvalidArgumentError
-
-            raise InvalidArgumentError(f'reward must be "points" or "rank", got {reward!r}')
+        self.rank_rewards = check_rewards(reward, rank_rewards)
         self.family = family
         self.reward: RewardMode = reward
-        self.rank_rewards = tuple(float(r) for r in rank_rewards)
         self.metadata = {
             "name": f"mahjong_{family.name}_v0",
             "render_modes": [],

@@ -18,12 +18,14 @@ import numpy as np
 import numpy.typing as npt
 
 from mahjong import american, encoding, riichi
+from mahjong.errors import InvalidArgumentError
 
 __all__ = [
     "DEFAULT_RANK_REWARDS",
     "Episode",
     "Family",
     "RewardMode",
+    "check_rewards",
     "for_american",
     "for_riichi",
 ]
@@ -31,6 +33,16 @@ __all__ = [
 RewardMode = Literal["points", "rank"]
 # The reward of each final rank (1st to 4th) under reward="rank".
 DEFAULT_RANK_REWARDS = (1.0, 1.0 / 3.0, -1.0 / 3.0, -1.0)
+
+
+def check_rewards(reward: str, rank_rewards: Sequence[float]) -> tuple[float, ...]:
+    """Checks the reward options; returns the rank rewards as floats."""
+    if reward not in ("points", "rank"):
+        raise InvalidArgumentError(f'reward must be "points" or "rank", got {reward!r}')
+    table = tuple(float(r) for r in rank_rewards)
+    if len(table) != 4:
+        raise InvalidArgumentError(f"rank_rewards needs 4 values (1st to 4th), got {table!r}")
+    return table
 
 
 @dataclass(frozen=True)
@@ -177,10 +189,11 @@ class Episode:
                 return int(seat)
         return None
 
-    def apply(self, seat: int, code: int) -> None:
-        """Plays action `code` for `seat` (an illegal one raises IllegalActionError and
-        changes nothing); a deal that ends is settled and the next one dealt."""
-        self.deal.apply(seat, code)
+    def apply(self, seat: int, action: Any) -> None:
+        """Plays `action` (an action object of the family or its code) for `seat`; an illegal
+        one raises IllegalActionError and changes nothing. A deal that ends is settled and the
+        next one dealt."""
+        self.deal.apply(seat, action)
         self._settle()
 
     def take_rewards(self) -> list[float]:

@@ -33,6 +33,7 @@ from mahjong.rl.family import (
     Episode,
     Family,
     RewardMode,
+    check_rewards,
     for_american,
     for_riichi,
 )
@@ -67,13 +68,11 @@ class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
             raise InvalidArgumentError(
                 f'illegal_action must be "end" or "raise", got {illegal_action!r}'
             )
-        if reward not in ("points", "rank"):
-            raise InvalidArgumentError(f'reward must be "points" or "rank", got {reward!r}')
+        self.rank_rewards = check_rewards(reward, rank_rewards)
         self.family = family
         self.fixed_seat = seat
         self.opponents: Opponents = opponents
         self.reward: RewardMode = reward
-        self.rank_rewards = tuple(float(r) for r in rank_rewards)
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
         self.observation_space = observation_space(family)
@@ -82,6 +81,8 @@ class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
         self.seat = 0
         self._agents: list[Any] = []
         self._delivered = [0] * 4
+        # An illegal action ended the episode: every step is refused until the next reset.
+        self._refused = False
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -95,6 +96,7 @@ class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
         )
         self._agents = self._seat_agents()
         self._delivered = [0] * 4
+        self._refused = False
         self.episode = Episode(
             self.family, game_seed, reward=self.reward, rank_rewards=self.rank_rewards
         )
@@ -106,11 +108,12 @@ class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
         code = int(action)
         info: dict[str, Any] = {"seat": self.seat}
         legal = [] if episode.over else [int(c) for c in episode.deal.legal_codes(self.seat)]
-        if code not in legal:
+        if code not in legal or self._refused:
             if self.illegal_action == "raise":
                 raise IllegalActionError(
                     f"action code {code} is not legal for seat {self.seat} now (legal: {legal})"
                 )
+            self._refused = True
             info["illegal_action"] = code
             return observe(self.family, episode, self.seat), self.illegal_reward, True, False, info
         self._apply(self.seat, code)
@@ -144,16 +147,16 @@ class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
             deal = episode.deal
             legal = deal.legal_actions(seat)
             self._deliver(seat, deal)
-            self._apply(seat, self._agents[seat].act(deal.observation(seat), legal).code)
+            self._apply(seat, self._agents[seat].act(deal.observation(seat), legal))
             reward += episode.take_rewards()[self.seat]
         return reward
 
-    def _apply(self, seat: int, code: int) -> None:
-        """Plays `code` for `seat`; a deal that ends is delivered in full to every listening
-        opponent."""
+    def _apply(self, seat: int, action: Any) -> None:
+        """Plays `action` (an action object or its code) for `seat`; a deal that ends is
+        delivered in full to every listening opponent."""
         episode = self._episode()
         deal = episode.deal
-        episode.apply(seat, code)
+        episode.apply(seat, action)
         if deal.is_over:
             for other, agent in enumerate(self._agents):
                 if agent is not None:
