@@ -97,12 +97,120 @@ impl Encoder for AmericanEncoder {
     const CHANNELS: &'static [crate::encode::Channel] = CHANNELS;
     const BASIC_CHANNELS: usize = BASIC_CHANNELS;
 
+    /// Writes the basic channels; returns the observer's concealed counts.
     fn basic(obs: &Observation, p: &mut Planes<'_>) -> Self::Held {
-        basic(obs, p)
+        let mut hand = [0u8; KINDS];
+        for &t in &obs.hand {
+            hand[col(t)] += 1;
+        }
+        p.thermometer(HAND, &hand);
+        for (kind, &n) in hand.iter().enumerate().filter(|&(_, &n)| n > 4) {
+            p.set(HAND_EXTRA, 0, kind, f32::from(n - 4) * QUARTER);
+        }
+        let mut seen = hand;
+        if let Some(t) = obs.drawn {
+            p.set(DRAWN, 0, col(t), 1.0);
+        }
+        for &t in &obs.picked {
+            p.add(PICKED, 0, col(t), QUARTER, 1.0);
+        }
+        if let Some((t, from)) = obs.claim {
+            p.set(CLAIM, 0, col(t), 1.0);
+            p.fill(CLAIM_FROM, relative(obs.seat, from), 1.0);
+        }
+        for (seat, player) in obs.players.iter().enumerate() {
+            let r = relative(obs.seat, seat);
+            for d in &player.discards {
+                p.add(DISCARDS, r, col(d.tile), QUARTER, COUNT_HIGH);
+                if !d.claimed {
+                    seen[col(d.tile)] += 1;
+                }
+            }
+            for e in &player.exposures {
+                let kind = usize::from(e.exposure.kind());
+                let (size, jokers) = (e.exposure.size(), e.exposure.jokers());
+                p.add(EXPOSED, r, kind, f32::from(size) * QUARTER, COUNT_HIGH);
+                p.add(
+                    EXPOSED_JOKERS,
+                    r,
+                    kind,
+                    f32::from(jokers) * QUARTER,
+                    COUNT_HIGH,
+                );
+                if e.frozen {
+                    p.set(FROZEN, r, kind, 1.0);
+                }
+                seen[kind] += size - jokers;
+                seen[usize::from(JOKER)] += jokers;
+            }
+            p.fill(TURN, r, f32::from(u8::from(obs.turn == Some(seat))));
+            p.fill(DEALER, r, f32::from(u8::from(obs.dealer == seat)));
+            p.fill(DEAD, r, f32::from(u8::from(player.dead.is_some())));
+            p.fill(HAND_SIZE, r, player.hand_size as f32 / HAND_TILES);
+            p.fill(SCORE, r, scaled(obs.scores[seat] as f64, SCORE_SCALE));
+        }
+        for (kind, &n) in seen.iter().enumerate() {
+            p.set(SEEN, 0, kind, (f32::from(n) * QUARTER).min(COUNT_HIGH));
+        }
+        if let Some(row) = obs
+            .step
+            .and_then(|s| Step::ALL.iter().position(|&x| x == s))
+        {
+            p.fill(STEP, row, 1.0);
+        }
+        p.fill(TILES_LEFT, 0, scaled(obs.tiles_left as f64, WALL_SCALE));
+        hand
     }
 
+    /// Writes the tiles away from each card hand and the needs of the nearest one.
     fn full(obs: &Observation, hand: &Self::Held, p: &mut Planes<'_>) {
-        distances(obs, hand, p);
+        for slot in 0..DISTANCE.len * KINDS {
+            p.set(DISTANCE, slot / KINDS, slot % KINDS, 1.0);
+        }
+        let card: &Card = &obs.card;
+        let exposures: Vec<Exposure> = obs.players[obs.seat % 4]
+            .exposures
+            .iter()
+            .map(|e| e.exposure)
+            .collect();
+        let concealed = Tiles::from_counts(hand);
+        let Ok(rack) = concealed.and_then(|c| Rack::new(c, exposures)) else {
+            return;
+        };
+        let table = card.view(rack.exposures());
+        let mut needs = Needs::default();
+        table.needs(hand, &mut needs);
+        let mut nearest: Option<(u8, usize)> = None;
+        for segment in table.segments() {
+            let best = segment
+                .columns
+                .clone()
+                .map(|i| (needs.distance(i), i))
+                .min();
+            if let Some((d, i)) = best {
+                let slot = segment.hand;
+                p.set(
+                    DISTANCE,
+                    slot / KINDS,
+                    slot % KINDS,
+                    f32::from(d) / HAND_TILES,
+                );
+                if nearest.is_none_or(|(n, _)| d < n) {
+                    nearest = Some((d, i));
+                }
+            }
+        }
+        if let Some((_, i)) = nearest {
+            for (kind, &held) in hand.iter().enumerate().take(usize::from(JOKER)) {
+                let missing = table.total(kind, i).saturating_sub(held);
+                p.set(
+                    NEAREST_NEEDS,
+                    0,
+                    kind,
+                    (f32::from(missing) * QUARTER).min(COUNT_HIGH),
+                );
+            }
+        }
     }
 
     fn legal_codes(obs: &Observation) -> impl Iterator<Item = usize> {
@@ -117,119 +225,3 @@ fn col(id: u8) -> usize {
 
 /// A count divided by 4, capped at [`COUNT_HIGH`].
 const QUARTER: f32 = 0.25;
-
-/// Writes the basic channels; returns the observer's concealed counts.
-fn basic(obs: &Observation, p: &mut Planes<'_>) -> [u8; KINDS] {
-    let mut hand = [0u8; KINDS];
-    for &t in &obs.hand {
-        hand[col(t)] += 1;
-    }
-    p.thermometer(HAND, &hand);
-    for (kind, &n) in hand.iter().enumerate().filter(|&(_, &n)| n > 4) {
-        p.set(HAND_EXTRA, 0, kind, f32::from(n - 4) * QUARTER);
-    }
-    let mut seen = hand;
-    if let Some(t) = obs.drawn {
-        p.set(DRAWN, 0, col(t), 1.0);
-    }
-    for &t in &obs.picked {
-        p.add(PICKED, 0, col(t), QUARTER, 1.0);
-    }
-    if let Some((t, from)) = obs.claim {
-        p.set(CLAIM, 0, col(t), 1.0);
-        p.fill(CLAIM_FROM, relative(obs.seat, from), 1.0);
-    }
-    for (seat, player) in obs.players.iter().enumerate() {
-        let r = relative(obs.seat, seat);
-        for d in &player.discards {
-            p.add(DISCARDS, r, col(d.tile), QUARTER, COUNT_HIGH);
-            if !d.claimed {
-                seen[col(d.tile)] += 1;
-            }
-        }
-        for e in &player.exposures {
-            let kind = usize::from(e.exposure.kind());
-            let (size, jokers) = (e.exposure.size(), e.exposure.jokers());
-            p.add(EXPOSED, r, kind, f32::from(size) * QUARTER, COUNT_HIGH);
-            p.add(
-                EXPOSED_JOKERS,
-                r,
-                kind,
-                f32::from(jokers) * QUARTER,
-                COUNT_HIGH,
-            );
-            if e.frozen {
-                p.set(FROZEN, r, kind, 1.0);
-            }
-            seen[kind] += size - jokers;
-            seen[usize::from(JOKER)] += jokers;
-        }
-        p.fill(TURN, r, f32::from(u8::from(obs.turn == Some(seat))));
-        p.fill(DEALER, r, f32::from(u8::from(obs.dealer == seat)));
-        p.fill(DEAD, r, f32::from(u8::from(player.dead.is_some())));
-        p.fill(HAND_SIZE, r, player.hand_size as f32 / HAND_TILES);
-        p.fill(SCORE, r, scaled(obs.scores[seat] as f64, SCORE_SCALE));
-    }
-    for (kind, &n) in seen.iter().enumerate() {
-        p.set(SEEN, 0, kind, (f32::from(n) * QUARTER).min(COUNT_HIGH));
-    }
-    if let Some(row) = obs
-        .step
-        .and_then(|s| Step::ALL.iter().position(|&x| x == s))
-    {
-        p.fill(STEP, row, 1.0);
-    }
-    p.fill(TILES_LEFT, 0, scaled(obs.tiles_left as f64, WALL_SCALE));
-    hand
-}
-
-/// Writes the tiles away from each card hand and the needs of the nearest one.
-fn distances(obs: &Observation, hand: &[u8; KINDS], p: &mut Planes<'_>) {
-    for slot in 0..DISTANCE.len * KINDS {
-        p.set(DISTANCE, slot / KINDS, slot % KINDS, 1.0);
-    }
-    let card: &Card = &obs.card;
-    let exposures: Vec<Exposure> = obs.players[obs.seat % 4]
-        .exposures
-        .iter()
-        .map(|e| e.exposure)
-        .collect();
-    let concealed = Tiles::from_counts(hand);
-    let Ok(rack) = concealed.and_then(|c| Rack::new(c, exposures)) else {
-        return;
-    };
-    let table = card.view(rack.exposures());
-    let mut needs = Needs::default();
-    table.needs(hand, &mut needs);
-    let mut nearest: Option<(u8, usize)> = None;
-    for segment in table.segments() {
-        let best = segment
-            .columns
-            .clone()
-            .map(|i| (needs.distance(i), i))
-            .min();
-        if let Some((d, i)) = best {
-            let slot = segment.hand;
-            p.set(
-                DISTANCE,
-                slot / KINDS,
-                slot % KINDS,
-                f32::from(d) / HAND_TILES,
-            );
-            if nearest.is_none_or(|(n, _)| d < n) {
-                nearest = Some((d, i));
-            }
-        }
-    }
-    if let Some((_, i)) = nearest {
-        for (kind, &held) in hand.iter().enumerate().take(usize::from(JOKER)) {
-            let missing = table.total(kind, i).saturating_sub(held);
-            p.set(
-                NEAREST_NEEDS,
-                0,
-                kind,
-                (f32::from(missing) * QUARTER).min(COUNT_HIGH),
-            );
-        }
-    }
-}

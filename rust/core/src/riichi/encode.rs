@@ -129,12 +129,138 @@ impl Encoder for RiichiEncoder {
     const CHANNELS: &'static [crate::encode::Channel] = CHANNELS;
     const BASIC_CHANNELS: usize = BASIC_CHANNELS;
 
+    /// Writes the basic channels; returns the observer's concealed counts.
     fn basic(obs: &Observation, p: &mut Planes<'_>) -> Self::Held {
-        basic(obs, p)
+        let quarter = 0.25;
+        let mut hand = [0u8; RIICHI_KINDS];
+        for &t in &obs.hand {
+            hand[col(t)] += 1;
+            if red(obs, t) {
+                p.set(HAND_RED, 0, col(t), 1.0);
+            }
+        }
+        p.thermometer(HAND, &hand);
+        if let Some(t) = obs.drawn {
+            p.set(DRAWN, 0, col(t), 1.0);
+        }
+        for &k in &obs.waits {
+            p.set(WAITS, 0, usize::from(k), 1.0);
+        }
+        if let Some(claim) = obs.claim {
+            p.set(CLAIM, 0, col(claim.tile), 1.0);
+            p.fill(CLAIM_FROM, relative(obs.seat, claim.from), 1.0);
+        }
+        for &t in &obs.dora_indicators {
+            p.add(DORA_INDICATORS, 0, col(t), quarter, 1.0);
+            let dora = dora_from_indicator(kind_of_id(t));
+            p.add(DORA, 0, usize::from(dora), quarter, 1.0);
+        }
+        p.set(ROUND_WIND, 0, usize::from(obs.round_wind.tile_kind()), 1.0);
+        p.set(SEAT_WIND, 0, usize::from(obs.seat_wind.tile_kind()), 1.0);
+        for (seat, player) in obs.players.iter().enumerate() {
+            let r = relative(obs.seat, seat);
+            for d in player.pond.iter() {
+                p.add(POND, r, col(d.tile), quarter, 1.0);
+                if !d.tsumogiri {
+                    p.add(TEDASHI, r, col(d.tile), quarter, 1.0);
+                }
+                if d.riichi {
+                    p.set(RIICHI_TILE, r, col(d.tile), 1.0);
+                }
+                if d.called {
+                    p.add(CALLED_AWAY, r, col(d.tile), quarter, 1.0);
+                }
+                if red(obs, d.tile) {
+                    p.set(RED_SHOWN, r, col(d.tile), 1.0);
+                }
+            }
+            for m in player.melds.iter() {
+                let kind = m.tiles.first().map_or(0, |&t| col(t));
+                match m.meld.kind() {
+                    MeldKind::Chi => {
+                        for &t in &m.tiles {
+                            p.add(CHI, r, col(t), quarter, 1.0);
+                        }
+                    }
+                    MeldKind::Pon => p.set(PON, r, kind, 1.0),
+                    MeldKind::Daiminkan | MeldKind::Kakan => p.set(OPEN_KAN, r, kind, 1.0),
+                    MeldKind::Ankan => p.set(ANKAN, r, kind, 1.0),
+                }
+                for &t in m.tiles.iter().filter(|&&t| red(obs, t)) {
+                    p.set(RED_SHOWN, r, col(t), 1.0);
+                }
+            }
+            p.fill(RIICHI, r, f32::from(u8::from(player.riichi)));
+            p.fill(SCORE, r, scaled(obs.scores[seat] as f64, SCORE_SCALE));
+            if obs.dealer == seat {
+                p.fill(DEALER, r, 1.0);
+            }
+            if obs.turn == Some(seat) {
+                p.fill(TURN, r, 1.0);
+            }
+        }
+        let sticks = |n: u32| n.min(STICKS_SCALE) as f32 / STICKS_SCALE as f32;
+        p.fill(HONBA, 0, sticks(obs.honba));
+        p.fill(RIICHI_STICKS, 0, sticks(obs.riichi_sticks));
+        p.fill(TILES_LEFT, 0, scaled(obs.tiles_left as f64, LIVE_TILES));
+        if let Some(f) = obs.furiten {
+            let row = match f {
+                Furiten::Discard => 0,
+                Furiten::Riichi => 1,
+                Furiten::Temporary => 2,
+            };
+            p.fill(FURITEN, row, 1.0);
+        }
+        hand
     }
 
+    /// Writes the channels only the full encoding has.
     fn full(obs: &Observation, hand: &Self::Held, p: &mut Planes<'_>) {
-        extra(obs, hand, p);
+        let mut seen = *hand;
+        let mut dora_held = 0usize;
+        let dora: Vec<usize> = obs
+            .dora_indicators
+            .iter()
+            .map(|&t| usize::from(dora_from_indicator(kind_of_id(t))))
+            .collect();
+        let mut count_dora = |t: u8| {
+            dora_held += dora.iter().filter(|&&d| d == col(t)).count() + usize::from(red(obs, t));
+        };
+        obs.hand.iter().for_each(|&t| count_dora(t));
+        for (seat, player) in obs.players.iter().enumerate() {
+            let r = relative(obs.seat, seat);
+            for (i, d) in player.pond.iter().take(POND_SLOTS).enumerate() {
+                p.set(POND_ORDER, r * POND_SLOTS + i, col(d.tile), 1.0);
+                for (flag, channel) in [
+                    (d.tsumogiri, POND_TSUMOGIRI),
+                    (d.riichi, POND_RIICHI),
+                    (d.called, POND_CALLED),
+                    (red(obs, d.tile), POND_RED),
+                ] {
+                    if flag {
+                        p.set(channel, r, i, 1.0);
+                    }
+                }
+            }
+            for d in player.pond.iter().filter(|d| !d.called) {
+                seen[col(d.tile)] += 1;
+            }
+            for m in player.melds.iter() {
+                for &t in &m.tiles {
+                    seen[col(t)] += 1;
+                    if r == 0 {
+                        count_dora(t);
+                    }
+                }
+            }
+        }
+        for &t in &obs.dora_indicators {
+            seen[col(t)] += 1;
+        }
+        let seen = seen.map(|n| n.min(4));
+        p.thermometer(SEEN, &seen);
+        p.fill(DORA_HELD, 0, dora_held.min(8) as f32 / 8.0);
+        efficiency(hand, &seen, p);
     }
 
     fn legal_codes(obs: &Observation) -> impl Iterator<Item = usize> {
@@ -153,140 +279,6 @@ fn col(id: u8) -> usize {
 /// Whether tile `id` is a red five under the observation's rules.
 fn red(obs: &Observation, id: u8) -> bool {
     is_red_id(id, obs.red_fives)
-}
-
-/// Writes the basic channels; returns the observer's concealed counts.
-fn basic(obs: &Observation, p: &mut Planes<'_>) -> [u8; RIICHI_KINDS] {
-    let quarter = 0.25;
-    let mut hand = [0u8; RIICHI_KINDS];
-    for &t in &obs.hand {
-        hand[col(t)] += 1;
-        if red(obs, t) {
-            p.set(HAND_RED, 0, col(t), 1.0);
-        }
-    }
-    p.thermometer(HAND, &hand);
-    if let Some(t) = obs.drawn {
-        p.set(DRAWN, 0, col(t), 1.0);
-    }
-    for &k in &obs.waits {
-        p.set(WAITS, 0, usize::from(k), 1.0);
-    }
-    if let Some(claim) = obs.claim {
-        p.set(CLAIM, 0, col(claim.tile), 1.0);
-        p.fill(CLAIM_FROM, relative(obs.seat, claim.from), 1.0);
-    }
-    for &t in &obs.dora_indicators {
-        p.add(DORA_INDICATORS, 0, col(t), quarter, 1.0);
-        let dora = dora_from_indicator(kind_of_id(t));
-        p.add(DORA, 0, usize::from(dora), quarter, 1.0);
-    }
-    p.set(ROUND_WIND, 0, usize::from(obs.round_wind.tile_kind()), 1.0);
-    p.set(SEAT_WIND, 0, usize::from(obs.seat_wind.tile_kind()), 1.0);
-    for (seat, player) in obs.players.iter().enumerate() {
-        let r = relative(obs.seat, seat);
-        for d in player.pond.iter() {
-            p.add(POND, r, col(d.tile), quarter, 1.0);
-            if !d.tsumogiri {
-                p.add(TEDASHI, r, col(d.tile), quarter, 1.0);
-            }
-            if d.riichi {
-                p.set(RIICHI_TILE, r, col(d.tile), 1.0);
-            }
-            if d.called {
-                p.add(CALLED_AWAY, r, col(d.tile), quarter, 1.0);
-            }
-            if red(obs, d.tile) {
-                p.set(RED_SHOWN, r, col(d.tile), 1.0);
-            }
-        }
-        for m in player.melds.iter() {
-            let kind = m.tiles.first().map_or(0, |&t| col(t));
-            match m.meld.kind() {
-                MeldKind::Chi => {
-                    for &t in &m.tiles {
-                        p.add(CHI, r, col(t), quarter, 1.0);
-                    }
-                }
-                MeldKind::Pon => p.set(PON, r, kind, 1.0),
-                MeldKind::Daiminkan | MeldKind::Kakan => p.set(OPEN_KAN, r, kind, 1.0),
-                MeldKind::Ankan => p.set(ANKAN, r, kind, 1.0),
-            }
-            for &t in m.tiles.iter().filter(|&&t| red(obs, t)) {
-                p.set(RED_SHOWN, r, col(t), 1.0);
-            }
-        }
-        p.fill(RIICHI, r, f32::from(u8::from(player.riichi)));
-        p.fill(SCORE, r, scaled(obs.scores[seat] as f64, SCORE_SCALE));
-        if obs.dealer == seat {
-            p.fill(DEALER, r, 1.0);
-        }
-        if obs.turn == Some(seat) {
-            p.fill(TURN, r, 1.0);
-        }
-    }
-    let sticks = |n: u32| n.min(STICKS_SCALE) as f32 / STICKS_SCALE as f32;
-    p.fill(HONBA, 0, sticks(obs.honba));
-    p.fill(RIICHI_STICKS, 0, sticks(obs.riichi_sticks));
-    p.fill(TILES_LEFT, 0, scaled(obs.tiles_left as f64, LIVE_TILES));
-    if let Some(f) = obs.furiten {
-        let row = match f {
-            Furiten::Discard => 0,
-            Furiten::Riichi => 1,
-            Furiten::Temporary => 2,
-        };
-        p.fill(FURITEN, row, 1.0);
-    }
-    hand
-}
-
-/// Writes the channels only the full encoding has.
-fn extra(obs: &Observation, hand: &[u8; RIICHI_KINDS], p: &mut Planes<'_>) {
-    let mut seen = *hand;
-    let mut dora_held = 0usize;
-    let dora: Vec<usize> = obs
-        .dora_indicators
-        .iter()
-        .map(|&t| usize::from(dora_from_indicator(kind_of_id(t))))
-        .collect();
-    let mut count_dora = |t: u8| {
-        dora_held += dora.iter().filter(|&&d| d == col(t)).count() + usize::from(red(obs, t));
-    };
-    obs.hand.iter().for_each(|&t| count_dora(t));
-    for (seat, player) in obs.players.iter().enumerate() {
-        let r = relative(obs.seat, seat);
-        for (i, d) in player.pond.iter().take(POND_SLOTS).enumerate() {
-            p.set(POND_ORDER, r * POND_SLOTS + i, col(d.tile), 1.0);
-            for (flag, channel) in [
-                (d.tsumogiri, POND_TSUMOGIRI),
-                (d.riichi, POND_RIICHI),
-                (d.called, POND_CALLED),
-                (red(obs, d.tile), POND_RED),
-            ] {
-                if flag {
-                    p.set(channel, r, i, 1.0);
-                }
-            }
-        }
-        for d in player.pond.iter().filter(|d| !d.called) {
-            seen[col(d.tile)] += 1;
-        }
-        for m in player.melds.iter() {
-            for &t in &m.tiles {
-                seen[col(t)] += 1;
-                if r == 0 {
-                    count_dora(t);
-                }
-            }
-        }
-    }
-    for &t in &obs.dora_indicators {
-        seen[col(t)] += 1;
-    }
-    let seen = seen.map(|n| n.min(4));
-    p.thermometer(SEEN, &seen);
-    p.fill(DORA_HELD, 0, dora_held.min(8) as f32 / 8.0);
-    efficiency(hand, &seen, p);
 }
 
 /// Shanten of checked counts (a hand part of at most 14 tiles), or `None`.
