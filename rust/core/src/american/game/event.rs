@@ -24,6 +24,17 @@ pub enum Step {
 }
 
 impl Step {
+    /// Every step in the order of play.
+    pub const ALL: [Self; 7] = [
+        Self::FirstRight,
+        Self::FirstAcross,
+        Self::FirstLeft,
+        Self::SecondLeft,
+        Self::SecondAcross,
+        Self::SecondRight,
+        Self::Courtesy,
+    ];
+
     /// The name used in logs.
     pub fn name(self) -> &'static str {
         match self {
