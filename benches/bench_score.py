@@ -14,9 +14,9 @@ from typing import Any
 
 import numpy as np
 import pytest
-from random_wins import RandomWin, random_wins
-from reference_scoring import RULES, our_args, ours, record, reference_call
 from riichienv_peer import riichienv, riichienv_call, riichienv_points
+from support.random_wins import RandomWin, random_wins
+from support.reference_scoring import RULES, our_args, ours, record, reference_call
 
 from mahjong.riichi import score, score_batch
 

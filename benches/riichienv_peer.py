@@ -21,7 +21,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from random_wins import RandomWin
+from support.random_wins import RandomWin
 
 RIICHIENV_DIR = Path(__file__).resolve().parents[1] / ".riichienv"
 INSTALL = "pip install --no-deps --target .riichienv riichienv==0.4.11"

@@ -1,8 +1,7 @@
-"""Every example a user is shown runs as shown: the `mahjong` lines of the --help epilogs and of
-the README's sh blocks (the top level and the Riichi commands; the American commands' examples
-are tested in test_american_cli.py), and the README's Python blocks. `mahjong convert` and
-`mahjong replay` examples run in a folder holding the example records `game.mjlog` and
-`game.json`."""
+"""Every example a user is shown runs as shown: the `mahjong` lines of every --help epilog (each
+verb and family) and of the README's sh blocks, and the README's Python blocks. `convert` and
+`replay` examples run in a folder holding the example records `game.mjlog` and `game.json`
+and an American log `game.jsonl`; `play` examples need a terminal and run in tests/play."""
 
 from __future__ import annotations
 
@@ -18,27 +17,30 @@ from mahjong.cli import build_parser, main
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
-RIICHI_COMMANDS = (
-    "mahjong",
-    "mahjong analyze",
-    "mahjong score",
-    "mahjong convert",
-    "mahjong replay",
-)
 RECORDS = ROOT / "tests" / "data" / "records"
 
 
+def _parsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    found = [parser]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                found += _parsers(sub)
+    return found
+
+
+def _lines(text: str) -> list[str]:
+    """The example command lines of a help text, without their comments."""
+    return [
+        shlex.join(shlex.split(line, comments=True))
+        for line in text.splitlines()
+        if line.strip().startswith("mahjong ")
+    ]
+
+
 def _epilog_examples() -> list[str]:
-    parser = build_parser()
-    (commands,) = (a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    parsers = {"mahjong": parser} | {f"mahjong {n}": p for n, p in commands.choices.items()}
-    lines = []
-    for name in RIICHI_COMMANDS:
-        epilog = parsers[name].epilog or ""
-        lines += [
-            line.strip() for line in epilog.splitlines() if line.strip().startswith("mahjong ")
-        ]
-    return lines
+    found = {line for p in _parsers(build_parser()) for line in _lines(p.epilog or "")}
+    return sorted(found)
 
 
 def _commands(line: str) -> list[list[str]]:
@@ -57,13 +59,18 @@ def _readme_blocks(language: str) -> list[str]:
 
 
 def _readme_examples() -> list[str]:
+    """The README's shell lines with `mahjong` commands, each as its commands joined by `&&`
+    (one line runs in one folder, so a later command may read what an earlier one wrote)."""
     return [
-        shlex.join(words)
+        " && ".join(shlex.join(words) for words in _commands(line))
         for block in _readme_blocks("sh")
         for line in block.splitlines()
-        for words in _commands(line)
-        if words[1:2] != ["american"]  # the American commands' examples are tested with them
+        if _commands(line)
     ]
+
+
+def _runnable(lines: list[str]) -> list[str]:
+    return [line for line in lines if all(words[1:2] != ["play"] for words in _commands(line))]
 
 
 EPILOG = _epilog_examples()
@@ -71,29 +78,53 @@ README_LINES = _readme_examples()
 
 
 def test_examples_were_found() -> None:
-    assert len(EPILOG) >= 8
+    assert len(EPILOG) >= 20
+    for verb in ("analyze", "score", "convert", "replay", "sim", "play", "card"):
+        assert any(line.startswith(f"mahjong {verb}") for line in EPILOG), verb
+    assert any(line.startswith("mahjong analyze american") for line in EPILOG)
     assert any(line.startswith("mahjong score") for line in README_LINES)
     # the set-up command's example is found inside its && chain
-    assert "mahjong analyze 123m456p789s1122z" in README_LINES
+    assert any(line.endswith("mahjong sim --games 100 --seed 1") for line in README_LINES)
 
 
-@pytest.mark.parametrize("line", EPILOG + README_LINES)
+@pytest.fixture(scope="module")
+def american_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("american") / "game.jsonl"
+    assert main(["sim", "american", "--games", "2", "--jsonl", str(path)]) == 0
+    return path
+
+
+def _example_folder(folder: Path, american_log: Path) -> None:
+    """The files the examples name: the example records, an American log (game.jsonl) and a
+    card file (my-card.toml)."""
+    for record in RECORDS.iterdir():
+        shutil.copy(record, folder)
+    shutil.copy(american_log, folder / "game.jsonl")
+    shutil.copy(ROOT / "rust" / "core" / "cards" / "house-2026.toml", folder / "my-card.toml")
+
+
+@pytest.mark.parametrize("line", _runnable(EPILOG + README_LINES))
 def test_example_runs(
-    line: str, capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    line: str,
+    american_log: Path,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    argv = shlex.split(line)[1:]
-    if argv[0] in ("convert", "replay"):
-        for record in RECORDS.iterdir():
-            shutil.copy(record, tmp_path)
-        monkeypatch.chdir(tmp_path)
-    assert main(argv) == 0, capsys.readouterr().err
-    captured = capsys.readouterr()
-    assert captured.out.strip() and not captured.err
+    _example_folder(tmp_path, american_log)
+    monkeypatch.chdir(tmp_path)
+    for words in _commands(line):
+        capsys.readouterr()
+        assert main(words[1:]) == 0, capsys.readouterr().err
+        captured = capsys.readouterr()
+        assert captured.out.strip() and not captured.err
 
 
 @pytest.mark.parametrize("block", _readme_blocks("python"))
-def test_readme_python_runs(block: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(ROOT)  # paths in the examples are relative to the repository
+def test_readme_python_runs(block: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Paths in the examples are relative to the repository; what they write stays in tmp_path.
+    (tmp_path / "tests").symlink_to(ROOT / "tests")
+    monkeypatch.chdir(tmp_path)
     exec(compile(block, str(README), "exec"), {})
 
 

@@ -125,7 +125,7 @@ def test_value_semantics() -> None:
         _ = a - "9m"
     with pytest.raises(InvalidHandError):
         _ = Tiles("1111m") + "1m"
-    # Flowers (34) and jokers (35) are kinds a Tiles can hold (issue 10): `in` and `count`
+    # Flowers (34) and jokers (35) are kinds a Tiles can hold: `in` and `count`
     # take them; only kinds beyond 35 are errors.
     assert 34 not in a and 35 not in a
     with pytest.raises(InvalidTileError, match=r"0\.\.=35"):

@@ -87,6 +87,17 @@ def parse_json(text: str) -> Any:
         raise ValueError("a number too long to read") from None
 
 
+def json_line(text: str, place: str) -> Any:
+    """One line of a JSON-lines log (see :func:`parse_json`); a line that is not JSON is a
+    RecordFormatError naming `place` (``game.jsonl, line 3``)."""
+    try:
+        return parse_json(text)
+    except json.JSONDecodeError as error:
+        raise RecordFormatError(f"{place}: not JSON ({error.msg})") from None
+    except ValueError as error:
+        raise RecordFormatError(f"{place}: not JSON ({error})") from None
+
+
 def shown(value: Any) -> str:
     """A value as JSON, cut short: enough to name it in a message, never a whole record."""
     try:

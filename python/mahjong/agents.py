@@ -1,19 +1,35 @@
-"""What both game families share for their players: the one :class:`Agent` protocol, the
-:class:`Observation` an agent reads, and :func:`play_deal`.
+"""What both game families share for their players: the :class:`Agent` protocol, the
+:class:`Observation` an agent reads, :class:`RandomAgent`, the one :class:`Stepper` that moves
+a deal on with agents, and whole games played by them (:func:`play_game`, :class:`GameRecord`).
 
 An agent is anything with ``act(observation, legal) -> action`` returning one of the `legal`
 actions it was offered (a Riichi :class:`mahjong.riichi.Action` or an American
 :class:`mahjong.american.AmericanAction`). It may also define ``on_events(seat, events)``: it
 then receives every event of the game as dicts, masked to what its seat may see, before each
-of its decisions and at the end of each deal or game.
+of its decisions and at the end of each deal.
+
+The engine decides every rule; this module only asks agents to choose among the actions the
+engine offers and hands each what its seat may see.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TypeVar, runtime_checkable
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
-__all__ = ["Agent", "Observation", "Observed", "Table", "play_deal"]
+__all__ = [
+    "Agent",
+    "GameRecord",
+    "Observation",
+    "RandomAgent",
+    "Session",
+    "Stepper",
+    "Table",
+    "play_deal",
+    "play_game",
+]
 
 ActionT = TypeVar("ActionT")
 
@@ -29,16 +45,8 @@ class Observation(Protocol):
         """The observing seat."""
         ...
 
-    def __getitem__(self, key: str) -> Any:
+    def __getitem__(self, key: str, /) -> Any:
         """The value of `key`."""
-        ...
-
-
-class Observed(Protocol):
-    """A deal that can say what one seat may see."""
-
-    def observation(self, seat: int) -> Any:
-        """What `seat` may see now."""
         ...
 
 
@@ -46,12 +54,22 @@ class Observed(Protocol):
 class Agent(Protocol[ActionT]):
     """A player of either family: chooses one of the legal actions it is offered."""
 
-    def act(self, observation: Observation, legal: Sequence[ActionT]) -> ActionT:
+    def act(self, observation: Any, legal: Sequence[ActionT]) -> ActionT:
         """One of `legal`."""
         ...
 
 
-class Table(Observed, Protocol[ActionT]):
+class RandomAgent:
+    """Chooses uniformly among the legal actions, from its own seed (either family)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def act(self, observation: Any, legal: Sequence[ActionT]) -> ActionT:
+        return legal[self._rng.randrange(len(legal))]
+
+
+class Table(Protocol[ActionT]):
     """A deal of either family, driven step by step (`Deal`, `AmericanDeal`)."""
 
     @property
@@ -72,8 +90,12 @@ class Table(Observed, Protocol[ActionT]):
         """What `seat` may do now."""
         ...
 
-    def apply(self, seat: int, action: ActionT) -> None:
+    def apply(self, seat: int, action: ActionT | int) -> None:
         """Does it."""
+        ...
+
+    def observation(self, seat: int) -> Any:
+        """What `seat` may see now."""
         ...
 
     def events(self, start: int = 0, seat: int | None = None) -> list[dict[str, Any]]:
@@ -85,38 +107,136 @@ class Table(Observed, Protocol[ActionT]):
         ...
 
 
-def play_deal(
-    deal: Table[ActionT],
-    agents: Sequence[Agent[ActionT]],
-    on_event: Callable[[dict[str, Any]], None] | None = None,
-) -> dict[str, Any]:
-    """Plays `deal` to its end with one agent per seat; returns its outcome. `on_event`
-    receives every event (unmasked) as it happens; agents with ``on_events`` receive theirs,
-    masked, before each of their decisions and at the end."""
-    listeners = [getattr(a, "on_events", None) for a in agents]
-    delivered = [0] * len(agents)
-    logged = 0
+class Stepper(Generic[ActionT]):
+    """Moves a deal on with one agent per seat; a seat without an agent (None) is decided
+    from outside (a person at a table) through :meth:`apply`.
 
-    def flush(seat: int | None = None) -> None:
-        nonlocal logged
-        count = deal.event_count()
-        if on_event is not None and logged < count:
-            for event in deal.events(logged):
-                on_event(event)
-            logged = count
-        for s, listener in enumerate(listeners):
-            if listener is not None and (seat is None or s == seat) and delivered[s] < count:
-                listener(s, deal.events(delivered[s], seat=s))
-                delivered[s] = count
+    Agents with ``on_events`` receive the events their seat may see before each of their
+    decisions and, from :meth:`finish`, at the end.
+    """
 
-    while not deal.is_over:
-        for seat in deal.waiting():
-            legal = deal.legal_actions(seat)
-            if not legal:  # answered already in this round (a simultaneous step)
+    def __init__(self, deal: Table[ActionT], agents: Sequence[Agent[ActionT] | None]) -> None:
+        if len(agents) != 4:
+            raise ValueError(
+                f"a deal needs 4 agents (None for a seat played from outside), got {len(agents)}"
+            )
+        self.deal = deal
+        self.agents = list(agents)
+        self._delivered = [0] * 4
+
+    def next_seat(self) -> int | None:
+        """The next seat an agent must decide for now: None when none must (the deal is over,
+        or only seats decided from outside are waiting)."""
+        if self.deal.is_over:
+            return None
+        return next((s for s in self.deal.waiting() if self.agents[s] is not None), None)
+
+    def step(self) -> tuple[int, ActionT] | None:
+        """Lets the next agent decide (see :meth:`next_seat`); returns its seat and action, or
+        None when no agent must decide."""
+        seat = self.next_seat()
+        if seat is None:
+            return None
+        agent = self.agents[seat]
+        assert agent is not None
+        self.deliver(seat)
+        action = agent.act(self.deal.observation(seat), self.deal.legal_actions(seat))
+        self.deal.apply(seat, action)
+        return seat, action
+
+    def run(self) -> None:
+        """Lets agents decide until none must: the deal is over or waits for outside seats."""
+        while self.step() is not None:
+            pass
+
+    def apply(self, seat: int, action: ActionT | int) -> None:
+        """Applies an action decided outside (an :class:`~mahjong.errors.IllegalActionError`
+        changes nothing)."""
+        self.deal.apply(seat, action)
+
+    def deliver(self, seat: int | None = None) -> None:
+        """Gives the events not yet delivered to the agents with ``on_events`` (only `seat`'s
+        when given), masked to each seat."""
+        count = self.deal.event_count()
+        for s, agent in enumerate(self.agents):
+            listener = getattr(agent, "on_events", None)
+            if listener is None or (seat is not None and s != seat) or self._delivered[s] >= count:
                 continue
-            flush(seat)
-            deal.apply(seat, agents[seat].act(deal.observation(seat), legal))
-    flush()
-    outcome = deal.outcome
-    assert outcome is not None
-    return outcome
+            listener(s, self.deal.events(self._delivered[s], seat=s))
+            self._delivered[s] = count
+
+    def finish(self) -> dict[str, Any]:
+        """Delivers the last events and returns the outcome of the finished deal."""
+        self.deliver()
+        outcome = self.deal.outcome
+        if outcome is None:
+            raise ValueError("the deal is not over: seats decided from outside must act")
+        return outcome
+
+
+def play_deal(deal: Table[ActionT], agents: Sequence[Agent[ActionT]]) -> dict[str, Any]:
+    """Plays `deal` to its end with one agent per seat; returns its outcome."""
+    stepper = Stepper(deal, agents)
+    stepper.run()
+    return stepper.finish()
+
+
+class Session(Protocol):
+    """A game of either family (`Game`, `AmericanGame`): deals in sequence and its log."""
+
+    def next_deal(self) -> Any:
+        """The next deal, or None once the game is over."""
+        ...
+
+    def finish_deal(self, deal: Any) -> None:
+        """Moves on after `deal`."""
+        ...
+
+    def standings(self) -> list[dict[str, Any]]:
+        """Rank, score and result by seat."""
+        ...
+
+    def events(self) -> list[dict[str, Any]]:
+        """The game's log."""
+        ...
+
+    def lines(self) -> list[str]:
+        """The game's log as JSON lines."""
+        ...
+
+
+@dataclass
+class GameRecord:
+    """A finished game of either family: each deal's outcome, the final standings (dicts with
+    ``seat``, ``rank``, ``score``, ``points``) and the log as the engine wrote it (``events``
+    as dicts; ``lines()`` as the same JSON lines, byte for byte)."""
+
+    outcomes: list[dict[str, Any]] = field(default_factory=list)
+    standings: list[dict[str, Any]] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+
+    @property
+    def scores(self) -> list[int]:
+        """Final scores by seat."""
+        return [s["score"] for s in sorted(self.standings, key=lambda s: s["seat"])]
+
+    def lines(self) -> list[str]:
+        """The log as JSON lines (compact, fields in the engine's order; no newlines)."""
+        return list(self.log)
+
+
+def play_game(game: Session, agents: Sequence[Agent[ActionT]], *, log: bool = True) -> GameRecord:
+    """Plays every deal of `game` with one agent per seat; with `log`, the record keeps the
+    game's log (the same seed and agents give the same bytes)."""
+    if len(agents) != 4:
+        raise ValueError(f"a game needs 4 agents, got {len(agents)}")
+    record = GameRecord()
+    while (deal := game.next_deal()) is not None:
+        record.outcomes.append(play_deal(deal, agents))
+        game.finish_deal(deal)
+    record.standings = game.standings()
+    if log:
+        record.events = game.events()
+        record.log = game.lines()
+    return record

@@ -1,7 +1,10 @@
-"""The ``mahjong`` command: Riichi hand analysis and scoring, American hands.
+"""The ``mahjong`` command: ``mahjong <verb> [riichi|american] ...``.
 
-``mahjong analyze`` and ``mahjong score`` are in :mod:`mahjong.riichi.cli`, ``mahjong
-american ...`` in :mod:`mahjong.american.cli`. This module builds the parser and turns every
+Every verb that exists for both families takes the family after it (``mahjong sim american``),
+Riichi when left out; the older ``mahjong american <verb>`` still works (see
+:mod:`mahjong.arguments`). The families' parsers are in :mod:`mahjong.riichi.cli`,
+:mod:`mahjong.american.cli`, :mod:`mahjong.sim` and :mod:`mahjong.play`. This module builds the
+parser and turns every
 expected failure into one line on stderr: a :class:`~mahjong.errors.MahjongError` exits with 2,
 a closed output pipe (``mahjong ... --json | head``) quietly with 141, as ``cat`` would.
 """
@@ -13,14 +16,14 @@ import os
 import sys
 from collections.abc import Sequence
 from importlib import metadata
-from typing import Any
+from typing import Any, NoReturn
 
 import mahjong
+from mahjong import play, sim
 from mahjong.american import cli as american_cli
-from mahjong.errors import MahjongError
-from mahjong.play import add_commands as add_play_commands
+from mahjong.arguments import add_verb, with_family
+from mahjong.errors import InvalidArgumentError, MahjongError
 from mahjong.riichi import cli as riichi_cli
-from mahjong.riichi import sim
 
 DESCRIPTION = (
     "Mahjong from the command line: analyse and score Riichi hands (tiles in MPSZ notation, "
@@ -30,11 +33,15 @@ DESCRIPTION = (
 EXAMPLES = """\
 examples:
   mahjong analyze "123m456p789s1122z"
+  mahjong analyze american "F F 2C 0 2C 6C 6D 6D 6D 6B 6B J J 9C"
   mahjong score "234m456p678s34s88p" --win 5s --tsumo
   mahjong sim --games 100 --seed 1
-  mahjong american card
+  mahjong sim american --games 20
+  mahjong play
+  mahjong card
+  mahjong replay game.jsonl
 
-Run "mahjong COMMAND --help" for a command's options.
+Run "mahjong VERB FAMILY --help" (e.g. "mahjong sim american --help") for the options.
 """
 
 # Exit status of a process whose output pipe closed (128 + SIGPIPE), as `cat` or `yes` report.
@@ -62,11 +69,16 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
 
 
 class Parser(argparse.ArgumentParser):
-    """An ArgumentParser using :class:`HelpFormatter`; subcommand parsers inherit it."""
+    """An ArgumentParser using :class:`HelpFormatter`, whose errors are one line like every
+    other error of the command; subcommand parsers inherit it."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", HelpFormatter)
         super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        """Raises the mistake as an InvalidArgumentError, pointing at this command's help."""
+        raise InvalidArgumentError(f"{message} (see: {self.prog} --help)")
 
 
 def version() -> str:
@@ -88,15 +100,72 @@ def _name_subcommands(parser: argparse.ArgumentParser) -> None:
                 _name_subcommands(sub)
 
 
+def log_family(argv: Sequence[str]) -> str:
+    """The family of the log that ``mahjong replay`` is given without one: American when its
+    first event is a ``start_session``, else Riichi (mjai or Tenhou, told apart later)."""
+    files = [a for a in argv if not a.startswith("-")]
+    try:
+        with open(files[0], "rb") as log:
+            head = log.read(4096)
+    except (IndexError, OSError):
+        return "riichi"  # the Riichi parser reports the missing or unreadable file
+    first = head.lstrip().split(b"\n", 1)[0]
+    return "american" if b'"start_session"' in first else "riichi"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``mahjong`` command."""
+    """The argument parser of the ``mahjong`` command: a verb, then (for most) a family."""
     parser = Parser(prog="mahjong", description=DESCRIPTION, epilog=EXAMPLES)
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     commands = parser.add_subparsers(dest="command", required=True)
-    riichi_cli.add_commands(commands)
-    sim.add_sim_command(commands)
-    american_cli.add_commands(commands)
-    add_play_commands(commands)
+    analyze = add_verb(
+        commands,
+        "analyze",
+        help="analyse a hand: Riichi shanten and waits, or the nearest American card hands",
+        description="Analyse a hand: mahjong analyze riichi (the default) or mahjong analyze "
+        "american.",
+    )
+    riichi_cli.add_analyze(analyze)
+    american_cli.add_analyze(analyze)
+    riichi_cli.add_score(
+        add_verb(
+            commands,
+            "score",
+            families=("riichi",),
+            help="yaku, han, fu and payments of a Riichi win",
+            description="Score a win: mahjong score riichi (the default).",
+        )
+    )
+    american_cli.add_card(
+        add_verb(
+            commands,
+            "card",
+            families=("american",),
+            help="print an American card: sections, hands, values, X/C",
+            description="Print a card: mahjong card american (the default).",
+        )
+    )
+    riichi_cli.add_convert(
+        add_verb(
+            commands,
+            "convert",
+            families=("riichi",),
+            help="convert a Tenhou game record to an mjai JSON-lines log",
+            description="Convert a game record: mahjong convert riichi (the default).",
+        )
+    )
+    replay = add_verb(
+        commands,
+        "replay",
+        help="replay a game log through the engine and check every result",
+        description="Replay a game log: mahjong replay riichi (mjai or Tenhou) or mahjong "
+        "replay american; without a family the log's first event tells them apart.",
+        choose=log_family,
+    )
+    riichi_cli.add_replay(replay)
+    american_cli.add_replay(replay)
+    sim.add_command(commands)
+    play.add_command(commands)
     _name_subcommands(parser)
     return parser
 
@@ -115,7 +184,15 @@ def _silence_stdout() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``mahjong`` command."""
     try:
-        args = build_parser().parse_args(argv)
+        parser = build_parser()
+        args, extra = parser.parse_known_args(
+            with_family(parser, sys.argv[1:] if argv is None else argv)
+        )
+        if extra:
+            command = " ".join(filter(None, ["mahjong", args.command, getattr(args, "family", "")]))
+            raise InvalidArgumentError(
+                f"unrecognized arguments: {' '.join(extra)} (see: {command} --help)"
+            )
         code: int = args.run(args)
         sys.stdout.flush()
     except BrokenPipeError:

@@ -17,22 +17,27 @@ seats a native agent in the Python loop (:func:`mahjong.agents.play_deal`).
 
 from __future__ import annotations
 
-from collections import Counter
+import json
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 from mahjong._core import AmericanRules, Card, NativeAgent, Ruleset, SimResult, native_sim
+from mahjong.agents import GameRecord
+from mahjong.american import tally as american_tally
 from mahjong.errors import InvalidArgumentError
+from mahjong.riichi import tally as riichi_tally
+from mahjong.tally import add_counts
+
+Tally = riichi_tally.Tally | american_tally.Tally
 
 __all__ = [
     "AGENTS",
-    "AmericanTally",
     "Family",
     "NativeAgent",
-    "RiichiTally",
     "SimResult",
+    "Tally",
     "blocks",
+    "game_records",
     "simulate",
     "tally",
 ]
@@ -114,62 +119,34 @@ def blocks(
         )
 
 
-@dataclass
-class RiichiTally:
-    """Riichi counts over games, per seat (what the ``mahjong sim`` summary shows)."""
-
-    games: int = 0
-    deals: int = 0
-    wins: list[int] = field(default_factory=lambda: [0] * 4)
-    deal_ins: list[int] = field(default_factory=lambda: [0] * 4)
-    riichi: list[int] = field(default_factory=lambda: [0] * 4)
-    calls: list[int] = field(default_factory=lambda: [0] * 4)
-    ranks: list[int] = field(default_factory=lambda: [0] * 4)
-    points: list[int] = field(default_factory=lambda: [0] * 4)
-    draws: Counter[str] = field(default_factory=Counter)
-
-    def add(self, counts: dict[str, Any]) -> None:
-        """Adds a :meth:`SimResult.tally` of Riichi games."""
-        self.games += counts["games"]
-        self.deals += counts["deals"]
-        for name in ("wins", "deal_ins", "riichi", "calls", "ranks", "points"):
-            mine: list[int] = getattr(self, name)
-            for seat, n in enumerate(counts[name]):
-                mine[seat] += n
-        self.draws.update(counts["draws"])
-
-
-@dataclass
-class AmericanTally:
-    """American counts over games, per seat (what the ``mahjong sim american`` summary
-    shows)."""
-
-    games: int = 0
-    wall_games: int = 0
-    wins: list[int] = field(default_factory=lambda: [0] * 4)
-    self_drawn: list[int] = field(default_factory=lambda: [0] * 4)
-    jokerless: list[int] = field(default_factory=lambda: [0] * 4)
-    dead: list[int] = field(default_factory=lambda: [0] * 4)
-    payout: list[int] = field(default_factory=lambda: [0] * 4)
-
-    def add(self, counts: dict[str, Any]) -> None:
-        """Adds a :meth:`SimResult.tally` of American games."""
-        self.games += counts["games"]
-        self.wall_games += counts["wall_games"]
-        for name in ("wins", "self_drawn", "jokerless", "dead", "payout"):
-            mine: list[int] = getattr(self, name)
-            for seat, n in enumerate(counts[name]):
-                mine[seat] += n
-
-
-def tally(results: Sequence[SimResult] | Iterator[SimResult]) -> RiichiTally | AmericanTally:
-    """The tallies of `results` (runs or blocks of one family) added up; empty Riichi counts
-    when there are none."""
-    total: RiichiTally | AmericanTally | None = None
+def tally(results: Sequence[SimResult] | Iterator[SimResult]) -> Tally:
+    """The tallies of `results` (runs or blocks of one family) added up, as the family's
+    Python tally (:class:`mahjong.riichi.tally.Tally`, :class:`mahjong.american.tally.Tally`:
+    the ``mahjong sim`` summary); empty Riichi counts when there are none."""
+    total: Tally | None = None
+    family = "riichi"
     for result in results:
         if total is None:
-            total = RiichiTally() if result.family == "riichi" else AmericanTally()
-        elif result.family != ("riichi" if isinstance(total, RiichiTally) else "american"):
-            raise InvalidArgumentError(f"cannot add {result.family} games to the others")
-        total.add(result.tally())
-    return RiichiTally() if total is None else total
+            family = result.family
+            total = riichi_tally.Tally() if family == "riichi" else american_tally.Tally()
+        elif result.family != family:
+            raise InvalidArgumentError(f"cannot add {result.family} games to {family} games")
+        add_counts(total, result.tally())
+    return riichi_tally.Tally() if total is None else total
+
+
+def game_records(result: SimResult) -> list[GameRecord]:
+    """The games of a run kept with its log (``log=True``) as the records
+    :func:`mahjong.agents.play_game` gives (outcomes, standings, events and log lines), for
+    what reads a game's log (``mahjong sim --parquet``)."""
+    if result.games and not result.lines():
+        raise InvalidArgumentError("game_records needs a run made with log=True")
+    return [
+        GameRecord(
+            outcomes=game["outcomes"],
+            standings=game["standings"],
+            events=[json.loads(line) for line in game["lines"]],
+            log=game["lines"],
+        )
+        for game in result.records()
+    ]

@@ -1,8 +1,10 @@
-"""``mahjong american``: print a card, or analyse a hand against it.
+"""The American family of the ``mahjong`` verbs: print a card, analyse a hand, replay a log.
 
-``mahjong american card`` lists the card's sections and hands (patterns, values, X/C);
-``mahjong american analyze "<tiles>" [--exposure "N N N J" ...]`` shows the hand a 14-tile
-rack completes, the nearest card hands, the best discards (14 tiles) or the waits (13 tiles).
+``mahjong card`` lists the card's sections and hands (patterns, values, X/C);
+``mahjong analyze american "<tiles>" [--exposure "N N N J" ...]`` shows the hand a 14-tile
+rack completes, the nearest card hands, the best discards (14 tiles) or the waits (13 tiles);
+``mahjong replay american LOG`` plays a log again and checks every event. The older spelling
+``mahjong american card|analyze`` still works.
 Tiles are American notation, upper or lower case. Output is a table on a terminal and plain
 text otherwise (or JSON with ``--json``).
 """
@@ -20,17 +22,30 @@ from typing import Any
 
 from mahjong import Tiles
 from mahjong.american import Card, Distance, Exposure
+from mahjong.american.replay import replay
+from mahjong.arguments import add_card_option
 from mahjong.errors import MahjongError
 
-DEFAULT_CARD = "house-2026"
 DEFAULT_TOP = 5
 
-EXAMPLES = """\
+ANALYZE_EXAMPLES = """\
 examples:
-  mahjong american analyze "F F 2C 0 2C 6C 6D 6D 6D 6B 6B J J 9C"
-  mahjong american analyze "f f f 2c 0 2c 6c 6b 6b j" --exposure "6D 6D 6D"
-  mahjong american analyze "F F F 2C 0 2C 6C 6B 6B J 9C" --exposure "6D 6D 6D" --visible "J J"
-  mahjong american card --json
+  mahjong analyze american "F F 2C 0 2C 6C 6D 6D 6D 6B 6B J J 9C"
+  mahjong analyze american "f f f 2c 0 2c 6c 6b 6b j" --exposure "6D 6D 6D"
+  mahjong analyze american "F F F 2C 0 2C 6C 6B 6B J 9C" --exposure "6D 6D 6D" --visible "J J"
+"""
+
+CARD_EXAMPLES = """\
+examples:
+  mahjong card
+  mahjong card american --json
+  mahjong card --card my-card.toml
+"""
+
+REPLAY_EXAMPLES = """\
+examples:
+  mahjong replay american game.jsonl
+  mahjong replay game.jsonl    # an American log is told apart by its first event
 """
 
 AMERICAN_HINT = (
@@ -68,16 +83,6 @@ def american_message(message: str) -> str:
 def american_tiles(text: str) -> Tiles:
     """Tiles from American text in any case (``"1b n e"`` is ``"1B N E"``)."""
     return Tiles(" ".join(t.upper() if _AMERICAN_TOKEN.fullmatch(t) else t for t in text.split()))
-
-
-def load_card(name: str) -> Card:
-    """A built-in card by name, else a card file: a missing path says "no card file ..."."""
-    if name in Card.builtin_names():
-        return Card.builtin(name)
-    path = Path(name)
-    if path.exists() or os.sep in name or "/" in name or path.suffix == ".toml":
-        return Card.from_toml(path)
-    return Card.builtin(name)
 
 
 def card_report(card: Card) -> dict[str, Any]:
@@ -300,11 +305,11 @@ def _show(
 
 
 def _cmd_card(args: argparse.Namespace) -> int:
-    return _show(args, card_report(load_card(args.card)), print_card, rich_card)
+    return _show(args, card_report(Card.load(args.card)), print_card, rich_card)
 
 
 def _cmd_analyze(args: argparse.Namespace) -> int:
-    card = load_card(args.card)
+    card = Card.load(args.card)
     exposures = [Exposure.from_tiles(american_tiles(e)) for e in args.exposure]
     others = [Exposure.from_tiles(american_tiles(e)) for e in args.others]
     visible = None if args.visible is None else american_tiles(args.visible)
@@ -346,46 +351,61 @@ def _count(minimum: int) -> Callable[[str], int]:
     return parse
 
 
-def _parser(commands: Any, name: str, summary: str, description: str) -> Any:
-    """A subcommand whose help ends with the examples, as written."""
-    return commands.add_parser(
-        name,
+def _cmd_replay(args: argparse.Namespace) -> int:
+    """Replays an American log: one line per game; a log the engine does not play exactly as
+    written is a RecordFormatError naming the line."""
+    card = None if args.card is None else Card.load(args.card)
+    deals = replay(Path(args.file), card)
+    for number, deal in enumerate(deals, 1):
+        print(f"game {number} {_game_text(deal.outcome)}")
+    print(f"{plural(len(deals), 'game')}: every event replayed as logged")
+    return 0
+
+
+def _game_text(outcome: dict[str, Any] | None) -> str:
+    """One finished game in words: who won with which hand, or a wall game."""
+    if outcome is None or outcome["win"] is None:
+        return "ok: wall game"
+    win = outcome["win"]
+    how = "self-drawn" if win["win"] != "discard" else f"on seat {win['target']}'s discard"
+    return f"ok: seat {win['actor']} Mah Jongg {win['hand']} ({win['value']} points, {how})"
+
+
+def _family(families: Any, summary: str, description: str, epilog: str) -> Any:
+    """The American parser of a verb, its help ending with the examples as written."""
+    return families.add_parser(
+        "american",
         help=summary,
         description=description,
-        epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=epilog,
     )
 
 
-def add_commands(commands: Any) -> None:
-    """Adds the ``american`` command group to the ``mahjong`` command's subparsers."""
-    group = _parser(
-        commands,
-        "american",
-        "American Mahjong: the card, hand analysis",
-        "American Mahjong (NMJL style): print a card or analyse a hand.",
-    )
-    sub = group.add_subparsers(
-        dest="american_command", required=True, metavar="{card,analyze}", title="commands"
-    )
-    card_help = f"built-in card name or path to a card TOML file (default: {DEFAULT_CARD})"
-    json_help = "print JSON instead of text (default: a table on a terminal, else plain text)"
-    p = _parser(
-        sub,
-        "card",
-        "print the card: sections, hands, values, X/C",
+JSON_HELP = "print JSON instead of text (default: a table on a terminal, else plain text)"
+
+
+def add_card(families: Any) -> None:
+    """Adds ``card american`` to the ``card`` verb."""
+    p = _family(
+        families,
+        "print an American card: sections, hands, values, X/C",
         "Print a card: its sections and hands with patterns, values and X/C.",
+        CARD_EXAMPLES,
     )
-    p.add_argument("--card", default=DEFAULT_CARD, help=card_help)
-    p.add_argument("--json", action="store_true", help=json_help)
+    add_card_option(p)
+    p.add_argument("--json", action="store_true", help=JSON_HELP)
     p.set_defaults(run=_guarded(_cmd_card))
-    p = _parser(
-        sub,
-        "analyze",
-        "nearest hands, best discards, waits of a hand",
+
+
+def add_analyze(families: Any) -> None:
+    """Adds ``analyze american`` to the ``analyze`` verb."""
+    p = _family(
+        families,
+        "nearest card hands, best discards, waits of an American hand",
         "Analyse a rack: the card hand 14 tiles complete, the nearest hands, the best discards "
         "(14 tiles) or the waits (13 tiles), and a Charleston pass. Concealed tiles plus "
         "exposures make 13 or 14 tiles.",
+        ANALYZE_EXAMPLES,
     )
     p.add_argument(
         "tiles", help='concealed tiles in American notation, e.g. "F F 2C 0 2C 6C 6D 6D 6D J"'
@@ -418,12 +438,34 @@ def add_commands(commands: Any) -> None:
             "every joker in --exposure/--others whose natural you hold or may still draw)"
         ),
     )
-    p.add_argument("--card", default=DEFAULT_CARD, help=card_help)
+    add_card_option(p)
     p.add_argument(
         "--top",
         type=_count(1),
         default=DEFAULT_TOP,
         help=f"how many hands and discards to show, at least 1 (default: {DEFAULT_TOP})",
     )
-    p.add_argument("--json", action="store_true", help=json_help)
+    p.add_argument("--json", action="store_true", help=JSON_HELP)
     p.set_defaults(run=_guarded(_cmd_analyze))
+
+
+def add_replay(families: Any) -> None:
+    """Adds ``replay american`` to the ``replay`` verb."""
+    p = _family(
+        families,
+        "replay an American log and check every event",
+        "Replay an American game log (as mahjong play american or mahjong sim american --jsonl "
+        "write it) through the engine: every session is set up from its start_session, every "
+        "action must be one the engine offers, and every event the engine writes must equal "
+        "the log's. Prints one line per game; a log that does not replay is an error naming "
+        "its line.",
+        REPLAY_EXAMPLES,
+    )
+    p.add_argument("file", help="the log: American JSON lines")
+    p.add_argument(
+        "--card",
+        default=None,
+        metavar="CARD",
+        help="a built-in card's name or a card TOML file (default: the card each session names)",
+    )
+    p.set_defaults(run=_guarded(_cmd_replay))

@@ -17,10 +17,7 @@ Logs are JSON lines (see the README's "American game logs").
 
 from __future__ import annotations
 
-import json
-import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from mahjong._core import (
@@ -30,7 +27,8 @@ from mahjong._core import (
     Card,
     Exposure,
 )
-from mahjong.agents import Agent, Observation, play_deal
+from mahjong.agents import Agent, GameRecord, Observation, RandomAgent, play_deal
+from mahjong.agents import play_game as agents_play_game
 from mahjong.errors import MahjongError
 
 __all__ = [
@@ -39,22 +37,11 @@ __all__ = [
     "GameRecord",
     "Observation",
     "RandomAgent",
-    "dumps_event",
     "play_deal",
     "play_game",
 ]
 
 JOKER = 35
-
-
-class RandomAgent:
-    """Chooses uniformly among the legal actions, from its own seed."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self._rng = random.Random(seed)
-
-    def act(self, observation: Observation, legal: Sequence[AmericanAction]) -> AmericanAction:
-        return legal[self._rng.randrange(len(legal))]
 
 
 def _of_type(legal: Sequence[AmericanAction], kind: str) -> list[AmericanAction]:
@@ -267,25 +254,6 @@ class CardAgent:
         return passing if best is None else best[2]
 
 
-def dumps_event(event: Mapping[str, Any]) -> str:
-    """One event as one compact JSON line (no newline), fields in the engine's order."""
-    return json.dumps(event, separators=(",", ":"), ensure_ascii=False)
-
-
-@dataclass
-class GameRecord:
-    """A finished session: each game's outcome, the final scores and the events (dicts,
-    unmasked)."""
-
-    outcomes: list[dict[str, Any]] = field(default_factory=list)
-    scores: list[int] = field(default_factory=list)
-    events: list[dict[str, Any]] = field(default_factory=list)
-
-    def lines(self) -> list[str]:
-        """The events as JSON lines (compact, keys in the engine's order)."""
-        return [dumps_event(e) for e in self.events]
-
-
 def play_game(
     agents: Sequence[Agent[AmericanAction]],
     *,
@@ -296,17 +264,11 @@ def play_game(
     log: bool = True,
 ) -> GameRecord:
     """Plays a session of `games` American games on `card` under `rules` (default: the nmjl
-    preset) with one agent per seat; every wall comes from `seed`. With `log`, the record
-    keeps every event (the same seed and agents give the same log, byte for byte)."""
-    if len(agents) != 4:
-        raise ValueError(f"a game needs 4 agents, got {len(agents)}")
+    preset) with one agent per seat, named in the log by their classes; every wall comes from
+    `seed`. With `log`, the record keeps the session's log (the same seed and agents give the
+    same bytes)."""
     names = [type(a).__name__ for a in agents]
+    if len(names) != 4:
+        raise ValueError(f"a game needs 4 agents, got {len(names)}")
     session = AmericanGame(card, seed=seed, games=games, rules=rules, names=names)
-    record = GameRecord()
-    while (deal := session.next_deal()) is not None:
-        record.outcomes.append(play_deal(deal, agents))
-        session.finish_deal(deal)
-    record.scores = list(session.scores)
-    if log:
-        record.events = session.events()
-    return record
+    return agents_play_game(session, agents, log=log)

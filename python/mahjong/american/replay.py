@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from mahjong._core import AmericanAction, AmericanDeal, AmericanGame, AmericanRules, Card
-from mahjong._records import MAX_LOG_BYTES, parse_json, read_text_file, shown
+from mahjong._records import MAX_LOG_BYTES, json_line, read_text_file, shown
 from mahjong.errors import MahjongError, RecordFormatError
 
 __all__ = ["MAX_LOG_BYTES", "replay"]
@@ -56,12 +56,7 @@ class _Log:
                 if not item.strip():
                     continue
                 place = f"{source}line {number}"
-                try:
-                    item = parse_json(item)
-                except json.JSONDecodeError as error:
-                    raise RecordFormatError(f"{place}: not JSON ({error.msg})") from None
-                except ValueError as error:
-                    raise RecordFormatError(f"{place}: not JSON ({error})") from None
+                item = json_line(item, place)
             else:
                 place = f"{source}event {number}"
             if not isinstance(item, Mapping) or not isinstance(item.get("type"), str):

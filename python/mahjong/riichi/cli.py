@@ -1,5 +1,7 @@
-"""The Riichi commands of ``mahjong``: ``analyze`` (hand analysis), ``score`` (a win),
-``convert`` (a Tenhou game record as an mjai log) and ``replay`` (a log through the engine).
+"""The Riichi family of the ``mahjong`` verbs: ``analyze riichi`` (hand analysis), ``score
+riichi`` (a win), ``convert riichi`` (a Tenhou game record as an mjai log) and ``replay riichi``
+(a log through the engine); ``riichi`` is the default family, so ``mahjong analyze HAND`` is
+the same command.
 
 Input is MPSZ text, checked here so that a mistake is explained in Riichi terms only. Output
 is JSON with ``--json``, rich tables on a terminal and plain lines otherwise (a pipe, a file).
@@ -20,6 +22,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from mahjong import Meld, Tiles, riichi
+from mahjong.arguments import add_rules_options, rules_from
 from mahjong.errors import InvalidArgumentError, InvalidHandError, InvalidTileError
 from mahjong.riichi import Ruleset, ScoreResult, WinContext, mjai, replay, tenhou
 
@@ -31,6 +34,8 @@ RIICHI_HINT = (
     "Riichi tiles are digits followed by m, p, s or z, e.g. 123m406p11z; "
     "0 is a red five, 1z-7z are E S W N white green red"
 )
+
+RULE_EXAMPLE = "kiriage=true"
 
 ANALYZE_EXAMPLES = """\
 examples:
@@ -157,18 +162,6 @@ def parse_meld(text: str) -> Meld:
     tiles = riichi_tiles(words[1], "meld")
     called = None if kind == "ankan" else tiles.kinds()[0]
     return Meld(kind, tiles, called=called)  # type: ignore[arg-type]
-
-
-def parse_option(text: str) -> tuple[str, object]:
-    """A rule override "name=value"; the value is read as JSON when it can be."""
-    name, sep, raw = text.partition("=")
-    if not sep:
-        raise InvalidArgumentError(f"rule override {text!r} should look like name=value")
-    try:
-        value: object = json.loads(raw)
-    except json.JSONDecodeError:
-        value = raw
-    return name.strip(), value
 
 
 class ContextOption(NamedTuple):
@@ -480,7 +473,7 @@ def show_result(result: ScoreResult, console: Console) -> None:
 
 def run_score(args: argparse.Namespace) -> int:
     """Runs ``mahjong score``."""
-    rules = Ruleset.preset(args.rules).replace(**dict(parse_option(o) for o in args.set))
+    rules = rules_from(args, Ruleset)
     result = riichi.score(
         hand_tiles(args.hand),
         check_mpsz(args.win, "--win"),
@@ -517,7 +510,7 @@ def run_convert(args: argparse.Namespace) -> int:
 
 def run_replay(args: argparse.Namespace) -> int:
     """Runs ``mahjong replay``: one line per deal, exit 1 when any deal does not replay."""
-    reports = replay.replay_file(args.file, Ruleset.preset(args.rules))
+    reports = replay.replay_file(args.file, rules_from(args, Ruleset))
     for number, report in enumerate(reports, 1):
         print(f"deal {number} {report}")
     bad = sum(not r.ok for r in reports)
@@ -531,27 +524,25 @@ def run_replay(args: argparse.Namespace) -> int:
 # --- parsers -------------------------------------------------------------------------------
 
 
-def _add_command(
-    commands: Any,
-    name: str,
+def _add_hand_command(
+    families: Any,
     run: Callable[[argparse.Namespace], int],
     hand_help: str,
     **texts: str,
 ) -> argparse.ArgumentParser:
-    """A subcommand taking a hand, with ``--json``; `texts` are help, description, epilog."""
-    p: argparse.ArgumentParser = commands.add_parser(name, **texts)
+    """The Riichi parser of a verb taking a hand, with ``--json``; `texts` are help,
+    description and epilog."""
+    p: argparse.ArgumentParser = families.add_parser("riichi", **texts)
     p.add_argument("hand", help=hand_help)
     p.add_argument("--json", action="store_true", help="print JSON instead of text or tables")
     p.set_defaults(run=run)
     return p
 
 
-def add_commands(commands: Any) -> None:
-    """Adds ``analyze``, ``score``, ``convert`` and ``replay`` to the ``mahjong`` command's
-    subcommands."""
-    p = _add_command(
-        commands,
-        "analyze",
+def add_analyze(families: Any) -> None:
+    """Adds ``analyze riichi`` to the ``analyze`` verb."""
+    p = _add_hand_command(
+        families,
         run_analyze,
         'concealed tiles in MPSZ notation, e.g. "123m456p789s1122z"',
         help="shanten, waits, ukeire and decompositions of a Riichi hand",
@@ -563,9 +554,11 @@ def add_commands(commands: Any) -> None:
         "--visible", default="", metavar="TILES", help="tiles seen outside the hand (MPSZ)"
     )
 
-    p = _add_command(
-        commands,
-        "score",
+
+def add_score(families: Any) -> None:
+    """Adds ``score riichi`` to the ``score`` verb."""
+    p = _add_hand_command(
+        families,
         run_score,
         'concealed tiles, winning tile optional, e.g. "234m456p678s34s88p"',
         help="yaku, han, fu and payments of a Riichi win",
@@ -582,17 +575,13 @@ def add_commands(commands: Any) -> None:
         help='a declared meld, e.g. "pon 555z" or "ankan 9999s" (repeatable)',
     )
     add_context_options(p)
-    p.add_argument("--rules", default="seed", choices=Ruleset.presets(), help="ruleset preset")
-    p.add_argument(
-        "--set",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="override a rule option, e.g. kiriage=true (repeatable)",
-    )
+    add_rules_options(p, Ruleset.presets(), "seed", RULE_EXAMPLE)
 
-    p = commands.add_parser(
-        "convert",
+
+def add_convert(families: Any) -> None:
+    """Adds ``convert riichi`` to the ``convert`` verb."""
+    p = families.add_parser(
+        "riichi",
         help="convert a Tenhou game record to an mjai JSON-lines log",
         description="Convert a four-player Tenhou game record (mjlog XML or tenhou.net/6 JSON, "
         "told apart by content) to mjai JSON lines, one event per line, with yaku, han, fu and "
@@ -606,9 +595,12 @@ def add_commands(commands: Any) -> None:
     )
     p.set_defaults(run=run_convert)
 
-    p = commands.add_parser(
-        "replay",
-        help="replay a game log through the engine and compare every result",
+
+def add_replay(families: Any) -> None:
+    """Adds ``replay riichi`` to the ``replay`` verb."""
+    p = families.add_parser(
+        "riichi",
+        help="replay a Riichi log (mjai or Tenhou) and compare every result",
         description="Replay every deal of a game log through the engine: an mjai JSON-lines "
         "log or a four-player Tenhou record (mjlog XML or tenhou.net/6 JSON). The wall is "
         "rebuilt from the log, each action must be one the engine offers, and the winners, "
@@ -617,5 +609,5 @@ def add_commands(commands: Any) -> None:
         epilog=REPLAY_EXAMPLES,
     )
     p.add_argument("file", help="the log: an mjai .jsonl file, or a Tenhou .mjlog/.json record")
-    p.add_argument("--rules", default="tenhou", choices=Ruleset.presets(), help="ruleset preset")
+    add_rules_options(p, Ruleset.presets(), "tenhou", RULE_EXAMPLE)
     p.set_defaults(run=run_replay)

@@ -1,8 +1,10 @@
-"""Playing Riichi: agents, the loop that asks them for actions, and whole games.
+"""Playing Riichi: :class:`EfficiencyAgent`, and whole games (:func:`play_game`) played by the
+shared stepper of :mod:`mahjong.agents` (whose :class:`RandomAgent`, :func:`play_deal` and
+:class:`GameRecord` are re-exported here).
 
-The rules live in the compiled engine (:class:`Deal`, :class:`Game`); this module only asks
-each seat's :class:`Agent` to choose among the legal actions the engine offers and hands the
-agent what that seat may see. A deal can also be driven by hand, step by step::
+The rules live in the compiled engine (:class:`Deal`, :class:`Game`); agents only choose among
+the legal actions the engine offers, seeing what their seat may see. A deal can also be driven
+by hand, step by step::
 
     deal = Deal(seed=1)
     while not deal.is_over:
@@ -14,16 +16,14 @@ Logs are JSON lines in the mjai vocabulary (see the README's "Game logs" section
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
 
 from mahjong import Tiles
 from mahjong._core import Action, Game, Ruleset
-from mahjong.agents import Agent, Observation, play_deal
+from mahjong.agents import Agent, GameRecord, Observation, RandomAgent, play_deal
+from mahjong.agents import play_game as agents_play_game
 from mahjong.riichi import shanten, ukeire
-from mahjong.riichi.mjai import KIND_NAMES, RED_FIVE_NAMES, dumps_event, to_mpsz
+from mahjong.riichi.mjai import KIND_NAMES, RED_FIVE_NAMES, to_mpsz
 
 __all__ = [
     "Agent",
@@ -34,16 +34,6 @@ __all__ = [
     "play_deal",
     "play_game",
 ]
-
-
-class RandomAgent:
-    """Chooses uniformly among the legal actions, from its own seed."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self._rng = random.Random(seed)
-
-    def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        return legal[self._rng.randrange(len(legal))]
 
 
 def _by_type(legal: Sequence[Action], *types: str) -> list[Action]:
@@ -166,20 +156,6 @@ def _visible(observation: Observation) -> Tiles:
     return Tiles.from_counts([max(0, min(c + h, 4 - h)) for c, h in zip(counts, held, strict=True)])
 
 
-@dataclass
-class GameRecord:
-    """A finished game: its deals' outcomes, the final standings and its events (mjai
-    dicts, unmasked)."""
-
-    outcomes: list[dict[str, Any]] = field(default_factory=list)
-    standings: list[dict[str, Any]] = field(default_factory=list)
-    events: list[dict[str, Any]] = field(default_factory=list)
-
-    def lines(self) -> list[str]:
-        """The events as JSON lines (compact, keys in the engine's order)."""
-        return [dumps_event(e) for e in self.events]
-
-
 def play_game(
     agents: Sequence[Agent[Action]],
     *,
@@ -188,16 +164,9 @@ def play_game(
     log: bool = True,
 ) -> GameRecord:
     """Plays a whole game under `rules` (default: the seed preset, one deal) with one agent
-    per seat; every wall comes from `seed`. With `log`, the record keeps every event (the
-    same seed and agents give the same log, byte for byte)."""
-    if len(agents) != 4:
-        raise ValueError(f"a game needs 4 agents, got {len(agents)}")
-    game = Game(seed=seed, rules=rules, names=[type(a).__name__ for a in agents])
-    record = GameRecord()
-    while (deal := game.next_deal()) is not None:
-        record.outcomes.append(play_deal(deal, agents))
-        game.finish_deal(deal)
-    record.standings = game.standings()
-    if log:
-        record.events = game.events()
-    return record
+    per seat, named in the log by their classes; every wall comes from `seed`. With `log`,
+    the record keeps the game's log (the same seed and agents give the same bytes)."""
+    names = [type(a).__name__ for a in agents]
+    if len(names) != 4:
+        raise ValueError(f"a game needs 4 agents, got {len(names)}")
+    return agents_play_game(Game(seed=seed, rules=rules, names=names), agents, log=log)

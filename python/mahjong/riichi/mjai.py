@@ -35,8 +35,11 @@ left out when it is absent; fields not listed follow in the order they were set)
                     [romaji id, units]), ``han`` (sum of ``yaku``; 0 for a yakuman hand),
                     ``fu`` (null when the record does not state it), ``points`` (the hand's
                     value before honba and sticks: what the discarder pays, or the total of a
-                    tsumo's payments), ``pao`` (the liable seat, only when there is one)
-``ryukyoku``        ``deltas``, ``scores``, *ext* ``reason`` (one of :data:`DRAW_REASONS`),
+                    tsumo's payments), ``limit`` (``mangan``, ``haneman``, ``baiman``,
+                    ``sanbaiman`` or ``yakuman``, only when the hand reached one), ``pao``
+                    (the liable seat, only when there is one)
+``ryukyoku``        *ext* ``actor`` (only for kyuushu kyuuhai: who declared it), ``deltas``,
+                    ``scores``, *ext* ``reason`` (one of :data:`DRAW_REASONS`),
                     ``tenpai`` (4 bools: the hands the record shows tenpai at an exhaustive
                     draw or nagashi mangan, everyone at four riichi, else all false; null
                     when the record does not say), ``nagashi`` (4 bools: who was paid a
@@ -60,7 +63,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from mahjong import _core
-from mahjong._records import MAX_LOG_BYTES, parse_json, read_text_file, shown
+from mahjong._records import MAX_LOG_BYTES, json_line, read_text_file, shown
 from mahjong.errors import InvalidTileError, RecordFormatError
 
 Event = dict[str, Any]
@@ -85,6 +88,9 @@ RED_FIVE_NAMES: tuple[str, str, str] = ("5mr", "5pr", "5sr")
 
 DRAW_REASONS: tuple[str, ...] = tuple(_core.DRAW_REASONS)
 """The values of ``ryukyoku.reason``."""
+
+LIMITS: tuple[str, ...] = tuple(_core.LIMITS)
+"""The values of ``hora.limit``, lowest first."""
 
 FIELD_ORDER: dict[str, tuple[str, ...]] = {
     kind: ("type", *fields) for kind, fields in _core.MJAI_FIELD_ORDER.items()
@@ -285,9 +291,11 @@ def hora(
     han: int,
     fu: int | None,
     points: int,
+    limit: str | None = None,
     pao: int | None = None,
 ) -> Event:
-    """``hora``: a win, with our extension fields (yaku, yakuman, han, fu, points, pao)."""
+    """``hora``: a win, with our extension fields (yaku, yakuman, han, fu, points, limit,
+    pao)."""
     event: Event = {
         "type": "hora",
         "actor": actor,
@@ -302,6 +310,8 @@ def hora(
         "fu": fu,
         "points": points,
     }
+    if limit is not None:
+        event["limit"] = limit
     if pao is not None:
         event["pao"] = pao
     return event
@@ -439,6 +449,7 @@ EVENT_SCHEMA: dict[str, dict[str, _Check]] = {
         "han": _COUNT,
         "fu": ("a whole number 0 or more, or null", lambda v: v is None or _count(v)),
         "points": _COUNT,
+        "limit": ("a limit name (mangan ... yakuman)", lambda v: v in LIMITS),
         "pao": ("a seat 0..3 or null", lambda v: v is None or _seat(v)),
     },
     "ryukyoku": {
@@ -550,12 +561,7 @@ def parse_events(text: str, source: str = "<text>") -> list[Event]:
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
-        try:
-            event = parse_json(line)
-        except json.JSONDecodeError as error:
-            raise RecordFormatError(f"{name}, line {number}: not JSON ({error.msg})") from None
-        except ValueError as error:
-            raise RecordFormatError(f"{name}, line {number}: not JSON ({error})") from None
+        event = json_line(line, f"{name}, line {number}")
         problem = event_problem(event)
         if problem is not None:
             raise RecordFormatError(f"{name}, line {number}: {problem}")
@@ -570,6 +576,7 @@ __all__ = [
     "FIELD_ORDER",
     "HIDDEN",
     "KIND_NAMES",
+    "LIMITS",
     "MAX_LOG_BYTES",
     "MAX_POINTS",
     "RED_FIVE_IDS",

@@ -7,7 +7,7 @@ use mahjong_core::log::Record;
 use mahjong_core::riichi::game::log::win_record;
 use mahjong_core::riichi::game::{
     self, ACTION_COUNT, Action, Deal, DealMeld, DealSetup, Game, Observation, Outcome, PondTile,
-    Public, Standing, Wall,
+    Public, Wall,
 };
 use mahjong_core::riichi::mjai::{CLASS_NAMES, class_index, pai, tile_pai};
 use pyo3::prelude::*;
@@ -244,17 +244,6 @@ pub(crate) fn outcome_dict<'py>(
     d.set_item("deltas", out.deltas)?;
     d.set_item("dealer_keeps", out.dealer_keeps)?;
     d.set_item("riichi_sticks", out.riichi_sticks)?;
-    Ok(d)
-}
-
-/// A player's final standing, as `Game.standings()` gives it: "seat", "rank" (1..4),
-/// "score" (leftover deposits settled) and "points" (after oka and uma).
-pub(crate) fn standing_dict<'py>(py: Python<'py>, s: &Standing) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    d.set_item("seat", s.seat)?;
-    d.set_item("rank", s.rank)?;
-    d.set_item("score", s.score)?;
-    d.set_item("points", s.points)?;
     Ok(d)
 }
 
@@ -557,6 +546,9 @@ impl crate::table::Session for Game {
     fn seed(&self) -> u64 {
         Game::seed(self)
     }
+    fn standings(&self) -> [mahjong_core::standing::Standing; 4] {
+        Game::standings(self)
+    }
     fn log(&self) -> Vec<Record> {
         let red = self.red_fives();
         Game::log(self).iter().map(|e| e.record(red)).collect()
@@ -624,16 +616,6 @@ session_class! {
         #[getter]
         fn deals_played(&self) -> usize {
             self.game.deals_played()
-        }
-
-        /// Final standings by seat: dicts with "seat", "rank" (1..4), "score" (leftover
-        /// deposits settled) and "points" (after oka and uma).
-        fn standings<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
-            self.game
-                .standings()
-                .iter()
-                .map(|s| standing_dict(py, s))
-                .collect()
         }
 
         fn __reduce__<'py>(

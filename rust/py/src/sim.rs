@@ -132,8 +132,8 @@ impl PySimResult {
     }
 
     /// One dict per game, in order: "seed", "outcomes" (each deal's outcome as
-    /// `Deal.outcome` gives it; an American game has one) and, for Riichi, "standings" (as
-    /// `Game.standings()`), for American, "scores" (the final scores by seat).
+    /// `Deal.outcome` gives it; an American game has one), "standings" (as the game's
+    /// `standings()`) and "lines" (its log as JSON lines; empty unless the run kept logs).
     fn records<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
         match &self.games {
@@ -149,12 +149,8 @@ impl PySimResult {
                         .map(|o| crate::game::outcome_dict(py, o, *red_fives))
                         .collect();
                     d.set_item("outcomes", outcomes?)?;
-                    let standings: PyResult<Vec<_>> = game
-                        .standings
-                        .iter()
-                        .map(|s| crate::game::standing_dict(py, s))
-                        .collect();
-                    d.set_item("standings", standings?)?;
+                    d.set_item("standings", standing_list(py, &game.standings)?)?;
+                    d.set_item("lines", &game.lines)?;
                     list.append(d)?;
                 }
             }
@@ -164,7 +160,8 @@ impl PySimResult {
                     d.set_item("seed", game.seed)?;
                     let outcome = crate::american::outcome_dict(py, &game.outcome, card)?;
                     d.set_item("outcomes", [outcome])?;
-                    d.set_item("scores", game.outcome.deltas)?;
+                    d.set_item("standings", standing_list(py, &game.standings)?)?;
+                    d.set_item("lines", &game.lines)?;
                     list.append(d)?;
                 }
             }
@@ -344,4 +341,15 @@ pub(crate) fn native_sim(
         }
     };
     Ok(PySimResult { games, seed })
+}
+
+/// Standings by seat as `standings()` gives them.
+fn standing_list<'py>(
+    py: Python<'py>,
+    standings: &[mahjong_core::standing::Standing; 4],
+) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    standings
+        .iter()
+        .map(|s| crate::table::standing_dict(py, s))
+        .collect()
 }

@@ -363,6 +363,8 @@ pub(crate) trait Session: Clone {
     fn scores(&self) -> [i64; 4];
     /// The seed every wall comes from.
     fn seed(&self) -> u64;
+    /// The standings now (final once the session is over).
+    fn standings(&self) -> [mahjong_core::standing::Standing; 4];
     /// The session's log so far, as records.
     fn log(&self) -> Vec<Record>;
 }
@@ -416,6 +418,19 @@ macro_rules! session_class {
                 crate::table::Session::seed(&self.game)
             }
 
+            /// The standings by seat (final once the session is over): dicts with "seat",
+            /// "rank" (1..4, ties to the seat nearer the first dealer), "score" and "points"
+            /// (the result; the four sum to zero but for deposits lost).
+            fn standings<'py>(
+                &self,
+                py: pyo3::Python<'py>,
+            ) -> pyo3::PyResult<Vec<pyo3::Bound<'py, pyo3::types::PyDict>>> {
+                crate::table::Session::standings(&self.game)
+                    .iter()
+                    .map(|s| crate::table::standing_dict(py, s))
+                    .collect()
+            }
+
             /// The session's log as dicts: its start event, every finished deal's events, and
             /// its end event once it is over.
             fn events<'py>(
@@ -448,3 +463,17 @@ macro_rules! session_class {
 }
 
 pub(crate) use session_class;
+
+/// A player's standing, as `standings()` gives it: "seat", "rank" (1..4), "score" and
+/// "points".
+pub(crate) fn standing_dict<'py>(
+    py: pyo3::Python<'py>,
+    s: &mahjong_core::standing::Standing,
+) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::types::PyDict>> {
+    let d = pyo3::types::PyDict::new(py);
+    d.set_item("seat", s.seat)?;
+    d.set_item("rank", s.rank)?;
+    d.set_item("score", s.score)?;
+    d.set_item("points", s.points)?;
+    Ok(d)
+}

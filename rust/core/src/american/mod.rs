@@ -32,6 +32,7 @@ pub mod agent;
 pub mod batch;
 pub mod card;
 mod charleston;
+pub mod encode;
 pub mod game;
 mod liveness;
 pub mod matcher;

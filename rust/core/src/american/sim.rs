@@ -1,6 +1,6 @@
 //! American self-play: games between built-in agents ([`AgentKind`]) with no caller per
 //! step, each as a one-game session (as `mahjong sim american` plays them), with its outcome,
-//! final scores and (optionally) log lines, and the per-seat [`Tally`] the summary shows.
+//! final standings and (optionally) log lines, and the per-seat [`Tally`] the summary shows.
 //! [`crate::sim::run`] spreads the games of a run over worker threads.
 
 use std::sync::Arc;
@@ -12,6 +12,7 @@ use super::payment::Win;
 use crate::agent::seat_seed;
 use crate::error::{Error, Result};
 use crate::sim::{Seats, Table, game_seed, play_out};
+use crate::standing::Standing;
 
 impl Table for Deal {
     type Observation = Observation;
@@ -51,6 +52,8 @@ pub struct GameRun {
     pub seed: u64,
     /// How it ended.
     pub outcome: Outcome,
+    /// The session's final standings by seat.
+    pub standings: [Standing; 4],
     /// Its counts per seat.
     pub tally: Tally,
     /// Its log as JSON lines (empty unless the setup keeps logs).
@@ -76,6 +79,7 @@ impl Setup {
             .ok_or_else(|| Error::argument("the game did not end"))?;
         Ok(GameRun {
             seed,
+            standings: session.standings(),
             tally: Tally::of(&outcome),
             lines: if self.log {
                 let card = session.card();

@@ -238,7 +238,11 @@ mod tests {
         for _ in 0..400 {
             let k = rng.below(KINDS);
             let before = c[k];
-            c[k] = if before > 0 && rng.below(2) == 0 { before - 1 } else { (before + 1).min(4) };
+            c[k] = if before > 0 && rng.below(2) == 0 {
+                before - 1
+            } else {
+                (before + 1).min(4)
+            };
             table.change(&mut kept, k, before, c[k]);
             kept.jokers = c[usize::from(JOKER)];
             let mut fresh = Needs::default();

@@ -2,6 +2,7 @@
 
 pub mod agent;
 pub mod context;
+pub mod encode;
 pub mod evaluate;
 pub mod game;
 pub mod mjai;

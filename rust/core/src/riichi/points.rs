@@ -21,6 +21,15 @@ pub enum Limit {
 }
 
 impl Limit {
+    /// The limits that have a name, lowest first.
+    pub const NAMED: [Self; 5] = [
+        Self::Mangan,
+        Self::Haneman,
+        Self::Baiman,
+        Self::Sanbaiman,
+        Self::Yakuman,
+    ];
+
     /// The lowercase name used in the API; `None` has no name.
     pub fn name(self) -> Option<&'static str> {
         match self {

@@ -61,6 +61,31 @@ impl PyCard {
         })
     }
 
+    /// A card by name or path: a built-in card's name (see `builtin_names`), else a card TOML
+    /// file (str or os.PathLike, read as by `from_toml`). A str that is no built-in name, no
+    /// existing file and does not look like a path (no separator, no `.toml`) is taken for a
+    /// mistyped name: InvalidArgumentError lists the built-in cards.
+    #[staticmethod]
+    fn load(name_or_path: &Bound<'_, PyAny>) -> PyResult<Self> {
+        if let Ok(name) = name_or_path.extract::<String>() {
+            if name.contains('\n') {
+                return Err(mahjong_core::Error::argument(
+                    "Card.load takes a card name or a file path; read TOML text with Card.from_toml",
+                ))
+                .py();
+            }
+            let builtin = Card::builtin_names().contains(&name.as_str());
+            let is_file = std::path::Path::new(&name).is_file();
+            let path_like = name.contains('/')
+                || name.contains(std::path::MAIN_SEPARATOR)
+                || name.ends_with(".toml");
+            if builtin || !(is_file || path_like) {
+                return Self::builtin(&name);
+            }
+        }
+        Self::from_toml(name_or_path)
+    }
+
     fn __reduce__<'py>(&self, py: Python<'py>) -> crate::convert::Reduced<'py, (String,)> {
         crate::convert::reduce_to(py, "_card_from_source", (self.card.source().to_owned(),))
     }

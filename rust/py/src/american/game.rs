@@ -585,6 +585,9 @@ impl crate::table::Session for Game {
     fn seed(&self) -> u64 {
         Game::seed(self)
     }
+    fn standings(&self) -> [mahjong_core::standing::Standing; 4] {
+        Game::standings(self)
+    }
     fn log(&self) -> Vec<Record> {
         Game::log(self)
             .iter()

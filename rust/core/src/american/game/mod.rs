@@ -15,6 +15,7 @@ pub mod wall;
 
 /// Option values by name (shared with the Riichi [`crate::riichi::Ruleset`]).
 pub use crate::options::Value;
+pub use crate::standing::Standing;
 pub use action::{ACTION_COUNT, Action};
 pub use deal::{Deal, DealSetup, DiscardTile, Exposed, Outcome, PlayerState, kind_of, settle};
 pub use event::{DeadReason, Event, Step, WinRecord};

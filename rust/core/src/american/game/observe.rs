@@ -8,6 +8,7 @@ use super::action::Action;
 use super::deal::{Deal, DiscardTile, Exposed};
 use super::event::{DeadReason, Event, Step};
 use crate::agent::Observed;
+use crate::american::card::Card;
 
 pub use crate::tile::HIDDEN;
 
@@ -86,6 +87,8 @@ pub struct Observation {
     pub claim: Option<(u8, usize)>,
     /// The seat's legal actions (why expected ones are missing is [`Deal::blocked`]).
     pub legal: Vec<Action>,
+    /// The card the game is played with (public: every player has it).
+    pub card: Arc<Card>,
 }
 
 impl Observed for Observation {
@@ -123,6 +126,7 @@ impl Deal {
             turn: self.turn(),
             claim: self.claim_tile(),
             legal: self.legal_actions(seat),
+            card: Arc::clone(self.card()),
         }
     }
 }

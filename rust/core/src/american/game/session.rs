@@ -12,6 +12,7 @@ use super::wall::{Wall, roll_for_dealer};
 use crate::american::card::Card;
 use crate::error::{Error, Result};
 use crate::rng::Rng;
+use crate::standing::{self, Standing};
 
 /// A session in progress: call [`Game::next_deal`], play it, then [`Game::finish_deal`]. The
 /// session keeps its whole log: `start_session`, every finished game's events, `end_session`.
@@ -121,6 +122,24 @@ impl Game {
     /// Running scores by seat.
     pub fn scores(&self) -> [i64; 4] {
         self.scores
+    }
+
+    /// The standings now: rank by score (ties to the seat nearer the first East), the score,
+    /// and the result (the score: payouts are results).
+    pub fn standings(&self) -> [Standing; 4] {
+        let first = self.first_east();
+        let ranks = standing::ranks(&standing::order(&self.scores, first));
+        std::array::from_fn(|seat| Standing {
+            seat,
+            rank: ranks[seat],
+            score: self.scores[seat],
+            points: self.scores[seat],
+        })
+    }
+
+    /// The first East (chosen by the dice).
+    fn first_east(&self) -> usize {
+        (self.dealer + 4 - self.played % 4) % 4
     }
 
     /// Games finished so far.

@@ -2,6 +2,7 @@
 //! player indices 0..=3 for the whole game; tiles are ids 0..=135.
 
 use crate::meld::MeldKind;
+use crate::riichi::points::Limit;
 use crate::riichi::{Yaku, Yakuman};
 
 /// Why a deal ended without a win.
@@ -54,6 +55,8 @@ pub struct WinRecord {
     pub fu: u8,
     /// Hand value before honba and deposits.
     pub points: i64,
+    /// The limit the hand reached (mangan and above), if any.
+    pub limit: Limit,
     /// Ura indicators shown (riichi winners).
     pub ura_indicators: Vec<u8>,
     /// The seat liable for a pao yakuman of this win (R15.1), if any.
@@ -167,6 +170,8 @@ pub enum Event {
     Ryukyoku {
         /// Why.
         reason: DrawReason,
+        /// Who declared it (kyuushu kyuuhai); `None` for the draws no one declares.
+        declarer: Option<usize>,
         /// Who was tenpai (exhaustive draws only).
         tenpai: [bool; 4],
         /// Seats paid a nagashi mangan.

@@ -25,9 +25,9 @@ pub const FIELD_ORDER: FieldOrder = crate::field_order![
     "dora" => ["dora_marker"],
     "hora" => [
         "actor", "target", "pai", "deltas", "ura_markers", "scores", "yaku", "yakuman", "han",
-        "fu", "points", "pao",
+        "fu", "points", "limit", "pao",
     ],
-    "ryukyoku" => ["deltas", "scores", "reason", "tenpai", "nagashi"],
+    "ryukyoku" => ["actor", "deltas", "scores", "reason", "tenpai", "nagashi"],
     "end_kyoku" => [],
     "end_game" => ["scores"],
 ];
@@ -35,8 +35,8 @@ pub const FIELD_ORDER: FieldOrder = crate::field_order![
 /// The fields we add to mjai's events.
 pub const EXTENSIONS: FieldOrder = crate::field_order![
     "start_game" => ["game_seed"],
-    "hora" => ["yaku", "yakuman", "han", "fu", "points", "pao"],
-    "ryukyoku" => ["reason", "tenpai", "nagashi"],
+    "hora" => ["yaku", "yakuman", "han", "fu", "points", "limit", "pao"],
+    "ryukyoku" => ["actor", "reason", "tenpai", "nagashi"],
 ];
 
 /// The values of `ryukyoku.reason`: the draw kinds, and `nagashi_mangan` for an exhaustive
@@ -64,7 +64,7 @@ pub fn win_record(w: &WinRecord, red_fives: bool) -> Record {
                 .collect(),
         )
     };
-    let record = Record::new("hora")
+    Record::new("hora")
         .with("actor", w.seat)
         .with("target", w.from)
         .with("pai", tile_pai(w.tile, red_fives))
@@ -81,11 +81,9 @@ pub fn win_record(w: &WinRecord, red_fives: bool) -> Record {
         )
         .with("han", w.han)
         .with("fu", w.fu)
-        .with("points", w.points);
-    match w.liable {
-        Some(seat) => record.with("pao", seat),
-        None => record,
-    }
+        .with("points", w.points)
+        .with_some("limit", w.limit.name())
+        .with_some("pao", w.liable)
 }
 
 impl Event {
@@ -163,11 +161,13 @@ impl Event {
             Event::Hora(w) => win_record(w, red_fives),
             Event::Ryukyoku {
                 reason,
+                declarer,
                 tenpai,
                 nagashi,
                 deltas,
                 scores,
             } => Record::new("ryukyoku")
+                .with_some("actor", *declarer)
                 .with("deltas", *deltas)
                 .with("scores", *scores)
                 .with(
@@ -219,7 +219,8 @@ mod tests {
             yakuman: vec![],
             han: 1,
             fu: 30,
-            points: 1000,
+            points: 8000,
+            limit: crate::riichi::points::Limit::Mangan,
             ura_indicators: vec![],
             liable: Some(3),
             deltas: [0; 4],
@@ -275,7 +276,8 @@ mod tests {
             Event::Dora { indicator: 0 },
             Event::Hora(win),
             Event::Ryukyoku {
-                reason: DrawReason::Exhaustive,
+                reason: DrawReason::KyuushuKyuuhai,
+                declarer: Some(2),
                 tenpai: [false; 4],
                 nagashi: [true, false, false, false],
                 deltas: [0; 4],
@@ -290,7 +292,7 @@ mod tests {
         }
         assert_eq!(
             events[10].record(true).to_json(),
-            r#"{"type":"hora","actor":1,"target":2,"pai":"5mr","deltas":[0,0,0,0],"ura_markers":[],"scores":[0,0,0,0],"yaku":[],"yakuman":[],"han":1,"fu":30,"points":1000,"pao":3}"#
+            r#"{"type":"hora","actor":1,"target":2,"pai":"5mr","deltas":[0,0,0,0],"ura_markers":[],"scores":[0,0,0,0],"yaku":[],"yakuman":[],"han":1,"fu":30,"points":8000,"limit":"mangan","pao":3}"#
         );
         assert!(
             DRAW_REASONS.iter().all(|r| {

@@ -11,6 +11,7 @@ pub mod reason;
 pub mod session;
 pub mod wall;
 
+pub use crate::standing::Standing;
 pub use action::{ACTION_COUNT, Action, tile_class};
 pub use deal::{
     Deal, DealMeld, DealSetup, Furiten, Outcome, PlayerState, PondTile, describe, tile_name,
@@ -18,5 +19,5 @@ pub use deal::{
 pub use event::{DrawReason, Event, WinRecord};
 pub use observe::{Claim, Observation, Public};
 pub use reason::{Illegal, Reason};
-pub use session::{Game, Standing};
+pub use session::Game;
 pub use wall::{Shown, Wall};

@@ -69,7 +69,8 @@ pub struct Observation {
     pub claim: Option<Claim>,
     /// The seat's legal actions.
     pub legal: Vec<Action>,
-    /// Whether the rules make the red fives red (their actions then have codes of their own).
+    /// Whether tiles 16, 52 and 88 are red fives under the rules (they name the action codes
+    /// and the red fives in hands, ponds and melds).
     pub red_fives: bool,
 }
 

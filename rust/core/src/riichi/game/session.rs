@@ -11,21 +11,9 @@ use crate::riichi::rules::{
     Busting, Extension, GameLength, LeftoverDeposits, RedFives, Ruleset, Yame,
 };
 use crate::rng::Rng;
+use crate::standing::{self, Standing};
 use crate::tile::RIICHI_TILE_COUNT;
 use crate::wind::Wind;
-
-/// One player's place at the end of a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Standing {
-    /// The seat.
-    pub seat: usize,
-    /// 1 for first .. 4 (ties go to the seat nearer the first dealer).
-    pub rank: usize,
-    /// Final score, leftover deposits settled.
-    pub score: i64,
-    /// Score after oka and uma (the score itself where the rules have neither).
-    pub points: i64,
-}
 
 /// A game in progress: call [`Game::next_deal`], play the deal, then [`Game::finish_deal`].
 /// The game keeps its whole log: `start_game`, every finished deal's events, `end_game`.
@@ -160,7 +148,7 @@ impl Game {
         let setup = DealSetup {
             round_wind: self.round_wind,
             dealer: self.dealer,
-            number: self.seat_from_first(self.dealer) as u8 + 1,
+            number: ((self.dealer + 4 - self.first_dealer) % 4) as u8 + 1,
             honba: self.honba,
             riichi_sticks: self.riichi_sticks,
             scores: self.scores,
@@ -261,27 +249,19 @@ impl Game {
         }
     }
 
-    /// How far `seat` sits from the first dealer (ties in the ranking go to the nearer).
-    fn seat_from_first(&self, seat: usize) -> usize {
-        (seat + 4 - self.first_dealer) % 4
-    }
-
     /// The seat ranked first now (ties go to the seat nearer the first dealer).
     fn top(&self) -> usize {
-        (0..4)
-            .max_by_key(|&s| (self.scores[s], 3 - self.seat_from_first(s)))
-            .unwrap_or(0)
+        standing::order(&self.scores, self.first_dealer)[0]
     }
 
     /// The final standings, leftover deposits settled (R13.5) and oka/uma applied; seat order.
     pub fn standings(&self) -> [Standing; 4] {
         let mut scores = self.scores;
         let deposit = i64::from(self.rules.riichi_deposit);
-        let mut order: Vec<usize> = (0..4).collect();
-        order.sort_by_key(|&s| (-scores[s], self.seat_from_first(s)));
         match self.rules.leftover_deposits {
             LeftoverDeposits::ToFirst => {
-                scores[order[0]] += deposit * i64::from(self.riichi_sticks)
+                let first = standing::order(&scores, self.first_dealer)[0];
+                scores[first] += deposit * i64::from(self.riichi_sticks);
             }
             LeftoverDeposits::Returned => {
                 for &seat in &self.deposit_owners {
@@ -290,21 +270,23 @@ impl Game {
             }
             LeftoverDeposits::Lost => {}
         }
-        order.sort_by_key(|&s| (-scores[s], self.seat_from_first(s)));
+        let ranks = standing::ranks(&standing::order(&scores, self.first_dealer));
+        // With oka every player pays in the difference to the target, which goes to the first;
+        // without, a result is measured from the starting points.
         let oka = i64::from(self.rules.oka);
-        let returned = if oka > 0 {
-            i64::from(self.rules.target_points) - i64::from(self.rules.start_points)
+        let base = i64::from(if oka > 0 {
+            self.rules.target_points
         } else {
-            0
-        };
+            self.rules.start_points
+        });
         std::array::from_fn(|seat| {
-            let rank = order.iter().position(|&s| s == seat).unwrap_or(3);
-            let bonus = i64::from(self.rules.uma[rank]) + if rank == 0 { oka } else { 0 };
+            let rank = ranks[seat];
+            let bonus = i64::from(self.rules.uma[rank - 1]) + if rank == 1 { oka } else { 0 };
             Standing {
                 seat,
-                rank: rank + 1,
+                rank,
                 score: scores[seat],
-                points: scores[seat] - returned + bonus,
+                points: scores[seat] - base + bonus,
             }
         })
     }
@@ -338,6 +320,24 @@ mod tests {
     }
 
     #[test]
+    fn results_sum_to_zero_under_every_preset() {
+        for preset in Preset::ALL {
+            let rules = Ruleset::preset(preset);
+            let mut game = Game::new(&rules, 8);
+            play_out(&mut game);
+            let standings = game.standings();
+            let points: i64 = standings.iter().map(|s| s.points).sum();
+            let lost = i64::from(rules.riichi_deposit) * i64::from(game.riichi_sticks);
+            let lost = if rules.leftover_deposits == LeftoverDeposits::Lost {
+                lost
+            } else {
+                0
+            };
+            assert_eq!(points, -lost, "{preset:?}");
+        }
+    }
+
+    #[test]
     fn one_deal_game() {
         let mut game = Game::new(&Ruleset::preset(Preset::Seed), 1);
         assert_eq!(play_out(&mut game), 1);
@@ -357,8 +357,8 @@ mod tests {
             assert!(deals >= 8, "{deals}");
             let standings = game.standings();
             let points: i64 = standings.iter().map(|s| s.points).sum();
-            // Uma sums to zero; oka is what the four paid back.
-            assert_eq!(points, 4 * 25_000 - 4 * 5_000 + 20_000);
+            // Uma sums to zero; oka is what the four paid in: results sum to zero.
+            assert_eq!(points, 0);
         }
     }
 

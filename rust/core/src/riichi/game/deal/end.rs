@@ -198,6 +198,7 @@ impl Deal {
                 han: scored.han(),
                 fu: scored.fu.total(),
                 points: scored.points,
+                limit: scored.limit,
                 ura_indicators: ura,
                 liable: self.players[seat]
                     .liable
@@ -271,9 +272,11 @@ impl Deal {
                 self.riichi_sticks -= 1;
             }
         }
+        let declarer = self.turn().filter(|_| reason == DrawReason::KyuushuKyuuhai);
         let scores = self.pay(deltas);
         self.events.push(Event::Ryukyoku {
             reason,
+            declarer,
             tenpai,
             nagashi,
             deltas,

@@ -1,0 +1,188 @@
+"""Building blocks of the ``mahjong`` command's parsers, shared by every verb and both families.
+
+The grammar is ``mahjong <verb> [riichi|american] ...``: :func:`add_verb` makes a verb whose
+families are subcommands, and :func:`with_family` fills in a verb's default family when the
+command line leaves it out (``mahjong sim --games 5`` is ``mahjong sim riichi --games 5``) and
+turns the older spelling ``mahjong american <verb>`` into ``mahjong <verb> american``. The
+options every ruleset-taking verb shares (``--rules``, ``--set``), seeds, seconds and the card
+are built here too, so each reads and fails the same way everywhere.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from mahjong.errors import InvalidArgumentError
+
+__all__ = [
+    "DEFAULT_CARD",
+    "FAMILIES",
+    "MAX_SEED",
+    "add_card_option",
+    "add_rules_options",
+    "add_verb",
+    "check_empty",
+    "random_seed",
+    "rule_override",
+    "rules_from",
+    "seconds",
+    "seed",
+    "with_family",
+]
+
+FAMILIES = ("riichi", "american")
+DEFAULT_CARD = "house-2026"
+MAX_SEED = 2**64 - 1
+
+_DEFAULT_FAMILY = "_default_family"
+_HELP = ("-h", "--help")
+
+
+def add_verb(
+    commands: Any,
+    name: str,
+    *,
+    help: str,
+    description: str,
+    families: Sequence[str] = FAMILIES,
+    epilog: str | None = None,
+    choose: Callable[[Sequence[str]], str] | None = None,
+) -> Any:
+    """A verb of the ``mahjong`` command whose families are its subcommands; returns the
+    subparsers to which each family adds its parser (``.add_parser("riichi", ...)``). When the
+    command line names no family, `choose` picks one from the arguments that follow the verb,
+    else the first of `families` is taken."""
+    options = f"The options of each: mahjong {name} {families[0]} --help."
+    verb: argparse.ArgumentParser = commands.add_parser(
+        name, help=help, description=f"{description} {options}", epilog=epilog
+    )
+    setattr(verb, _DEFAULT_FAMILY, choose or (lambda _args: families[0]))
+    shown = "{" + ",".join(families) + "}"
+    return verb.add_subparsers(dest="family", required=True, metavar=shown, title="games")
+
+
+def _verbs(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
+
+
+def with_family(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list[str]:
+    """`argv` with the family of its verb made explicit: ``american <verb> ...`` becomes
+    ``<verb> american ...``, and a verb followed by no family gets its default (except before
+    ``-h``/``--help``, which then shows the verb's families)."""
+    args = list(argv)
+    verbs = _verbs(parser)
+    if args and args[0] in FAMILIES:
+        takes_family = [name for name, verb in verbs.items() if args[0] in _verbs(verb)]
+        if len(args) < 2 or args[1] not in takes_family:
+            raise InvalidArgumentError(
+                f"name the verb first: mahjong VERB {args[0]} ..., where VERB is one of "
+                f"{', '.join(takes_family)}"
+            )
+        args[0], args[1] = args[1], args[0]
+    if not args or args[0] not in verbs:
+        return args
+    verb = verbs[args[0]]
+    choose = getattr(verb, _DEFAULT_FAMILY, None)
+    if choose is None or (len(args) > 1 and (args[1] in _verbs(verb) or args[1] in _HELP)):
+        return args
+    return [args[0], choose(args[1:]), *args[1:]]
+
+
+# --- rules ---------------------------------------------------------------------------------
+
+
+def rule_override(text: str) -> tuple[str, object]:
+    """A rule override ``name=value`` (an argparse type); the value is read as JSON when it
+    can be (``true``, ``30000``), else kept as text."""
+    name, sep, raw = text.partition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f"{text!r} should look like name=value")
+    try:
+        value: object = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return name.strip(), value
+
+
+def add_rules_options(
+    parser: argparse.ArgumentParser, presets: Sequence[str], default: str, example: str
+) -> None:
+    """``--rules PRESET`` and any number of ``--set NAME=VALUE`` overrides (`example` is one
+    override of the family's, shown in the help)."""
+    parser.add_argument(
+        "--rules",
+        default=default,
+        choices=list(presets),
+        metavar="PRESET",
+        help=f"ruleset preset: {', '.join(presets)}",
+    )
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        type=rule_override,
+        metavar="NAME=VALUE",
+        help=f"change one rule option of the preset, e.g. --set {example} (repeatable)",
+    )
+
+
+def rules_from(args: argparse.Namespace, rules_class: Any) -> Any:
+    """The ruleset that ``--rules`` and ``--set`` describe, built by `rules_class.from_dict`
+    (an unknown option or a bad value raises :class:`~mahjong.errors.InvalidRuleError`)."""
+    return rules_class.from_dict({"preset": args.rules, **dict(args.set)})
+
+
+# --- numbers -------------------------------------------------------------------------------
+
+
+def seed(text: str) -> int:
+    """A seed (an argparse type): a whole number in 0..2^64-1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"{value} is not in 0..2^64-1")
+    return value
+
+
+def random_seed() -> int:
+    """A fresh seed from the system's entropy, for a game the user did not seed."""
+    return random.SystemRandom().randrange(2**63)
+
+
+def seconds(text: str) -> float:
+    """A pause (an argparse type): 0 or more seconds, finite."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not (math.isfinite(value) and value >= 0):
+        raise argparse.ArgumentTypeError(f"{text!r} is not 0 or more seconds")
+    return value
+
+
+def add_card_option(parser: argparse.ArgumentParser) -> None:
+    """``--card NAME_OR_PATH``: a built-in card or a card TOML file (read by ``Card.load``)."""
+    parser.add_argument(
+        "--card",
+        default=DEFAULT_CARD,
+        metavar="CARD",
+        help="a built-in card's name or a card TOML file",
+    )
+
+
+def check_empty(args: argparse.Namespace, *names: str) -> None:
+    """Options given as empty text are a mistake (left out, they take their default)."""
+    for name in names:
+        value = getattr(args, name, None)
+        if isinstance(value, str) and not value.strip():
+            raise InvalidArgumentError(f"--{name} is empty; leave it out for the default")

@@ -1,0 +1,280 @@
+"""``mahjong sim [riichi|american]``: many games between built-in agents, with a progress bar
+and a summary per seat.
+
+One loop for both families (:func:`simulate`): game i is played from seed + i by fresh agents,
+through :func:`mahjong.agents.play_game`, and counted by the family's tally
+(:class:`mahjong.riichi.tally.Tally`, :class:`mahjong.american.tally.Tally`). A
+:class:`Family` holds only what differs: the agents, the rules, how a game is set up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from mahjong import analysis
+from mahjong.agents import Agent, GameRecord, RandomAgent, Session, play_game
+from mahjong.american import AmericanGame, AmericanRules, Card
+from mahjong.american import tally as american_tally
+from mahjong.american.game import CardAgent
+from mahjong.arguments import (
+    MAX_SEED,
+    add_card_option,
+    add_rules_options,
+    add_verb,
+    check_empty,
+    rules_from,
+    seed,
+)
+from mahjong.errors import InvalidArgumentError
+from mahjong.riichi import Game, Ruleset
+from mahjong.riichi import tally as riichi_tally
+from mahjong.riichi.game import EfficiencyAgent
+
+__all__ = ["FAMILIES", "Family", "Setup", "Tally", "add_command", "simulate"]
+
+
+class Tally(Protocol):
+    """A family's counts over many games."""
+
+    def add(self, record: GameRecord) -> None:
+        """Counts one finished game."""
+        ...
+
+    def table(self, names: list[str]) -> Table:
+        """The summary per seat."""
+        ...
+
+    def lines(self) -> list[str]:
+        """What follows the table."""
+        ...
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What every game of a simulation shares: the rules and, for American games, the card."""
+
+    rules: Any
+    card: Card | None = None
+
+
+@dataclass(frozen=True)
+class Family:
+    """What a simulation of one family needs: its agents by name (each made from the seat's
+    seed and the setup), its rules, and how a game and a tally are made."""
+
+    name: str
+    agents: Mapping[str, Callable[[int, Setup], Agent[Any]]]
+    default_agents: str
+    rules: Any
+    default_rules: str
+    rule_example: str
+    new_game: Callable[[Setup, int, list[str]], Session]
+    new_tally: Callable[[], Tally]
+    deal_rows: Callable[[GameRecord, int], list[dict[str, object]]]
+    columns: Mapping[str, str]
+
+    def make_agents(self, spec: str, game_seed: int, setup: Setup) -> list[Agent[Any]]:
+        """Four agents from a comma-separated list of names (``efficiency,random,...``); a
+        random agent at seat i draws from seed 4 * game_seed + i."""
+        names = agent_names(spec)
+        if len(names) != 4 or any(n not in self.agents for n in names):
+            raise InvalidArgumentError(
+                f"--agents for {self.name} games needs four names from "
+                f"{', '.join(self.agents)}, separated by commas; got {spec!r}"
+            )
+        return [self.agents[n](game_seed * 4 + i, setup) for i, n in enumerate(names)]
+
+
+def agent_names(spec: str) -> list[str]:
+    """The names of a comma-separated ``--agents`` list, trimmed and in lower case."""
+    return [n.strip().lower() for n in spec.split(",")]
+
+
+def _card(setup: Setup) -> Card:
+    if setup.card is None:
+        raise InvalidArgumentError("American games need a card")
+    return setup.card
+
+
+RIICHI = Family(
+    name="riichi",
+    agents={
+        "efficiency": lambda _seed, _setup: EfficiencyAgent(),
+        "random": lambda seed, _setup: RandomAgent(seed),
+    },
+    default_agents="efficiency,random,random,random",
+    rules=Ruleset,
+    default_rules="seed",
+    rule_example="kiriage=true",
+    new_game=lambda setup, seed, names: Game(seed=seed, rules=setup.rules, names=names),
+    new_tally=riichi_tally.Tally,
+    deal_rows=riichi_tally.deal_rows,
+    columns=riichi_tally.COLUMNS,
+)
+
+AMERICAN = Family(
+    name="american",
+    agents={
+        "card": lambda _seed, setup: CardAgent(_card(setup)),
+        "random": lambda seed, _setup: RandomAgent(seed),
+    },
+    default_agents="card,random,random,random",
+    rules=AmericanRules,
+    default_rules="nmjl",
+    rule_example="courtesy_pass=false",
+    new_game=lambda setup, seed, names: AmericanGame(
+        _card(setup), seed=seed, games=1, rules=setup.rules, names=names
+    ),
+    new_tally=american_tally.Tally,
+    deal_rows=american_tally.deal_rows,
+    columns=american_tally.COLUMNS,
+)
+
+FAMILIES: dict[str, Family] = {f.name: f for f in (RIICHI, AMERICAN)}
+
+
+def games(
+    family: Family, setup: Setup, spec: str, first_seed: int, count: int
+) -> Iterator[GameRecord]:
+    """Plays `count` games of `family`, game i from seed `first_seed` + i with fresh agents
+    (named in each log by their classes); yields each record with its log."""
+    if count < 1:
+        raise InvalidArgumentError(f"--games must be 1 or more, got {count}")
+    if not 0 <= first_seed <= MAX_SEED - (count - 1):
+        last = f" (and --seed + {count - 1} for the last game)" if count > 1 else ""
+        raise InvalidArgumentError(
+            f"--seed must be in 0..2^64-1 (0..{MAX_SEED}){last}; got {first_seed}"
+        )
+    family.make_agents(spec, first_seed, setup)  # a bad name fails before the first game
+    for game_seed in range(first_seed, first_seed + count):
+        agents = family.make_agents(spec, game_seed, setup)
+        names = [type(a).__name__ for a in agents]
+        yield play_game(family.new_game(setup, game_seed, names), agents)
+
+
+def simulate(
+    family: Family,
+    setup: Setup,
+    spec: str,
+    first_seed: int,
+    count: int,
+    each: Callable[[GameRecord], None] | None = None,
+) -> Tally:
+    """Plays and counts `count` games (see :func:`games`), handing each record to `each`
+    when given (to write its log, keep its rows, advance a progress bar)."""
+    tally = family.new_tally()
+    for record in games(family, setup, spec, first_seed, count):
+        tally.add(record)
+        if each is not None:
+            each(record)
+    return tally
+
+
+def run(args: argparse.Namespace) -> int:
+    """Runs ``mahjong sim FAMILY``: plays the games with a progress bar on a terminal's
+    standard error, then prints the summary."""
+    check_empty(args, "agents", "card")
+    family = FAMILIES[args.family]
+    card = Card.load(args.card) if getattr(args, "card", None) is not None else None
+    setup = Setup(rules_from(args, family.rules), card)
+    spec = args.agents or family.default_agents
+    if args.plot:
+        analysis.check_plot_path(args.plot)
+    rows: list[dict[str, object]] = []
+    played = [0]
+    console = Console(stderr=True)
+    with contextlib.ExitStack() as stack:
+        out = None
+        if args.jsonl:
+            out = stack.enter_context(Path(args.jsonl).open("w", encoding="utf-8"))
+        bar = stack.enter_context(
+            Progress(console=console, transient=True, disable=not console.is_terminal)
+        )
+        task = bar.add_task("playing", total=args.games)
+
+        def each(record: GameRecord) -> None:
+            if out is not None:
+                out.write("".join(line + "\n" for line in record.lines()))
+            if args.parquet or args.plot:
+                rows.extend(family.deal_rows(record, played[0]))
+            played[0] += 1
+            bar.advance(task)
+
+        tally = simulate(family, setup, spec, args.seed, args.games, each)
+    Console(file=sys.stdout).print(tally.table(agent_names(spec)))
+    for line in tally.lines():
+        print(line)
+    if args.parquet:
+        count = analysis.write_parquet(rows, family.columns, args.parquet)
+        print(f"{args.parquet}: {count} rows")
+    if args.plot:
+        title = f"{args.games} {family.name.capitalize()} games from seed {args.seed} ({spec})"
+        analysis.plot(rows, family.name, title, args.plot)
+        print(f"{args.plot}: outcome distributions")
+    return 0
+
+
+EXAMPLES = """\
+examples:
+  mahjong sim --games 200 --seed 1
+  mahjong sim riichi --games 20 --rules tenhou --agents efficiency,efficiency,random,random
+  mahjong sim riichi --games 5 --seed 3 --set kiriage=true --jsonl games.jsonl
+  mahjong sim american --games 20 --card house-2026 --agents card,random,random,random --seed 1
+"""
+
+
+def _add_family(families: Any, family: Family, help: str) -> argparse.ArgumentParser:
+    p: argparse.ArgumentParser = families.add_parser(
+        family.name,
+        help=help,
+        description=f"Play many {family.name.capitalize()} games between built-in agents and "
+        "summarise them per seat. Every wall comes from --seed (game i uses seed + i).",
+        epilog=EXAMPLES,
+    )
+    p.add_argument("--games", type=int, default=100, metavar="N", help="games to play")
+    p.add_argument("--seed", type=seed, default=0, metavar="S", help="seed of the first game")
+    p.add_argument(
+        "--agents",
+        default=None,
+        metavar="A,B,C,D",
+        help=f"one agent per seat, from {', '.join(family.agents)} "
+        f"(default: {family.default_agents})",
+    )
+    add_rules_options(p, family.rules.presets(), family.default_rules, family.rule_example)
+    p.add_argument("--jsonl", metavar="FILE", help="write every game's log (JSON lines) to FILE")
+    p.add_argument(
+        "--parquet",
+        metavar="FILE",
+        help="write one row per deal to a Parquet file (the analysis extra)",
+    )
+    p.add_argument(
+        "--plot",
+        metavar="FILE",
+        help="draw the outcome distributions to a .png or .svg file (the analysis extra)",
+    )
+    p.set_defaults(run=run)
+    return p
+
+
+def add_command(commands: Any) -> None:
+    """Adds ``sim [riichi|american]`` to the ``mahjong`` command's verbs."""
+    families = add_verb(
+        commands,
+        "sim",
+        help="simulate games between built-in AIs (Riichi by default)",
+        description="Play many games between built-in agents and summarise them per seat: "
+        "mahjong sim riichi (the default) or mahjong sim american.",
+        epilog=EXAMPLES,
+    )
+    _add_family(families, RIICHI, "Riichi games (the default)")
+    add_card_option(_add_family(families, AMERICAN, "American games on a card"))
