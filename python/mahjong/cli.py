@@ -41,7 +41,7 @@ examples:
   mahjong play
   mahjong card
   mahjong replay game.jsonl
-  mahjong bot riichi 0
+  echo '[{"type":"start_game","id":0}]' | mahjong bot riichi 0
 
 Run "mahjong VERB FAMILY --help" (e.g. "mahjong sim american --help") for the options.
 """

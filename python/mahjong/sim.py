@@ -94,7 +94,7 @@ class Family:
         seats = parse_agents(spec)
         if len(seats) != 4 or not all(self._takes(name, arg) for name, arg in seats):
             raise InvalidArgumentError(
-                f"--agents for {self.name} games needs four agents from {self.choices()}, "
+                f"--agents for {self.name} games needs four names from {self.choices()}, "
                 f"separated by commas; got {spec!r}"
             )
         return [

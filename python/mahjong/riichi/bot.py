@@ -182,8 +182,7 @@ def _seat(text: str) -> int:
 
 EXAMPLES = """\
 examples:
-  mahjong bot riichi 0
-  mahjong bot riichi --agent random --seed 7 2
+  echo '[{"type":"start_game","id":2}]' | mahjong bot riichi --agent random --seed 7 2
   mahjong sim riichi --games 2 --agents "efficiency,mjai:mahjong bot riichi,random,random"
 """
 

@@ -108,9 +108,10 @@ class _Problem(Exception):
 
 class MjaiBot:
     """An agent played by the Mjai bot `command` (a list of arguments, or one string split
-    like a shell would), see the module docs. It takes one seat and one game; the process
-    starts with the first events or decision and ends at :meth:`close` (which
-    :func:`mahjong.agents.play_game` calls).
+    like a shell would; a first word ``mahjong`` is this installation's command, so
+    ``mahjong bot riichi`` is one of our agents), see the module docs. It takes one seat and
+    one game; the process starts with the first events or decision and ends at
+    :meth:`close` (which :func:`mahjong.agents.play_game` calls).
 
     `timeout` is the time limit of each answer in seconds (`start_timeout` for the first);
     `fallback` decides instead of a bot that cannot (default :class:`EfficiencyAgent`), or
@@ -136,6 +137,8 @@ class MjaiBot:
             raise InvalidArgumentError(f"mjai bot command {command!r}: {error}") from None
         if not self.command:
             raise InvalidArgumentError("an mjai bot needs a command (mjai:COMMAND)")
+        if self.command[0] == "mahjong":  # this installation's command, found on PATH or not
+            self.command[:1] = [sys.executable, "-m", "mahjong.cli"]
         self.timeout = timeout
         self.start_timeout = start_timeout
         self.fallback: Agent[Action] = fallback if fallback is not None else EfficiencyAgent()
