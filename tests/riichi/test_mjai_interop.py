@@ -8,7 +8,8 @@ its own environment (tests/support/mjai_venv.py) as processes only:
   (``mjai.mlibriichi.arena.Match``), seats mixed with the rule-based bot: the arena refuses
   none of its reactions.
 
-CI plays a few games; MAHJONG_MJAI_GAMES=N plays N of each (the 200-game run in docs/mjai.md).
+The bots are tests/support/mjai_rulebase_bot.py and tests/support/mjai_arena.py. CI plays a
+few games; MAHJONG_MJAI_GAMES=N plays N of each (the long runs in docs/mjai.md).
 """
 
 from __future__ import annotations
@@ -32,104 +33,14 @@ from mahjong.riichi.mjai_host import MjaiBot
 GAMES = int(os.environ.get("MAHJONG_MJAI_GAMES", "0")) or None
 RULES = Ruleset.preset("tenhou")
 
-RULE_BASED_BOT = '''\
-"""mjai's RulebaseBot as a process: python rulebase.py [--as-shipped] SEAT. After a call its
-last resort may be a tile the swap-calling rule (kuikae) forbids, which libriichi lets through
-and Tenhou rules do not; unless --as-shipped, it then discards the first tile allowed."""
-import json
-import sys
 
-from loguru import logger
-from mjai.bot.rulebase import RulebaseBot
-
-
-class Bot(RulebaseBot):
-    def think(self):
-        answer = super().think()
-        event = json.loads(answer)
-        if event["type"] == "dahai" and self.forbidden_tiles.get(event["pai"][:2]):
-            allowed = [t for t in self.tehai_mjai if not self.forbidden_tiles[t[:2]]]
-            return self.action_discard(allowed[0]) if allowed else answer
-        return answer
-
-
-logger.remove()
-(RulebaseBot if "--as-shipped" in sys.argv else Bot)(player_id=int(sys.argv[-1])).start()
-'''
-
-ARENA = '''\
-"""One hanchan of Mortal's arena between bot processes:
-python arena.py LOG_DIR SEED COMMAND0 COMMAND1 COMMAND2 COMMAND3 (each a JSON list)."""
-import json
-import subprocess
-import sys
-
-from mjai.mlibriichi.arena import Match
-
-
-class Piped:
-    """An arena engine whose seat is played by a bot process, as mjai.app talks to one."""
-
-    engine_type = "mjai-log"
-
-    def __init__(self, name, command):
-        self.name, self.command, self.sent, self.seat = name, command, 0, None
-
-    def set_player_ids(self, ids):
-        pass
-
-    def say(self, events):
-        self.process.stdin.write(json.dumps(events) + "\\n")
-        self.process.stdin.flush()
-        return self.process.stdout.readline().strip()
-
-    def masked(self, event):
-        if event["type"] == "tsumo" and event["actor"] != self.seat:
-            event["pai"] = "?"
-        if event["type"] == "start_kyoku":
-            hands = enumerate(event["tehais"])
-            event["tehais"] = [h if s == self.seat else ["?"] * 13 for s, h in hands]
-        return event
-
-    def start_game(self, index):
-        self.seat = index
-        self.process = subprocess.Popen(
-            [*self.command, str(index)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-        )
-        self.say([{"type": "start_game", "names": ["0", "1", "2", "3"], "id": index}])
-
-    def react_batch(self, states):
-        answers = []
-        for state in states:
-            events = json.loads(state.events_json)
-            answers.append(self.say([self.masked(e) for e in events[self.sent:]]))
-            self.sent = len(events)
-        return answers
-
-    def end_kyoku(self, index):
-        self.sent = 0
-        self.say([{"type": "end_kyoku"}])
-
-    def end_game(self, index, scores):
-        self.say([{"type": "end_game"}])
-        self.process.stdin.close()
-        self.process.wait()
-
-
-log_dir, seed, *commands = sys.argv[1:]
-engines = [Piped(str(seat), json.loads(c)) for seat, c in enumerate(commands)]
-Match(log_dir=log_dir).py_match(*engines, seed_start=(int(seed), 0))
-'''
+SUPPORT = Path(__file__).resolve().parents[1] / "support"
 
 
 @pytest.fixture(scope="module")
-def mjai(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """The mjai environment's interpreter and a folder holding the two scripts above."""
-    python = mjai_python()
-    scripts = tmp_path_factory.mktemp("mjai")
-    (scripts / "rulebase.py").write_text(RULE_BASED_BOT)
-    (scripts / "arena.py").write_text(ARENA)
-    return python, scripts
+def mjai() -> Path:
+    """The interpreter of the mjai environment."""
+    return mjai_python()
 
 
 def _game(seed: int, bot: list[str], stderr: Any) -> tuple[list[str], list[MjaiBot]]:
@@ -143,13 +54,10 @@ def _game(seed: int, bot: list[str], stderr: Any) -> tuple[list[str], list[MjaiB
     return play_game(Game(seed=seed, rules=RULES), agents).lines(), bots
 
 
-def test_the_rule_based_bot_plays_whole_games_at_our_table(
-    mjai: tuple[Path, Path], tmp_path: Path
-) -> None:
+def test_the_rule_based_bot_plays_whole_games_at_our_table(mjai: Path, tmp_path: Path) -> None:
     """No protocol error, no illegal action (the first would stop the game), no exception
     inside the bot, and the first game again, byte for byte, from its seed."""
-    python, scripts = mjai
-    bot = [str(python), str(scripts / "rulebase.py")]
+    bot = [str(mjai), str(SUPPORT / "mjai_rulebase_bot.py")]
     with open(tmp_path / "stderr.txt", "w+") as stderr:
         logs = {}
         for seed in range(1, (GAMES or 2) + 1):
@@ -163,10 +71,10 @@ def test_the_rule_based_bot_plays_whole_games_at_our_table(
         assert "Exception" not in stderr.read()
 
 
-def _arena(python: Path, scripts: Path, seed: int, log_dir: Path) -> list[dict[str, Any]]:
+def _arena(python: Path, seed: int, log_dir: Path) -> list[dict[str, Any]]:
     ours = json.dumps([sys.executable, "-m", "mahjong.cli", "bot", "riichi"])
-    theirs = json.dumps([str(python), str(scripts / "rulebase.py")])
-    argv = [str(python), str(scripts / "arena.py"), str(log_dir), str(seed)]
+    theirs = json.dumps([str(python), str(SUPPORT / "mjai_rulebase_bot.py")])
+    argv = [str(python), str(SUPPORT / "mjai_arena.py"), str(log_dir), str(seed)]
     done = subprocess.run(
         [*argv, ours, theirs, ours, theirs], capture_output=True, text=True, timeout=600
     )
@@ -175,14 +83,11 @@ def _arena(python: Path, scripts: Path, seed: int, log_dir: Path) -> list[dict[s
     return [json.loads(line) for line in gzip.open(log, "rt")]
 
 
-def test_our_bot_plays_whole_hanchan_in_mortals_arena(
-    mjai: tuple[Path, Path], tmp_path: Path
-) -> None:
+def test_our_bot_plays_whole_hanchan_in_mortals_arena(mjai: Path, tmp_path: Path) -> None:
     """Our bot at seats 0 and 2, the rule-based bot at 1 and 3: each hanchan ends by the
     arena's rules with no reaction refused (a refused one ends it in an "error" draw)."""
-    python, scripts = mjai
     for seed in range(GAMES or 1):
-        events = _arena(python, scripts, seed, tmp_path / str(seed))
+        events = _arena(mjai, seed, tmp_path / str(seed))
         refused = [e for e in events if e["type"] == "ryukyoku" and e.get("reason") == "error"]
         assert refused == []
         assert events[-1]["type"] == "end_game"
