@@ -15,12 +15,13 @@ import sys
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, Protocol
+from typing import Any, Protocol
 
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from mahjong import analysis
 from mahjong.agents import Agent, GameRecord, RandomAgent, Session, play_game
 from mahjong.american import AmericanGame, AmericanRules, Card
 from mahjong.american import tally as american_tally
@@ -73,8 +74,8 @@ class Setup:
 class Family:
     """What a simulation of one family needs: its agents by name (each made from the seat's
     seed and the setup), those that take an argument (``mjai:COMMAND``: by name, what the
-    argument is and the maker, which also gets it), its rules, and how a game and a tally
-    are made."""
+    argument is and the maker, which also gets it), its rules, and how a game, a tally and
+    the rows of a game's deals are made."""
 
     name: str
     agents: Mapping[str, Callable[[int, Setup], Agent[Any]]]
@@ -83,6 +84,8 @@ class Family:
     default_rules: str
     new_game: Callable[[Setup, int, list[str]], Session]
     new_tally: Callable[[], Tally]
+    deal_rows: Callable[[GameRecord, int], list[dict[str, object]]]
+    columns: Mapping[str, str]
     agents_with_argument: Mapping[str, tuple[str, Callable[[int, Setup, str], Agent[Any]]]] = field(
         default_factory=dict
     )
@@ -155,6 +158,8 @@ RIICHI = Family(
     default_rules="seed",
     new_game=lambda setup, seed, names: Game(seed=seed, rules=setup.rules, names=names),
     new_tally=riichi_tally.Tally,
+    deal_rows=riichi_tally.deal_rows,
+    columns=riichi_tally.COLUMNS,
     agents_with_argument={"mjai": ("COMMAND", _hosted)},
 )
 
@@ -171,6 +176,8 @@ AMERICAN = Family(
         _card(setup), seed=seed, games=1, rules=setup.rules, names=names
     ),
     new_tally=american_tally.Tally,
+    deal_rows=american_tally.deal_rows,
+    columns=american_tally.COLUMNS,
 )
 
 FAMILIES: dict[str, Family] = {f.name: f for f in (RIICHI, AMERICAN)}
@@ -201,19 +208,15 @@ def simulate(
     spec: str,
     first_seed: int,
     count: int,
-    *,
-    jsonl: IO[str] | None = None,
-    progress: Callable[[], None] | None = None,
+    each: Callable[[GameRecord], None] | None = None,
 ) -> Tally:
-    """Plays and counts `count` games (see :func:`games`); writes each game's log to `jsonl`
-    and calls `progress` after each game when given."""
+    """Plays and counts `count` games (see :func:`games`), handing each record to `each`
+    when given (to write its log, keep its rows, advance a progress bar)."""
     tally = family.new_tally()
     for record in games(family, setup, spec, first_seed, count):
         tally.add(record)
-        if jsonl is not None:
-            jsonl.write("".join(line + "\n" for line in record.lines()))
-        if progress is not None:
-            progress()
+        if each is not None:
+            each(record)
     return tally
 
 
@@ -226,6 +229,10 @@ def run(args: argparse.Namespace) -> int:
     hosting = hosting_from(args) if family.agents_with_argument else Hosting()
     setup = Setup(rules_from(args, family.rules), card, hosting)
     spec = args.agents or family.default_agents
+    if args.plot:
+        analysis.check_plot_path(args.plot)
+    rows: list[dict[str, object]] = []
+    played = [0]
     console = Console(stderr=True)
     with contextlib.ExitStack() as stack:
         out = None
@@ -235,18 +242,26 @@ def run(args: argparse.Namespace) -> int:
             Progress(console=console, transient=True, disable=not console.is_terminal)
         )
         task = bar.add_task("playing", total=args.games)
-        tally = simulate(
-            family,
-            setup,
-            spec,
-            args.seed,
-            args.games,
-            jsonl=out,
-            progress=lambda: bar.advance(task),
-        )
+
+        def each(record: GameRecord) -> None:
+            if out is not None:
+                out.write("".join(line + "\n" for line in record.lines()))
+            if args.parquet or args.plot:
+                rows.extend(family.deal_rows(record, played[0]))
+            played[0] += 1
+            bar.advance(task)
+
+        tally = simulate(family, setup, spec, args.seed, args.games, each)
     Console(file=sys.stdout).print(tally.table(agent_names(spec)))
     for line in [*tally.lines(), *hosting.lines()]:
         print(line)
+    if args.parquet:
+        count = analysis.write_parquet(rows, family.columns, args.parquet)
+        print(f"{args.parquet}: {count} rows")
+    if args.plot:
+        title = f"{args.games} {family.name.capitalize()} games from seed {args.seed} ({spec})"
+        analysis.plot(rows, family.name, title, args.plot)
+        print(f"{args.plot}: outcome distributions")
     return 0
 
 
@@ -278,6 +293,16 @@ def _add_family(families: Any, family: Family, help: str) -> argparse.ArgumentPa
     )
     add_rules_options(p, family.rules.presets(), family.default_rules)
     p.add_argument("--jsonl", metavar="FILE", help="write every game's log (JSON lines) to FILE")
+    p.add_argument(
+        "--parquet",
+        metavar="FILE",
+        help="write one row per deal to a Parquet file (the analysis extra)",
+    )
+    p.add_argument(
+        "--plot",
+        metavar="FILE",
+        help="draw the outcome distributions to a .png or .svg file (the analysis extra)",
+    )
     p.set_defaults(run=run)
     return p
 

@@ -63,3 +63,61 @@ class Tally:
     def lines(self) -> list[str]:
         """What follows the table (nothing: the table says it all)."""
         return []
+
+
+COLUMNS: dict[str, str] = {
+    "session": "int64",
+    "seed": "uint64",
+    "game": "int32",
+    "dealer": "int8",
+    **{f"agent_{seat}": "string" for seat in range(4)},
+    "winner": "int8",
+    "hand": "string",
+    "value": "int32",
+    "win": "string",
+    "discarder": "int8",
+    "jokerless": "bool",
+    "wall_game": "bool",
+    **{f"payout_{seat}": "int64" for seat in range(4)},
+    **{f"dead_{seat}": "string" for seat in range(4)},
+    **{f"rank_{seat}": "int8" for seat in range(4)},
+    **{f"final_score_{seat}": "int64" for seat in range(4)},
+}
+"""The columns of :func:`deal_rows`, with their Arrow types."""
+
+
+def deal_rows(record: GameRecord, session: int) -> list[dict[str, object]]:
+    """One row per game (one deal) of a finished session with its log (`session` numbers the
+    session in a run): the dealer, the winner with the card hand, its value, how it was won
+    and whether jokerless (all null in a wall game), each seat's payout and dead-hand reason,
+    and the session's final ranks and scores."""
+    start = record.events[0]
+    final: dict[str, object] = {}
+    for s in record.standings:
+        final |= {f"rank_{s['seat']}": s["rank"], f"final_score_{s['seat']}": s["score"]}
+    rows: list[dict[str, object]] = []
+    row: dict[str, object] = {}
+    for event in record.events:
+        kind = event["type"]
+        if kind == "start_game":
+            row = {
+                "session": session,
+                "seed": start["seed"],
+                "game": len(rows) + 1,
+                "dealer": event["dealer"],
+                **{f"agent_{seat}": name for seat, name in enumerate(start["names"])},
+                **dict.fromkeys(("winner", "hand", "value", "win", "discarder", "jokerless")),
+                "wall_game": False,
+                **{f"dead_{seat}": None for seat in range(4)},
+            }
+        elif kind == "mahjongg":
+            row |= {"winner": event["actor"], "discarder": event["target"]}
+            row |= {key: event[key] for key in ("hand", "value", "win", "jokerless")}
+        elif kind == "wall_game":
+            row["wall_game"] = True
+        elif kind == "dead_hand":
+            row[f"dead_{event['actor']}"] = event["reason"]
+        elif kind == "end_game":
+            payouts = {f"payout_{seat}": d for seat, d in enumerate(event["deltas"])}
+            rows.append(row | payouts | final)
+    return rows
