@@ -15,6 +15,7 @@ engine offers and hands each what its seat may see.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -234,14 +235,13 @@ def play_game(game: Session, agents: Sequence[Agent[ActionT]], *, log: bool = Tr
     if len(agents) != 4:
         raise ValueError(f"a game needs 4 agents, got {len(agents)}")
     record = GameRecord()
-    try:
+    with contextlib.ExitStack() as closing:  # closes every agent, whatever happens
+        for agent in agents:
+            if (close := getattr(agent, "close", None)) is not None:
+                closing.callback(close)
         while (deal := game.next_deal()) is not None:
             record.outcomes.append(play_deal(deal, agents))
             game.finish_deal(deal)
-    finally:
-        for agent in agents:
-            if (close := getattr(agent, "close", None)) is not None:
-                close()
     record.standings = game.standings()
     if log:
         record.events = game.events()

@@ -178,12 +178,18 @@ class _Closing(EfficiencyAgent):
     closed = 0
 
     def close(self) -> None:
-        type(self).closed += 1
+        _Closing.closed += 1
 
 
 class _Failing(EfficiencyAgent):
     def act(self, observation: Any, legal: Any) -> Any:
         raise RuntimeError("no")
+
+
+class _FailingToClose(_Closing):
+    def close(self) -> None:
+        super().close()
+        raise OSError("cannot close")
 
 
 def test_play_game_closes_its_agents_also_when_the_game_fails() -> None:
@@ -193,6 +199,10 @@ def test_play_game_closes_its_agents_also_when_the_game_fails() -> None:
     with pytest.raises(RuntimeError):
         play_game(Game(seed=1, rules=RULES), [_Closing(), _Failing(), _Closing(), _Closing()])
     assert _Closing.closed == 7
+    agents = [_FailingToClose(), _Closing(), _Closing(), _Closing()]
+    with pytest.raises(OSError, match="cannot close"):
+        play_game(Game(seed=1, rules=RULES), agents)
+    assert _Closing.closed == 11
 
 
 # --- mjai:COMMAND in --agents --------------------------------------------------------------

@@ -184,9 +184,11 @@ class MjaiBot:
     def close(self) -> None:
         """Ends the game for the bot (``end_game``) and its process. Calling it again does
         nothing."""
-        if self._process is not None:
-            self._notify([{"type": "end_game"}])
-        self._stop_process()
+        try:
+            if self._process is not None:
+                self._notify([{"type": "end_game"}])
+        finally:
+            self._stop_process()
 
     def summary(self) -> str:
         """``mjai seat N: K protocol errors, K illegal actions, K fallbacks``."""
