@@ -270,7 +270,7 @@ examples:
   mahjong sim --games 200 --seed 1
   mahjong sim riichi --games 20 --rules tenhou --agents efficiency,efficiency,random,random
   mahjong sim riichi --games 5 --seed 3 --set kiriage=true --jsonl games.jsonl
-  mahjong sim riichi --games 2 --agents "efficiency,mjai:mahjong bot riichi,random,random"
+  mahjong sim --games 1 --rules tenhou --agents "mjai:mahjong bot riichi,efficiency,random,random"
   mahjong sim american --games 20 --card house-2026 --agents card,random,random,random --seed 1
 """
 

@@ -183,7 +183,7 @@ def _seat(text: str) -> int:
 EXAMPLES = """\
 examples:
   echo '[{"type":"start_game","id":2}]' | mahjong bot riichi --agent random --seed 7 2
-  mahjong sim riichi --games 2 --agents "efficiency,mjai:mahjong bot riichi,random,random"
+  mahjong sim --games 1 --rules tenhou --agents "mjai:mahjong bot riichi,efficiency,random,random"
 """
 
 
