@@ -133,10 +133,10 @@ class AgentBot:
         return events
 
     def _answer(self, events: list[Event]) -> Event:
+        step, self._riichi = self._riichi, None  # a riichi's discard is due on the next line
         if self._deal is None or not events:
             return dict(NONE)
         if events[-1]["type"] == "reach" and events[-1]["actor"] == self.seat:
-            step, self._riichi = self._riichi, None
             return step or self._decide(riichi_only=True)
         return self._decide(riichi_only=False)
 

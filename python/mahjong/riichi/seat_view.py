@@ -37,8 +37,9 @@ __all__ = ["fill_hidden", "seat_deal"]
 
 @dataclass(eq=False)
 class _Tile:
-    """One tile a seat held: where the events show it (event index, position in
-    ``tehais``, or -1 for a ``tsumo``), its name once known, names it cannot have."""
+    """One tile a seat held: where the events show it (the event's index; in
+    ``start_kyoku`` the position seat * 13 + index in ``tehais``, -1 for a ``tsumo``), its
+    name once known, and names it cannot have."""
 
     event: int
     position: int
