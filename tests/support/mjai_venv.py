@@ -45,12 +45,17 @@ def mjai_python() -> Path:
     home = venv_dir()
     python = home / "bin" / "python"
     ready = home / ".ready"
-    home.parent.mkdir(parents=True, exist_ok=True)
-    with open(home.parent / f"{home.name}.lock", "w") as lock:
+    try:
+        home.parent.mkdir(parents=True, exist_ok=True)
+        lock = open(home.parent / f"{home.name}.lock", "w")  # noqa: SIM115 (held below)
+    except OSError as error:
+        pytest.skip(f"cannot build the mjai environment in {home}: {error}")
+    with lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not ready.exists():
+            install = ["-m", "pip", "install", "-q", "--disable-pip-version-check"]
             problem = _run([sys.executable, "-m", "venv", "--clear", str(home)]) or _run(
-                [str(python), "-m", "pip", "install", "-q", f"mjai=={MJAI_VERSION}"]
+                [str(python), *install, f"mjai=={MJAI_VERSION}"]
             )
             if problem is not None:
                 pytest.skip(f"cannot build the mjai environment in {home}: {problem}")
