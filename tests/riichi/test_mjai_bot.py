@@ -15,11 +15,12 @@ import pytest
 
 from mahjong.agents import RandomAgent, play_game
 from mahjong.cli import main
+from mahjong.errors import RecordFormatError
 from mahjong.riichi import Deal, Game, Observation, Ruleset
 from mahjong.riichi.bot import NONE, AgentBot, action_event
 from mahjong.riichi.game import EfficiencyAgent
 from mahjong.riichi.mjai_host import MjaiBot
-from mahjong.riichi.replay import action_matches
+from mahjong.riichi.replay import action_matches, deal_so_far
 from mahjong.riichi.seat_view import fill_hidden, seat_deal
 
 LONG = bool(os.environ.get("MAHJONG_MJAI_LONG"))
@@ -91,6 +92,18 @@ def test_hidden_tiles_are_named_and_shown_ones_kept() -> None:
         if seen["type"] != "start_kyoku" and seen.get("pai") != "?":
             assert seen == named
     assert filled[0]["tehais"][2] == masked[0]["tehais"][2]
+
+
+def test_a_deal_so_far_stops_at_its_last_event_and_names_a_stray_one() -> None:
+    deal = Deal(seed=5)
+    for _ in range(9):
+        seat = deal.waiting()[0]
+        deal.apply(seat, deal.legal_actions(seat)[0])
+    events = deal.events(0)
+    assert deal_so_far(events, deal.rules).events(0) == events
+    stray = {"type": "dahai", "actor": (deal.waiting()[0] + 2) % 4, "pai": "E", "tsumogiri": False}
+    with pytest.raises(RecordFormatError, match=r"E1-0, event \d+: seat \d may not act now"):
+        deal_so_far([*events, stray], deal.rules)
 
 
 # --- the bot's answers ---------------------------------------------------------------------

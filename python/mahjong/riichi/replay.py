@@ -508,7 +508,8 @@ def deal_so_far(deal: Sequence[Event], rules: Ruleset) -> Deal:
     """The engine's deal after the events of a deal still being played (``start_kyoku``
     first, every tile shown): its wall rebuilt by :func:`build_wall`, each action matched and
     applied as :func:`replay_deal` does, nothing after the last event played (a claim window
-    it opened stays open). An action no legal action matches is a
+    the last discard opened stays open; after a last ``tsumo``, the windows before it are
+    passed). An action no legal action matches is a
     :class:`~mahjong.errors.RecordFormatError` naming it and the actions offered."""
     if not deal or deal[0].get("type") != "start_kyoku":
         raise RecordFormatError("a deal starts with start_kyoku")
