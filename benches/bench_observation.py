@@ -17,11 +17,10 @@ and skip without it (riichienv_peer.py).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 import pytest
-from riichienv_peer import riichienv
+from per_state import per_call, riichi_states, riichienv_states
 
 from mahjong.riichi import Deal
 
@@ -35,71 +34,22 @@ def enabled(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("benchmark_enable", False))
 
 
-def _states(count: int) -> list[tuple[Deal, int]]:
-    """Mid-deal states: a seat that must act after 10..120 random decisions."""
-    out: list[tuple[Deal, int]] = []
-    seed = 0
-    while len(out) < count:
-        deal, rng = Deal(seed=seed), random.Random(seed)
-        for _ in range(rng.randrange(10, 120)):
-            if deal.is_over:
-                break
-            seat = deal.waiting()[0]
-            codes = deal.legal_codes(seat)
-            deal.apply(seat, codes[rng.randrange(len(codes))])
-        if not deal.is_over:
-            out.append((deal, deal.waiting()[0]))
-        seed += 1
-    return out
-
-
 def _read(observation: Any) -> tuple[Any, ...]:
     """Reads what an agent reads: the hand, every pond and meld, the legal actions."""
     tables = [(player["pond"], player["melds"]) for player in observation["players"]]
     return observation["hand"], tables, observation["legal"]
 
 
-def _per_call(benchmark: Any, states: list[Any], call: Callable[[Any], Any]) -> None:
-    def run() -> None:
-        for state in states:
-            call(state)
-
-    benchmark.extra_info["states"] = len(states)
-    benchmark.pedantic(run, rounds=5, iterations=1, warmup_rounds=1)
-    if not benchmark.disabled:
-        benchmark.extra_info["us_per_call"] = benchmark.stats.stats.mean / len(states) * 1e6
-
-
 def bench_observation(benchmark: Any, enabled: bool) -> None:
     benchmark.group = "observation"
-    states = _states(STATES if enabled else SMOKE)
-    _per_call(benchmark, states, lambda s: s[0].observation(s[1]))
+    states = riichi_states(STATES if enabled else SMOKE)
+    per_call(benchmark, states, lambda s: s[0].observation(s[1]))
 
 
 def bench_observation_read(benchmark: Any, enabled: bool) -> None:
     benchmark.group = "observation"
-    states = _states(STATES if enabled else SMOKE)
-    _per_call(benchmark, states, lambda s: _read(s[0].observation(s[1])))
-
-
-def _riichienv_states(count: int) -> list[tuple[Any, int]]:
-    """RiichiEnv one-kyoku games after 10..120 random steps, with a seat that must act."""
-    env_class = riichienv().RiichiEnv
-    out: list[tuple[Any, int]] = []
-    seed = 0
-    while len(out) < count:
-        env, rng = env_class(game_mode=0, seed=seed), random.Random(seed)
-        observations = env.reset()
-        for _ in range(rng.randrange(10, 120)):
-            if env.done():
-                break
-            observations = env.step(
-                {s: rng.choice(o.legal_actions()) for s, o in observations.items()}
-            )
-        if not env.done():
-            out.append((env, next(iter(observations))))
-        seed += 1
-    return out
+    states = riichi_states(STATES if enabled else SMOKE)
+    per_call(benchmark, states, lambda s: _read(s[0].observation(s[1])))
 
 
 def _riichienv_read(env: Any, seat: int) -> tuple[Any, ...]:
@@ -114,14 +64,14 @@ def _riichienv_read(env: Any, seat: int) -> tuple[Any, ...]:
 
 def bench_observation_riichienv(benchmark: Any, enabled: bool) -> None:
     benchmark.group = "observation"
-    states = _riichienv_states(STATES if enabled else SMOKE)
-    _per_call(benchmark, states, lambda s: s[0].get_observations([s[1]]))
+    states = riichienv_states(STATES if enabled else SMOKE)
+    per_call(benchmark, states, lambda s: s[0].get_observations([s[1]]))
 
 
 def bench_observation_read_riichienv(benchmark: Any, enabled: bool) -> None:
     benchmark.group = "observation"
-    states = _riichienv_states(STATES if enabled else SMOKE)
-    _per_call(benchmark, states, lambda s: _riichienv_read(*s))
+    states = riichienv_states(STATES if enabled else SMOKE)
+    per_call(benchmark, states, lambda s: _riichienv_read(*s))
 
 
 def _random_loop(deals: int, read: bool) -> int:

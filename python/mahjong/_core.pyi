@@ -555,6 +555,7 @@ MJAI_FIELD_ORDER: dict[str, tuple[str, ...]]
 MJAI_EXTENSIONS: dict[str, tuple[str, ...]]
 DRAW_REASONS: list[str]
 LIMITS: list[str]
+YAKU_NAMES: dict[str, str]
 AMERICAN_FIELD_ORDER: dict[str, tuple[str, ...]]
 MAX_SCORE: int
 
@@ -737,6 +738,7 @@ AMERICAN_NO_HAND: int
 AMERICAN_NO_MATCH: int
 AMERICAN_INVALID_MATCH: int
 AMERICAN_MAX_CARD_BYTES: int
+AMERICAN_DEAD_REASONS: dict[str, str]
 
 def american_encode_exposures(exposures: Iterable[_ExposureLike]) -> list[int]: ...
 def _american_match(
@@ -929,3 +931,36 @@ class AmericanGame:
     def __copy__(self) -> AmericanGame: ...
     def __deepcopy__(self, memo: Any) -> AmericanGame: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
+
+# Observation encoders (re-exported without their prefix by mahjong.riichi and mahjong.american).
+_Channel: TypeAlias = tuple[str, int, int, float, float, str]
+
+RIICHI_ENCODING_VERSION: int
+AMERICAN_ENCODING_VERSION: int
+
+def riichi_encode(
+    source: Observation | Deal, seat: int | None = None, *, full: bool = False
+) -> npt.NDArray[np.float32]: ...
+def riichi_action_mask(
+    source: Observation | Deal, seat: int | None = None
+) -> npt.NDArray[np.int8]: ...
+def riichi_encode_batch(
+    sources: Iterable[Observation | Deal],
+    seats: int | Sequence[int] | npt.NDArray[np.integer[Any]] | None = None,
+    *,
+    full: bool = False,
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]: ...
+def riichi_encoding_channels(full: bool = False) -> list[_Channel]: ...
+def american_encode(
+    source: AmericanObservation | AmericanDeal, seat: int | None = None, *, full: bool = False
+) -> npt.NDArray[np.float32]: ...
+def american_action_mask(
+    source: AmericanObservation | AmericanDeal, seat: int | None = None
+) -> npt.NDArray[np.int8]: ...
+def american_encode_batch(
+    sources: Iterable[AmericanObservation | AmericanDeal],
+    seats: int | Sequence[int] | npt.NDArray[np.integer[Any]] | None = None,
+    *,
+    full: bool = False,
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]: ...
+def american_encoding_channels(full: bool = False) -> list[_Channel]: ...

@@ -113,9 +113,10 @@ def rule_override(text: str) -> tuple[str, object]:
 
 
 def add_rules_options(
-    parser: argparse.ArgumentParser, presets: Sequence[str], default: str
+    parser: argparse.ArgumentParser, presets: Sequence[str], default: str, example: str
 ) -> None:
-    """``--rules PRESET`` and any number of ``--set NAME=VALUE`` overrides."""
+    """``--rules PRESET`` and any number of ``--set NAME=VALUE`` overrides (`example` is one
+    override of the family's, shown in the help)."""
     parser.add_argument(
         "--rules",
         default=default,
@@ -129,7 +130,7 @@ def add_rules_options(
         default=[],
         type=rule_override,
         metavar="NAME=VALUE",
-        help="change one rule option of the preset, e.g. --set kiriage=true (repeatable)",
+        help=f"change one rule option of the preset, e.g. --set {example} (repeatable)",
     )
 
 

@@ -82,6 +82,7 @@ class Family:
     default_agents: str
     rules: Any
     default_rules: str
+    rule_example: str
     new_game: Callable[[Setup, int, list[str]], Session]
     new_tally: Callable[[], Tally]
     deal_rows: Callable[[GameRecord, int], list[dict[str, object]]]
@@ -156,6 +157,7 @@ RIICHI = Family(
     default_agents="efficiency,random,random,random",
     rules=Ruleset,
     default_rules="seed",
+    rule_example="kiriage=true",
     new_game=lambda setup, seed, names: Game(seed=seed, rules=setup.rules, names=names),
     new_tally=riichi_tally.Tally,
     deal_rows=riichi_tally.deal_rows,
@@ -172,6 +174,7 @@ AMERICAN = Family(
     default_agents="card,random,random,random",
     rules=AmericanRules,
     default_rules="nmjl",
+    rule_example="courtesy_pass=false",
     new_game=lambda setup, seed, names: AmericanGame(
         _card(setup), seed=seed, games=1, rules=setup.rules, names=names
     ),
@@ -291,7 +294,7 @@ def _add_family(families: Any, family: Family, help: str) -> argparse.ArgumentPa
         metavar="A,B,C,D",
         help=f"one agent per seat, from {family.choices()} (default: {family.default_agents})",
     )
-    add_rules_options(p, family.rules.presets(), family.default_rules)
+    add_rules_options(p, family.rules.presets(), family.default_rules, family.rule_example)
     p.add_argument("--jsonl", metavar="FILE", help="write every game's log (JSON lines) to FILE")
     p.add_argument(
         "--parquet",

@@ -416,3 +416,11 @@ def test_a_tampered_log_does_not_replay() -> None:
         replay(lines[1:])
     with pytest.raises(RecordFormatError, match="ends in the middle"):
         replay(lines[:-5])
+
+
+def test_dead_hand_reasons_are_words_from_the_core() -> None:
+    from mahjong.american import DEAD_REASONS
+
+    assert DEAD_REASONS["cannot_complete"] == "no card hand can still be completed"
+    assert {"exposures_match_no_hand", "wrong_challenge"} <= set(DEAD_REASONS)
+    assert all(words and "_" not in words for words in DEAD_REASONS.values())

@@ -12,7 +12,7 @@ from mahjong.errors import (
     InvalidRuleError,
     InvalidTileError,
 )
-from mahjong.riichi import ACTION_COUNT, Deal, Game, Ruleset, mjai
+from mahjong.riichi import ACTION_COUNT, Deal, Game, Ruleset, WinContext, mjai, score
 from mahjong.riichi.game import (
     EfficiencyAgent,
     RandomAgent,
@@ -293,3 +293,37 @@ def test_a_win_names_the_limit_it_reached() -> None:
                 else:
                     assert limit in mjai.LIMITS and (event["han"] >= 3 or event["yakuman"])
     assert None in seen and len(seen) >= 2
+
+
+def test_nine_terminals_names_its_declarer() -> None:
+    """A kyuushu kyuuhai draw's ryukyoku carries the declarer as `actor`; other draws none."""
+    rng = random.Random(0)
+    tenhou = Ruleset.preset("tenhou")  # the seed preset has no kyuushu kyuuhai
+    for seed in range(1000):
+        deal = Deal(seed=seed, rules=tenhou)
+        while not deal.is_over:
+            seat = deal.waiting()[0]
+            codes = deal.legal_codes(seat)
+            deal.apply(seat, 153 if 153 in codes else rng.choice(codes))
+            if 153 in codes:
+                break
+        draws = [e for e in deal.events() if e["type"] == "ryukyoku"]
+        if draws and draws[0]["reason"] == "kyuushu_kyuuhai":
+            assert draws[0]["actor"] == seat and list(draws[0])[:2] == ["type", "actor"]
+            break
+    else:
+        pytest.fail("no one was offered kyuushu kyuuhai in 1,000 deals")
+    record = play_game([RandomAgent(i) for i in range(4)], seed=3)
+    draws = [
+        e for e in record.events if e["type"] == "ryukyoku" and e["reason"] != "kyuushu_kyuuhai"
+    ]
+    assert all("actor" not in e for e in draws)
+
+
+def test_yaku_and_limit_names_come_from_the_core() -> None:
+    from mahjong.riichi import YAKU_NAMES, Yaku
+
+    result = score("234m456p678s34s88p", "5s", context=WinContext(riichi=True, tsumo=True))
+    assert all(YAKU_NAMES[y.romaji] == y.name for y in result.yaku)
+    assert YAKU_NAMES["kokushi_musou"] and YAKU_NAMES["aka_dora"] == "Red Fives"
+    assert isinstance(result.yaku[0], Yaku)

@@ -23,9 +23,14 @@ Kinds: every API that takes a kind accepts the flower (34) and the joker (35) wh
 Games: :class:`AmericanDeal` is one game (one hand) of the engine driven step by step,
 :class:`AmericanGame` a session with running scores, :class:`AmericanRules` the options (presets
 ``nmjl`` and ``table``); :mod:`mahjong.american.game` has the agents and the play loop.
+:func:`encode` and :func:`action_mask` turn an :class:`AmericanObservation` into numpy arrays
+for learning agents (``docs/encoding.md``).
 """
 
+from mahjong import encoding as _encoding
 from mahjong._core import AMERICAN_ACTION_COUNT as ACTION_COUNT
+from mahjong._core import AMERICAN_DEAD_REASONS as DEAD_REASONS
+from mahjong._core import AMERICAN_ENCODING_VERSION as ENCODING_VERSION
 from mahjong._core import AMERICAN_EXPOSURE_WIDTH as EXPOSURE_WIDTH
 from mahjong._core import AMERICAN_INVALID_DISTANCE as INVALID_DISTANCE
 from mahjong._core import AMERICAN_INVALID_MATCH as INVALID_MATCH
@@ -46,12 +51,17 @@ from mahjong._core import (
     Match,
     Variant,
 )
+from mahjong._core import american_action_mask as action_mask
+from mahjong._core import american_encode as encode
+from mahjong._core import american_encode_batch as encode_batch
 from mahjong._core import american_encode_exposures as encode_exposures
 from mahjong._core import american_physical_kind as physical_kind
 from mahjong._core import american_physical_kinds as physical_kinds
 
 __all__ = [
     "ACTION_COUNT",
+    "DEAD_REASONS",
+    "ENCODING_VERSION",
     "EXPOSURE_WIDTH",
     "INVALID_DISTANCE",
     "INVALID_MATCH",
@@ -70,7 +80,18 @@ __all__ = [
     "Exposure",
     "Match",
     "Variant",
+    "action_mask",
+    "encode",
+    "encode_batch",
     "encode_exposures",
+    "encoding_channels",
     "physical_kind",
     "physical_kinds",
 ]
+
+
+def encoding_channels(full: bool = False) -> list[_encoding.Channel]:
+    """The channels of the basic (or `full`) encoding of :func:`encode`, in order."""
+    from mahjong._core import american_encoding_channels
+
+    return _encoding.channels(american_encoding_channels(full))

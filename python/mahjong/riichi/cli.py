@@ -35,6 +35,8 @@ RIICHI_HINT = (
     "0 is a red five, 1z-7z are E S W N white green red"
 )
 
+RULE_EXAMPLE = "kiriage=true"
+
 ANALYZE_EXAMPLES = """\
 examples:
   mahjong analyze "123m456p789s1122z"
@@ -573,7 +575,7 @@ def add_score(families: Any) -> None:
         help='a declared meld, e.g. "pon 555z" or "ankan 9999s" (repeatable)',
     )
     add_context_options(p)
-    add_rules_options(p, Ruleset.presets(), "seed")
+    add_rules_options(p, Ruleset.presets(), "seed", RULE_EXAMPLE)
 
 
 def add_convert(families: Any) -> None:
@@ -607,5 +609,5 @@ def add_replay(families: Any) -> None:
         epilog=REPLAY_EXAMPLES,
     )
     p.add_argument("file", help="the log: an mjai .jsonl file, or a Tenhou .mjlog/.json record")
-    add_rules_options(p, Ruleset.presets(), "tenhou")
+    add_rules_options(p, Ruleset.presets(), "tenhou", RULE_EXAMPLE)
     p.set_defaults(run=run_replay)

@@ -38,7 +38,8 @@ left out when it is absent; fields not listed follow in the order they were set)
                     tsumo's payments), ``limit`` (``mangan``, ``haneman``, ``baiman``,
                     ``sanbaiman`` or ``yakuman``, only when the hand reached one), ``pao``
                     (the liable seat, only when there is one)
-``ryukyoku``        ``deltas``, ``scores``, *ext* ``reason`` (one of :data:`DRAW_REASONS`),
+``ryukyoku``        *ext* ``actor`` (only for kyuushu kyuuhai: who declared it), ``deltas``,
+                    ``scores``, *ext* ``reason`` (one of :data:`DRAW_REASONS`),
                     ``tenpai`` (4 bools: the hands the record shows tenpai at an exhaustive
                     draw or nagashi mangan, everyone at four riichi, else all false; null
                     when the record does not say), ``nagashi`` (4 bools: who was paid a

@@ -7,6 +7,7 @@
 pub mod american;
 pub mod decompose;
 pub mod efficiency;
+pub mod encode;
 pub mod error;
 pub mod log;
 pub mod meld;

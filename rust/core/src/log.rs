@@ -173,6 +173,15 @@ impl Record {
         self
     }
 
+    /// The record with one more field when `value` is present; an optional field is left out
+    /// rather than written as null.
+    pub fn with_some(self, name: &'static str, value: Option<impl Into<Json>>) -> Self {
+        match value {
+            Some(value) => self.with(name, value),
+            None => self,
+        }
+    }
+
     /// The event's type.
     pub fn kind(&self) -> &'static str {
         self.kind

@@ -8,6 +8,7 @@ mod args;
 mod batch;
 mod context;
 mod convert;
+mod encode;
 mod errors;
 mod game;
 mod log;
@@ -42,6 +43,11 @@ mod _core {
     #[pymodule_export]
     use crate::context::{_win_context, PyWinContext};
     #[pymodule_export]
+    use crate::encode::{
+        american_action_mask, american_encode, american_encode_batch, american_encoding_channels,
+        riichi_action_mask, riichi_encode, riichi_encode_batch, riichi_encoding_channels,
+    };
+    #[pymodule_export]
     use crate::errors::{
         CardFormatError, IllegalActionError, InvalidArgumentError, InvalidHandError,
         InvalidMeldError, InvalidRuleError, InvalidTileError, MahjongError,
@@ -71,6 +77,14 @@ mod _core {
         m.add("RECORD_WIDTH", mahjong_core::riichi::record::RECORD_WIDTH)?;
         m.add("MAX_STICKS", mahjong_core::riichi::MAX_STICKS)?;
         m.add("ACTION_COUNT", mahjong_core::riichi::game::ACTION_COUNT)?;
+        m.add(
+            "RIICHI_ENCODING_VERSION",
+            mahjong_core::riichi::encode::VERSION,
+        )?;
+        m.add(
+            "AMERICAN_ENCODING_VERSION",
+            mahjong_core::american::encode::VERSION,
+        )?;
         let py = m.py();
         use mahjong_core::american::game::log as american_log;
         use mahjong_core::riichi::game::log as riichi_log;
@@ -83,6 +97,14 @@ mod _core {
             crate::log::field_order(py, riichi_log::EXTENSIONS)?,
         )?;
         m.add("DRAW_REASONS", riichi_log::DRAW_REASONS.to_vec())?;
+        let yaku = pyo3::types::PyDict::new(py);
+        for y in mahjong_core::riichi::Yaku::ALL {
+            yaku.set_item(y.romaji(), y.english())?;
+        }
+        for y in mahjong_core::riichi::Yakuman::ALL {
+            yaku.set_item(y.romaji(), y.english())?;
+        }
+        m.add("YAKU_NAMES", yaku)?;
         use mahjong_core::riichi::points::Limit;
         let limits: Vec<&str> = Limit::NAMED.iter().filter_map(|l| l.name()).collect();
         m.add("LIMITS", limits)?;

@@ -165,6 +165,15 @@ pub struct Card {
     source: String,
 }
 
+/// Cards compiled from the same text are the same card (compiling is deterministic).
+impl PartialEq for Card {
+    fn eq(&self, other: &Self) -> bool {
+        self.source == other.source
+    }
+}
+
+impl Eq for Card {}
+
 /// A TOML syntax error as where it is and what is wrong, without quoting the text: the file
 /// may be anything (`/etc/passwd`), and its contents have no place in an error message.
 fn toml_error(text: &str, error: &toml::de::Error) -> Error {

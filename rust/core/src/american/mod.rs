@@ -31,6 +31,7 @@
 pub mod batch;
 pub mod card;
 mod charleston;
+pub mod encode;
 pub mod game;
 mod liveness;
 pub mod matcher;

@@ -1,6 +1,7 @@
 //! Japanese Riichi scoring: rulesets, yaku, fu, points and payments.
 
 pub mod context;
+pub mod encode;
 pub mod evaluate;
 pub mod game;
 pub mod mjai;

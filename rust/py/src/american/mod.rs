@@ -12,7 +12,9 @@ mod results;
 mod rules;
 
 use mahjong_core::american as core;
+use mahjong_core::american::game::DeadReason;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 use crate::convert::ints;
 use crate::errors::IntoPyResult;
@@ -57,5 +59,10 @@ pub(crate) fn add_constants(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add(
         "AMERICAN_MAX_CARD_BYTES",
         mahjong_core::american::card::MAX_CARD_BYTES,
-    )
+    )?;
+    let dead = PyDict::new(m.py());
+    for reason in DeadReason::ALL {
+        dead.set_item(reason.name(), reason.words())?;
+    }
+    m.add("AMERICAN_DEAD_REASONS", dead)
 }

@@ -24,6 +24,17 @@ pub enum Step {
 }
 
 impl Step {
+    /// Every step in the order of play.
+    pub const ALL: [Self; 7] = [
+        Self::FirstRight,
+        Self::FirstAcross,
+        Self::FirstLeft,
+        Self::SecondLeft,
+        Self::SecondAcross,
+        Self::SecondRight,
+        Self::Courtesy,
+    ];
+
     /// The name used in logs.
     pub fn name(self) -> &'static str {
         match self {
@@ -71,6 +82,16 @@ pub enum DeadReason {
 }
 
 impl DeadReason {
+    /// Every reason, in the order of the spec's list.
+    pub const ALL: [Self; 6] = [
+        Self::WrongTileCount,
+        Self::MahJonggInError,
+        Self::IncorrectExposure,
+        Self::ExposuresMatchNoHand,
+        Self::CannotComplete,
+        Self::WrongChallenge,
+    ];
+
     /// The name used in logs.
     pub fn name(self) -> &'static str {
         match self {

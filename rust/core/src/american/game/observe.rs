@@ -2,9 +2,12 @@
 //! side of the Charleston. Other racks and the wall never appear, so an observation is the
 //! same whatever they hold.
 
+use std::sync::Arc;
+
 use super::action::Action;
 use super::deal::{Deal, DiscardTile, Exposed};
 use super::event::{DeadReason, Event, Step};
+use crate::american::card::Card;
 
 pub use crate::tile::HIDDEN;
 
@@ -82,6 +85,8 @@ pub struct Observation {
     pub claim: Option<(u8, usize)>,
     /// The seat's legal actions (why expected ones are missing is [`Deal::blocked`]).
     pub legal: Vec<Action>,
+    /// The card the game is played with (public: every player has it).
+    pub card: Arc<Card>,
 }
 
 impl Deal {
@@ -111,6 +116,7 @@ impl Deal {
             turn: self.turn(),
             claim: self.claim_tile(),
             legal: self.legal_actions(seat),
+            card: Arc::clone(self.card()),
         }
     }
 }

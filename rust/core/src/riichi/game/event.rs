@@ -170,6 +170,8 @@ pub enum Event {
     Ryukyoku {
         /// Why.
         reason: DrawReason,
+        /// Who declared it (kyuushu kyuuhai); `None` for the draws no one declares.
+        declarer: Option<usize>,
         /// Who was tenpai (exhaustive draws only).
         tenpai: [bool; 4],
         /// Seats paid a nagashi mangan.

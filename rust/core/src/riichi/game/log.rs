@@ -27,7 +27,7 @@ pub const FIELD_ORDER: FieldOrder = crate::field_order![
         "actor", "target", "pai", "deltas", "ura_markers", "scores", "yaku", "yakuman", "han",
         "fu", "points", "limit", "pao",
     ],
-    "ryukyoku" => ["deltas", "scores", "reason", "tenpai", "nagashi"],
+    "ryukyoku" => ["actor", "deltas", "scores", "reason", "tenpai", "nagashi"],
     "end_kyoku" => [],
     "end_game" => ["scores"],
 ];
@@ -36,7 +36,7 @@ pub const FIELD_ORDER: FieldOrder = crate::field_order![
 pub const EXTENSIONS: FieldOrder = crate::field_order![
     "start_game" => ["game_seed"],
     "hora" => ["yaku", "yakuman", "han", "fu", "points", "limit", "pao"],
-    "ryukyoku" => ["reason", "tenpai", "nagashi"],
+    "ryukyoku" => ["actor", "reason", "tenpai", "nagashi"],
 ];
 
 /// The values of `ryukyoku.reason`: the draw kinds, and `nagashi_mangan` for an exhaustive
@@ -63,7 +63,7 @@ fn hora(w: &WinRecord, red_fives: bool) -> Record {
                 .collect(),
         )
     };
-    let record = Record::new("hora")
+    Record::new("hora")
         .with("actor", w.seat)
         .with("target", w.from)
         .with("pai", tile_pai(w.tile, red_fives))
@@ -80,15 +80,9 @@ fn hora(w: &WinRecord, red_fives: bool) -> Record {
         )
         .with("han", w.han)
         .with("fu", w.fu)
-        .with("points", w.points);
-    let record = match w.limit.name() {
-        Some(name) => record.with("limit", name),
-        None => record,
-    };
-    match w.liable {
-        Some(seat) => record.with("pao", seat),
-        None => record,
-    }
+        .with("points", w.points)
+        .with_some("limit", w.limit.name())
+        .with_some("pao", w.liable)
 }
 
 impl Event {
@@ -166,11 +160,13 @@ impl Event {
             Event::Hora(w) => hora(w, red_fives),
             Event::Ryukyoku {
                 reason,
+                declarer,
                 tenpai,
                 nagashi,
                 deltas,
                 scores,
             } => Record::new("ryukyoku")
+                .with_some("actor", *declarer)
                 .with("deltas", *deltas)
                 .with("scores", *scores)
                 .with(
@@ -279,7 +275,8 @@ mod tests {
             Event::Dora { indicator: 0 },
             Event::Hora(win),
             Event::Ryukyoku {
-                reason: DrawReason::Exhaustive,
+                reason: DrawReason::KyuushuKyuuhai,
+                declarer: Some(2),
                 tenpai: [false; 4],
                 nagashi: [true, false, false, false],
                 deltas: [0; 4],

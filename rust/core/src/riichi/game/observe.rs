@@ -68,6 +68,9 @@ pub struct Observation {
     pub claim: Option<Claim>,
     /// The seat's legal actions.
     pub legal: Vec<Action>,
+    /// Whether tiles 16, 52 and 88 are red fives under the rules (they name the action codes
+    /// and the red fives in hands, ponds and melds).
+    pub red_fives: bool,
 }
 
 impl Deal {
@@ -101,6 +104,7 @@ impl Deal {
             turn: self.turn(),
             claim: self.claim_tile().map(|(tile, from)| Claim { tile, from }),
             legal: self.legal_actions(seat),
+            red_fives: self.red_fives(),
         }
     }
 }

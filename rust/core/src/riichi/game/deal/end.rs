@@ -269,9 +269,11 @@ impl Deal {
                 self.riichi_sticks -= 1;
             }
         }
+        let declarer = self.turn().filter(|_| reason == DrawReason::KyuushuKyuuhai);
         let scores = self.pay(deltas);
         self.events.push(Event::Ryukyoku {
             reason,
+            declarer,
             tenpai,
             nagashi,
             deltas,

@@ -1,0 +1,220 @@
+"""The ``mahjong play [riichi|american]`` command: its options, and starting the table in this
+terminal or, with ``--web``, in a browser.
+
+The table needs the optional extra ``play`` (textual and textual-serve), imported only when a
+game starts, so that the rest of the command line works without it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+from collections.abc import Callable
+from typing import IO, Any
+
+from mahjong.arguments import (
+    add_card_option,
+    add_rules_options,
+    add_verb,
+    random_seed,
+    rules_from,
+    seconds,
+    seed,
+)
+from mahjong.errors import InvalidArgumentError
+from mahjong.play.family import Family
+
+EXAMPLES = """\
+examples:
+  mahjong play riichi
+  mahjong play riichi --seed 7 --rules tenhou --delay 0.3
+  mahjong play riichi --set game_length=tonpuusen --ascii
+  mahjong play riichi --web --port 8000
+  mahjong play american
+  mahjong play american --card house-2026 --rules table --seed 3 --delay 0.3
+  mahjong play american --ascii --web --port 8001
+"""
+INSTALL_HINT = "mahjong play needs the play extra: pip install 'mahjong-engine[play]'"
+DESCRIPTIONS = {
+    "riichi": (
+        "Riichi: you are East in the first deal, against three EfficiencyAgents",
+        "Play Riichi against three EfficiencyAgents; you are seat 0 (East in the first deal).\n"
+        "Keys: arrows and Enter discard, w win, r riichi, c/p/k chi/pon/kan, x pass, h help\n"
+        "with your hand, ? all keys, n next deal (or a new game), s save the log, q quit. The\n"
+        "mouse works too: click a tile to select it, click it again (or a button) to confirm.",
+    ),
+    "american": (
+        "American (NMJL style): you against three CardAgents, with the Charleston",
+        "Play American Mahjong against three CardAgents; you are seat 0. Keys: arrows and\n"
+        "Enter pick tiles to pass in the Charleston (p passes them) or discard, b blind pass,\n"
+        "g/t vote, 0-3 the courtesy offer, e expose, m Mah Jongg, j joker exchange, x pass,\n"
+        "h the nearest card hands, c the card, ? all keys, n next game, s save the log, q quit.",
+    ),
+}
+
+
+def whole_number(low: int, high: int | None, what: str) -> Callable[[str], int]:
+    """An argparse type: a whole number from `low` up to `high` (None: no end), else
+    ``N is not <what>``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"{value} is not {what}")
+        return value
+
+    return parse
+
+
+games = whole_number(1, None, "1 or more")
+port = whole_number(1, 65535, "a port (1..65535)")
+
+
+def add_table_options(parser: argparse.ArgumentParser, family: str) -> None:
+    """The options of a family's table (``mahjong play <family>`` and ``python -m
+    mahjong.play.app <family>`` share them)."""
+    from mahjong.american import AmericanRules
+    from mahjong.riichi import Ruleset
+
+    if family == "riichi":
+        add_rules_options(parser, Ruleset.presets(), "seed", "kiriage=true")
+    else:
+        add_rules_options(parser, AmericanRules.presets(), "nmjl", "courtesy_pass=false")
+        add_card_option(parser)
+        parser.add_argument(
+            "--games", type=games, default=4, metavar="N", help="games in the session"
+        )
+    parser.add_argument(
+        "--seed", type=seed, metavar="S", help="seed of every wall (default: a random one)"
+    )
+    parser.add_argument(
+        "--delay", type=seconds, default=0.6, metavar="SECONDS", help="pause after each AI action"
+    )
+    parser.add_argument(
+        "--ascii",
+        action="store_true",
+        help="plain-text tiles instead of mahjong glyphs (also chosen when the terminal "
+        "cannot show them)",
+    )
+    parser.add_argument(
+        "--log", metavar="FILE", help=f"where s saves the log, instead of {family}-seedS.jsonl"
+    )
+
+
+def add_families(
+    subparsers: Any, *, web: bool, epilog: str | None = None
+) -> dict[str, argparse.ArgumentParser]:
+    """A parser per family under `subparsers`, with ``--web`` and ``--port`` when `web`."""
+    parsers = {}
+    for family, (short, long) in DESCRIPTIONS.items():
+        parser: argparse.ArgumentParser = subparsers.add_parser(
+            family,
+            help=short,
+            description=long,
+            epilog=epilog,
+        )
+        add_table_options(parser, family)
+        if web:
+            parser.add_argument(
+                "--web", action="store_true", help="serve the table in a browser on 127.0.0.1"
+            )
+            parser.add_argument(
+                "--port", type=port, default=8000, metavar="N", help="port of --web"
+            )
+        parsers[family] = parser
+    return parsers
+
+
+def add_command(commands: Any) -> None:
+    """Adds ``play [riichi|american]`` to the ``mahjong`` command's verbs."""
+    families = add_verb(
+        commands,
+        "play",
+        help="play against three AIs (textual; the play extra)",
+        description="Play a game against three built-in AIs in the terminal or, with --web, "
+        "in a browser: mahjong play riichi (the default) or mahjong play american.",
+        epilog=EXAMPLES,
+    )
+    for parser in add_families(families, web=True, epilog=EXAMPLES).values():
+        parser.set_defaults(run=run)
+
+
+def family_from(args: argparse.Namespace) -> Family[Any]:
+    """The family the options describe (a bad rule or card is a one-line error here)."""
+    if args.family == "riichi":
+        from mahjong.play.riichi import RiichiFamily
+        from mahjong.riichi import Ruleset
+
+        return RiichiFamily(rules_from(args, Ruleset))
+    from mahjong.american import AmericanRules, Card
+    from mahjong.play.american import AmericanFamily
+
+    return AmericanFamily(Card.load(args.card), rules_from(args, AmericanRules), args.games)
+
+
+def table_argv(args: argparse.Namespace) -> list[str]:
+    """The options of the table again, as ``python -m mahjong.play.app`` takes them."""
+    argv = [args.family, "--rules", args.rules]
+    for name, value in args.set:
+        argv += ["--set", f"{name}={value if isinstance(value, str) else json.dumps(value)}"]
+    if args.family == "american":
+        argv += ["--card", args.card, "--games", str(args.games)]
+    if args.seed is not None:
+        argv += ["--seed", str(args.seed)]
+    argv += ["--delay", str(args.delay)]
+    if args.ascii:
+        argv.append("--ascii")
+    if args.log:
+        argv += ["--log", args.log]
+    return argv
+
+
+def _is_terminal(stream: IO[str] | None) -> bool:
+    try:
+        return stream is not None and stream.isatty()
+    except ValueError:  # a closed stream
+        return False
+
+
+def run(args: argparse.Namespace) -> int:
+    """Runs the table in this terminal (printing the seed at launch and how to deal each game
+    again at the end), or serves it with ``--web``."""
+    family_from(args)  # a bad rule or card fails here, before anything opens or is served
+    try:
+        if args.web:
+            from textual_serve.server import Server
+        from mahjong.play import app
+    except ImportError as error:
+        raise InvalidArgumentError(f"{INSTALL_HINT} ({error})") from None
+    if args.web:
+        command = shlex.join([sys.executable, "-m", "mahjong.play.app", *table_argv(args)])
+        if args.seed is None:
+            print("seed: a random one for each browser connection, shown on the table")
+        title = f"mahjong play {args.family}"
+        Server(command, host="127.0.0.1", port=args.port, title=title).serve()
+        return 0
+    if not (_is_terminal(sys.stdin) and _is_terminal(sys.stdout)):
+        raise InvalidArgumentError(
+            f"mahjong play {args.family} needs a terminal, and standard input or output is not "
+            "one (closed, a file or a pipe); run it in a terminal, or with --web in a browser"
+        )
+    if args.seed is None:
+        args.seed = random_seed()
+    print(f"seed {args.seed}", flush=True)
+    table = app.table_app(args)
+    table.run()
+    for played in table.session.seeds:
+        print(f"mahjong play {args.family} --seed {played} deals that game again")
+    return 0
+
+
+def table_parser(prog: str) -> argparse.ArgumentParser:
+    """The parser of ``python -m mahjong.play.app``: a family and its table's options."""
+    parser = argparse.ArgumentParser(prog=prog, description="The table of mahjong play.")
+    add_families(parser.add_subparsers(dest="family", required=True), web=False)
+    return parser

@@ -1,0 +1,162 @@
+"""A game at a table, without any user interface: the human at seat 0, three AIs moved on by
+:class:`~mahjong.agents.Stepper`, the messages the human reads, the next deal, a new game or a
+rematch, and the log as the engine writes it.
+
+:class:`Session` is the same for both families; what differs (words, panels, how a tile is
+played) is the :class:`~mahjong.play.family.Family` it is given.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from typing import Any, Generic
+
+from mahjong.agents import Stepper
+from mahjong.play.family import HUMAN, ActionT, Family
+from mahjong.play.words import signed
+
+__all__ = ["HUMAN", "NAMES", "PLACES", "Session"]
+
+NAMES = ("You", "Kiri", "Sora", "Mina")  # seat 0 is you; the AIs keep their names all game
+PLACES = ("", "right", "across", "left")
+MESSAGES_KEPT = 50
+
+
+class Session(Generic[ActionT]):
+    """A game of `family` for one human (seat 0) and three AIs, moved on one step at a time.
+
+    ``deal`` is the current deal; once it is over, :meth:`next_deal` starts the next one until
+    the game is over; :meth:`start` begins another game (a rematch with the same seed).
+    """
+
+    def __init__(self, family: Family[ActionT], seed: int) -> None:
+        self.family = family
+        self.seeds: list[int] = []  # the seed of every game started, in order
+        self.start(seed)
+
+    def start(self, seed: int) -> None:
+        """Starts a new game from `seed` (the seed of the last game: a rematch)."""
+        self.seed = seed
+        self.seeds.append(seed)
+        self.game = self.family.new_game(seed, NAMES)
+        self.agents = self.family.agents()
+        self.messages: list[str] = []
+        self.highlights: set[Any] = set()  # what the family shows highlighted for a moment
+        self.deal_number = 0
+        self.game_over = False
+        self.changed = False  # played since the log was last saved
+        self._next = self.game.next_deal()
+        self.next_deal()
+
+    # -- state -----------------------------------------------------------------------------
+
+    @property
+    def deal_over(self) -> bool:
+        return bool(self.deal.is_over)
+
+    def human_to_act(self) -> bool:
+        return not self.deal.is_over and HUMAN in self.deal.waiting()
+
+    def legal(self) -> list[ActionT]:
+        """What the human may do now (nothing when it is not their turn)."""
+        return list(self.deal.legal_actions(HUMAN)) if self.human_to_act() else []
+
+    def observation(self, seat: int = HUMAN) -> Any:
+        return self.deal.observation(seat)
+
+    def name(self, seat: int) -> str:
+        """``You`` or an AI's name."""
+        return NAMES[seat]
+
+    def whose(self, seat: int) -> str:
+        """``your`` or ``Kiri's``."""
+        return "your" if seat == HUMAN else f"{NAMES[seat]}'s"
+
+    def by_seat(self, values: Sequence[int], words: Callable[[int], str] = signed) -> str:
+        """``You +50 · Kiri -50 · ...``: a value per seat, with the seats' names."""
+        return " · ".join(f"{NAMES[s]} {words(v)}" for s, v in enumerate(values))
+
+    def title(self, seat: int) -> str:
+        """``You`` or ``Kiri (AI, right)``."""
+        return NAMES[seat] if seat == HUMAN else f"{NAMES[seat]} (AI, {PLACES[seat]})"
+
+    # -- moving on -------------------------------------------------------------------------
+
+    def step(self) -> tuple[int, ActionT] | None:
+        """One move the human does not choose: an AI's, or the human's only one when the
+        family plays it for them. Returns the seat and action, or None when the human must
+        decide or the deal is over."""
+        if self.deal.is_over:
+            return None
+        if self.human_to_act():
+            forced = self.family.forced(self)
+            if forced is None:
+                return None
+            self.act([forced])
+            return HUMAN, forced
+        moved = self.stepper.step()
+        self._collect()
+        return moved
+
+    def run(self) -> None:
+        """Moves on until the human must decide or the deal is over."""
+        while self.step() is not None:
+            pass
+
+    def act(self, actions: list[ActionT]) -> None:
+        """Applies the human's actions, in order (an illegal one raises
+        :class:`~mahjong.errors.IllegalActionError` and changes nothing)."""
+        for action in actions:
+            self.stepper.apply(HUMAN, action)
+            self.changed = True
+            self._collect()
+        self.family.forget()
+
+    def next_deal(self) -> bool:
+        """Starts the next deal once the current one is over; False when the game is over."""
+        if self._next is None:
+            return False
+        self.deal, self._next = self._next, None
+        self.stepper: Stepper[ActionT] = Stepper(self.deal, [None, *self.agents])
+        self.deal_number += 1
+        self.family.forget()
+        self.highlights.clear()
+        self._seen = 0
+        if self.deal_number > 1:
+            self.messages.append(f"-- {self.family.deal_word} {self.deal_number} --")
+        self._collect()
+        return True
+
+    def _collect(self) -> None:
+        """Turns the new events (as the human sees them) into messages; at the end of a deal,
+        moves the game on so that it is known whether another deal follows."""
+        count = self.deal.event_count()
+        if count > self._seen:
+            for event in self.deal.events(self._seen, seat=HUMAN):
+                text = self.family.describe(self, event)
+                if text:
+                    self.messages.append(text)
+            self._seen = count
+            del self.messages[:-MESSAGES_KEPT]
+        if self.deal.is_over and self._next is None and not self.game_over:
+            self.stepper.finish()
+            self.game.finish_deal(self.deal)
+            self.changed = True
+            self._next = self.game.next_deal()
+            self.game_over = self._next is None
+
+    # -- the log ---------------------------------------------------------------------------
+
+    def lines(self) -> list[str]:
+        """The game's log so far (finished deals), as the engine writes it."""
+        return list(self.game.lines())
+
+    def save(self, path: str | os.PathLike[str]) -> int:
+        """Writes the log (finished deals) as JSON lines; returns how many lines."""
+        lines = self.lines()
+        with open(path, "w", encoding="utf-8") as out:
+            out.write("\n".join(lines) + "\n")
+        if self.deal_over:
+            self.changed = False
+        return len(lines)

@@ -1,0 +1,227 @@
+"""What the environments need of a game family, and the game they play.
+
+:class:`Family` adapts one family (its game class, encoder, action codes, final standings and
+default opponents) so that the environments are written once for both; :func:`for_riichi` and
+:func:`for_american` make one from the environments' options. :class:`Episode` is one game
+played decision by decision: which seat must act, applying its action code, and the rewards
+that result. Every rule stays in the engine: legality comes from its legal codes, a deal's
+score changes from its outcome and the final standings from the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, cast
+
+import numpy as np
+import numpy.typing as npt
+
+from mahjong import american, encoding, riichi
+from mahjong.errors import InvalidArgumentError
+
+__all__ = [
+    "DEFAULT_RANK_REWARDS",
+    "Episode",
+    "Family",
+    "RewardMode",
+    "check_rewards",
+    "for_american",
+    "for_riichi",
+]
+
+RewardMode = Literal["points", "rank"]
+# The reward of each final rank (1st to 4th) under reward="rank".
+DEFAULT_RANK_REWARDS = (1.0, 1.0 / 3.0, -1.0 / 3.0, -1.0)
+
+
+def check_rewards(reward: str, rank_rewards: Sequence[float]) -> tuple[float, ...]:
+    """Checks the reward options; returns the rank rewards as floats."""
+    if reward not in ("points", "rank"):
+        raise InvalidArgumentError(f'reward must be "points" or "rank", got {reward!r}')
+    table = tuple(float(r) for r in rank_rewards)
+    if len(table) != 4:
+        raise InvalidArgumentError(f"rank_rewards needs 4 values (1st to 4th), got {table!r}")
+    return table
+
+
+@dataclass(frozen=True)
+class Family:
+    """One family as the environments see it. Deals and games are the family's classes
+    (``Deal``/``Game`` or ``AmericanDeal``/``AmericanGame``)."""
+
+    name: str
+    actions: int
+    width: int
+    channels: list[encoding.Channel]
+    new_game: Callable[[int], Any]
+    encode: Callable[[Any, int], npt.NDArray[np.float32]]
+    action_mask: Callable[[Any, int], npt.NDArray[np.int8]]
+    final_points: Callable[[Any], list[float]]
+    """Each seat's final points relative to the start."""
+    rank_rewards: Callable[[Any, Sequence[float]], list[float]]
+    """Each seat's reward from a table of rewards by rank."""
+    default_opponent: Callable[[int], Any]
+    """An agent from a seed."""
+    points_scale: float
+    bounds: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "bounds", encoding.bounds(self.channels, self.width))
+
+
+def for_riichi(
+    *, rules: riichi.Ruleset | str | None = None, full: bool = True, points_scale: float = 1e-3
+) -> Family:
+    """Riichi under `rules` (a Ruleset or a preset name; the engine's default, the one-deal
+    seed preset, when None), with the basic or `full` encoding. Points rewards are in units of
+    ``1 / points_scale`` points (thousands by default)."""
+    from mahjong.riichi.game import EfficiencyAgent
+
+    # A preset's name is checked by the engine (InvalidRuleError naming it).
+    ruleset = riichi.Ruleset.preset(cast(Any, rules)) if isinstance(rules, str) else rules
+    start = (ruleset or riichi.Ruleset.preset("seed")).start_points
+
+    def final_points(game: Any) -> list[float]:
+        return [float(s["points"] - start) for s in game.standings()]
+
+    def rank_rewards(game: Any, table: Sequence[float]) -> list[float]:
+        return [table[s["rank"] - 1] for s in game.standings()]
+
+    return Family(
+        name="riichi",
+        actions=riichi.ACTION_COUNT,
+        width=34,
+        channels=riichi.encoding_channels(full),
+        new_game=lambda seed: riichi.Game(seed=seed, rules=ruleset),
+        encode=lambda deal, seat: riichi.encode(deal, seat, full=full),
+        action_mask=riichi.action_mask,
+        final_points=final_points,
+        rank_rewards=rank_rewards,
+        default_opponent=lambda seed: EfficiencyAgent(),
+        points_scale=points_scale,
+    )
+
+
+def for_american(
+    *,
+    card: american.Card | str = "house-2026",
+    rules: american.AmericanRules | str | None = None,
+    games: int = 1,
+    full: bool = True,
+    points_scale: float = 1e-2,
+) -> Family:
+    """American with `card` (a Card or a built-in card's name), `rules` (options or a preset
+    name) and `games` games per episode, with the basic or `full` encoding. Points rewards are
+    in units of ``1 / points_scale`` points (hundreds by default)."""
+    from mahjong.american.game import CardAgent
+
+    the_card = american.Card.builtin(card) if isinstance(card, str) else card
+    options = american.AmericanRules.preset(cast(Any, rules)) if isinstance(rules, str) else rules
+
+    def final_points(game: Any) -> list[float]:
+        return [float(s) for s in game.scores]
+
+    def rank_rewards(game: Any, table: Sequence[float]) -> list[float]:
+        # Tied players share the rewards of the places they tie for.
+        scores = list(game.scores)
+        order = sorted(scores, reverse=True)
+        shared = []
+        for score in scores:
+            places = [table[i] for i, s in enumerate(order) if s == score]
+            shared.append(sum(places) / len(places))
+        return shared
+
+    return Family(
+        name="american",
+        actions=american.ACTION_COUNT,
+        width=36,
+        channels=american.encoding_channels(full),
+        new_game=lambda seed: american.AmericanGame(
+            the_card, seed=seed, games=games, rules=options
+        ),
+        encode=lambda deal, seat: american.encode(deal, seat, full=full),
+        action_mask=american.action_mask,
+        final_points=final_points,
+        rank_rewards=rank_rewards,
+        default_opponent=lambda seed: CardAgent(the_card),
+        points_scale=points_scale,
+    )
+
+
+class Episode:
+    """One game of a family played decision by decision: :attr:`to_act` is the seat that must
+    act, :meth:`apply` plays its action code and :meth:`take_rewards` gives the rewards since
+    the last call. With ``reward="points"`` each deal's score changes are paid as the deal
+    ends and the rest of the final points (deposits left, oka and uma) as the game ends, so an
+    episode's rewards sum to each seat's final points relative to the start (times the
+    family's scale); with ``"rank"`` the reward of each seat's final rank is paid at the end."""
+
+    def __init__(
+        self,
+        family: Family,
+        seed: int,
+        *,
+        reward: RewardMode = "points",
+        rank_rewards: Sequence[float] = DEFAULT_RANK_REWARDS,
+    ) -> None:
+        self.family = family
+        self.reward = reward
+        self.rank_table = tuple(rank_rewards)
+        self.game = family.new_game(seed)
+        self.deal: Any = self.game.next_deal()
+        self._pending = [0.0] * 4
+        self._paid = [0.0] * 4
+        self._ended = False
+        self._settle()
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is over."""
+        return self._ended
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat that must act now (the first of several in a claim window or a
+        Charleston pass), or None once the game is over."""
+        for seat in [] if self._ended else self.deal.waiting():
+            if self.deal.legal_codes(seat):
+                return int(seat)
+        return None
+
+    def apply(self, seat: int, action: Any) -> None:
+        """Plays `action` (an action object of the family or its code) for `seat`; an illegal
+        one raises IllegalActionError and changes nothing. A deal that ends is settled and the
+        next one dealt."""
+        self.deal.apply(seat, action)
+        self._settle()
+
+    def take_rewards(self) -> list[float]:
+        """Each seat's rewards since the last call."""
+        out, self._pending = self._pending, [0.0] * 4
+        return out
+
+    def _pay(self, amounts: Sequence[float]) -> None:
+        for seat, amount in enumerate(amounts):
+            self._pending[seat] += amount
+            self._paid[seat] += amount
+
+    def _settle(self) -> None:
+        scale = self.family.points_scale
+        while self.deal.is_over and not self._ended:
+            if self.reward == "points":
+                self._pay([d * scale for d in self.deal.outcome["deltas"]])
+            self.game.finish_deal(self.deal)
+            upcoming = self.game.next_deal()
+            if upcoming is None:
+                self._ended = True
+                self._pay(self._final())
+            else:
+                self.deal = upcoming
+
+    def _final(self) -> list[float]:
+        """What is owed at the end beyond what each seat has been paid."""
+        if self.reward == "rank":
+            return self.family.rank_rewards(self.game, self.rank_table)
+        owed = [p * self.family.points_scale for p in self.family.final_points(self.game)]
+        return [o - p for o, p in zip(owed, self._paid, strict=True)]

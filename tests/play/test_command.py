@@ -1,0 +1,144 @@
+"""``mahjong play``: its options for both families, the seed it prints, and its one-line
+errors (the table itself is not opened here)."""
+
+from __future__ import annotations
+
+import argparse
+import builtins
+import re
+import shlex
+import sys
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+
+from mahjong.cli import build_parser, main
+from mahjong.play import app, command
+from mahjong.play.american import AmericanFamily
+from mahjong.play.riichi import RiichiFamily
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def parse(line: str) -> argparse.Namespace:
+    from mahjong.arguments import with_family
+
+    parser = build_parser()
+    return parser.parse_args(with_family(parser, shlex.split(line)[1:]))
+
+
+def test_the_examples_parse() -> None:
+    """The README's and the help's examples are valid command lines (not run: each would
+    open the table)."""
+    blocks = re.findall(r"```console\n(.*?)```", README.read_text(), flags=re.S)
+    lines = [line[2:] for block in blocks for line in block.splitlines() if line.startswith("$ ")]
+    lines += [line.strip() for line in command.EXAMPLES.splitlines() if "mahjong play" in line]
+    examples = [line for line in lines if line.startswith("mahjong play")]
+    assert len(examples) >= 10
+    for line in examples:
+        assert parse(line).run is command.run
+
+
+def test_rules_and_overrides_for_both_families() -> None:
+    riichi = command.family_from(parse("mahjong play riichi --rules tenhou --set kiriage=true"))
+    assert isinstance(riichi, RiichiFamily)
+    assert riichi.rules.kiriage and riichi.rules.game_length == "hanchan"
+    american = command.family_from(
+        parse("mahjong play american --rules table --set jokerless_bonus=false --games 2")
+    )
+    assert isinstance(american, AmericanFamily)
+    assert not american.rules.jokerless_bonus and american.games == 2
+    assert american.rules.dead_hand_mode == "challenge"
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("mahjong play riichi --delay -1", "is not 0 or more seconds"),
+        ("mahjong play riichi --web --port 70000", "70000 is not a port (1..65535)"),
+        ("mahjong play riichi --seed -1", "is not in 0..2^64-1"),
+        ("mahjong play riichi --rules nope", "invalid choice"),
+        ("mahjong play riichi --set nope=1", 'unknown rule option "nope"'),
+        ("mahjong play american --set nope=1", "nope"),
+        ("mahjong play american --games 0", "argument --games: 0 is not 1 or more"),
+        ("mahjong play american --card no-such-card", "no-such-card"),
+        ("mahjong play riichi", "needs a terminal"),  # pytest's stdin is not one
+    ],
+)
+def test_bad_options_are_one_line_errors(
+    line: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(shlex.split(line)[1:]) == 2
+    err = capsys.readouterr().err
+    assert said in err and err.startswith("mahjong: error: ") and err.count("\n") == 1, err
+
+
+def test_without_textual_the_command_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real_import = builtins.__import__
+
+    def no_textual(name: str, *args: Any, **kwargs: Any) -> Any:
+        if (
+            name.startswith("textual")
+            or name == "mahjong.play.app"
+            or (name == "mahjong.play" and "app" in (args[2] or ()))
+        ):
+            raise ImportError(f"No module named {name!r}")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.delitem(sys.modules, "mahjong.play.app")
+    monkeypatch.setattr(builtins, "__import__", no_textual)
+    assert main(["play", "riichi"]) == 2
+    assert "pip install 'mahjong-engine[play]'" in capsys.readouterr().err
+
+
+class Table:
+    """Stands in for the app: remembers the seed it was given."""
+
+    seeds: ClassVar[list[int]] = []
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.session = argparse.Namespace(seeds=[args.seed])
+        Table.seeds.append(args.seed)
+
+    def run(self) -> None:
+        pass
+
+
+def test_a_random_seed_each_launch_printed_on_its_own_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(command, "_is_terminal", lambda _stream: True)
+    monkeypatch.setattr(app, "table_app", Table)
+    Table.seeds = []
+    assert main(["play", "riichi"]) == 0
+    assert main(["play", "american"]) == 0
+    assert main(["play", "riichi", "--seed", "5"]) == 0
+    first, second, given = Table.seeds
+    assert first != second and given == 5
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        f"seed {first}",
+        f"mahjong play riichi --seed {first} deals that game again",
+        f"seed {second}",
+        f"mahjong play american --seed {second} deals that game again",
+        "seed 5",
+        "mahjong play riichi --seed 5 deals that game again",
+    ]
+
+
+def test_the_web_table_gets_the_same_options() -> None:
+    """``--web`` starts ``python -m mahjong.play.app`` with the options it was given."""
+    for line in (
+        "mahjong play riichi --web --rules tenhou --set kiriage=true --set uma=[10,5,-5,-10] "
+        "--seed 3 --delay 0.2 --ascii --log x.jsonl",
+        "mahjong play american --web --card house-2026 --rules table --games 2",
+    ):
+        args = parse(line)
+        again = command.table_parser("t").parse_args(command.table_argv(args))
+        for name in ("family", "rules", "set", "seed", "delay", "ascii", "log"):
+            assert getattr(again, name) == getattr(args, name), name
+        if args.family == "american":
+            assert (again.card, again.games) == (args.card, args.games)
