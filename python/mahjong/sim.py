@@ -44,6 +44,9 @@ from mahjong.riichi.mjai_host import Hosting, add_hosting_options, hosting_from
 __all__ = ["FAMILIES", "Family", "Setup", "Tally", "add_command", "parse_agents", "simulate"]
 
 
+NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
 class Tally(Protocol):
     """A family's counts over many games."""
 
@@ -91,21 +94,24 @@ class Family:
         default_factory=dict
     )
 
-    def make_agents(self, spec: str, game_seed: int, setup: Setup) -> list[Agent[Any]]:
-        """Four agents from a comma-separated list (``efficiency,random,mjai:COMMAND,...``,
-        see :func:`parse_agents`); the agent at seat i is made from seed 4 * game_seed + i
-        (a random agent draws from it)."""
+    def make_agents(
+        self, spec: str, game_seed: int, setup: Setup, first_seat: int = 0
+    ) -> list[Agent[Any]]:
+        """The agents of seats `first_seat`..3 from a comma-separated list
+        (``efficiency,random,mjai:COMMAND,...``, see :func:`parse_agents`); the agent at seat
+        i is made from seed 4 * game_seed + i (a random agent draws from it)."""
         seats = parse_agents(spec)
-        if len(seats) != 4 or not all(self._takes(name, arg) for name, arg in seats):
+        count = 4 - first_seat
+        if len(seats) != count or not all(self._takes(name, arg) for name, arg in seats):
             raise InvalidArgumentError(
-                f"--agents for {self.name} games needs four names from {self.choices()}, "
-                f"separated by commas; got {spec!r}"
+                f"--agents for {self.name} games needs {NUMBERS[count]} names from "
+                f"{self.choices()}, separated by commas; got {spec!r}"
             )
         return [
             self.agents[name](game_seed * 4 + i, setup)
             if arg is None
             else self.agents_with_argument[name][1](game_seed * 4 + i, setup, arg)
-            for i, (name, arg) in enumerate(seats)
+            for i, (name, arg) in enumerate(seats, start=first_seat)
         ]
 
     def choices(self) -> str:

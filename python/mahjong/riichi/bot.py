@@ -208,5 +208,5 @@ def add_bot(families: Any) -> None:
     p.add_argument("seat", type=_seat, metavar="SEAT", help="the bot's seat, 0..3")
     p.add_argument("--agent", choices=list(RIICHI.agents), default="efficiency", help="the AI")
     p.add_argument("--seed", type=seed, default=0, metavar="S", help="seed of a random agent")
-    add_rules_options(p, Ruleset.presets(), "tenhou")
+    add_rules_options(p, Ruleset.presets(), "tenhou", "kiriage=true")
     p.set_defaults(run=run)

@@ -360,7 +360,8 @@ def add_hosting_options(parser: argparse.ArgumentParser, fallbacks: Sequence[str
     )
 
 
-def hosting_from(args: argparse.Namespace) -> Hosting:
-    """The :class:`Hosting` that :func:`add_hosting_options`' options describe."""
+def hosting_from(args: argparse.Namespace, report: Callable[[str], None] = _to_stderr) -> Hosting:
+    """The :class:`Hosting` that :func:`add_hosting_options`' options describe, its bots'
+    problems told to `report`."""
     fallback = None if args.mjai_fallback == STOP else args.mjai_fallback
-    return Hosting(timeout=args.mjai_timeout, fallback=fallback)
+    return Hosting(timeout=args.mjai_timeout, fallback=fallback, report=report)
