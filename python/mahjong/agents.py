@@ -6,7 +6,8 @@ An agent is anything with ``act(observation, legal) -> action`` returning one of
 actions it was offered (a Riichi :class:`mahjong.riichi.Action` or an American
 :class:`mahjong.american.AmericanAction`). It may also define ``on_events(seat, events)``: it
 then receives every event of the game as dicts, masked to what its seat may see, before each
-of its decisions and at the end of each deal.
+of its decisions and at the end of each deal, and ``close()``: :func:`play_game` calls it when
+the game ends, or fails (an agent running a process ends it there).
 
 The engine decides every rule; this module only asks agents to choose among the actions the
 engine offers and hands each what its seat may see.
@@ -14,6 +15,7 @@ engine offers and hands each what its seat may see.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -228,13 +230,18 @@ class GameRecord:
 
 def play_game(game: Session, agents: Sequence[Agent[ActionT]], *, log: bool = True) -> GameRecord:
     """Plays every deal of `game` with one agent per seat; with `log`, the record keeps the
-    game's log (the same seed and agents give the same bytes)."""
+    game's log (the same seed and agents give the same bytes). Agents with ``close()`` are
+    closed at the end, also when the game fails."""
     if len(agents) != 4:
         raise ValueError(f"a game needs 4 agents, got {len(agents)}")
     record = GameRecord()
-    while (deal := game.next_deal()) is not None:
-        record.outcomes.append(play_deal(deal, agents))
-        game.finish_deal(deal)
+    with contextlib.ExitStack() as closing:  # closes every agent, whatever happens
+        for agent in agents:
+            if (close := getattr(agent, "close", None)) is not None:
+                closing.callback(close)
+        while (deal := game.next_deal()) is not None:
+            record.outcomes.append(play_deal(deal, agents))
+            game.finish_deal(deal)
     record.standings = game.standings()
     if log:
         record.events = game.events()

@@ -23,6 +23,7 @@ from mahjong import play, sim
 from mahjong.american import cli as american_cli
 from mahjong.arguments import add_verb, with_family
 from mahjong.errors import InvalidArgumentError, MahjongError
+from mahjong.riichi import bot
 from mahjong.riichi import cli as riichi_cli
 
 DESCRIPTION = (
@@ -40,6 +41,7 @@ examples:
   mahjong play
   mahjong card
   mahjong replay game.jsonl
+  echo '[{"type":"start_game","id":0}]' | mahjong bot riichi 0
 
 Run "mahjong VERB FAMILY --help" (e.g. "mahjong sim american --help") for the options.
 """
@@ -166,6 +168,15 @@ def build_parser() -> argparse.ArgumentParser:
     american_cli.add_replay(replay)
     sim.add_command(commands)
     play.add_command(commands)
+    bot.add_bot(
+        add_verb(
+            commands,
+            "bot",
+            families=("riichi",),
+            help="play one seat as an Mjai bot on standard input and output",
+            description="Be an Mjai bot: mahjong bot riichi (the default) SEAT.",
+        )
+    )
     _name_subcommands(parser)
     return parser
 

@@ -25,7 +25,15 @@ class RecordFormatError(MahjongError):
     """
 
 
+class BotError(MahjongError):
+    """An external Mjai bot that misbehaved (an illegal or malformed answer, silence, exit,
+    a flood of output) where the game was to stop rather than go on without it
+    (:mod:`mahjong.riichi.mjai_host`): the message names the seat, the bot's line and what
+    was wrong."""
+
+
 __all__ = [
+    "BotError",
     "CardFormatError",
     "IllegalActionError",
     "InvalidArgumentError",

@@ -13,7 +13,7 @@ import argparse
 import contextlib
 import sys
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -39,8 +39,12 @@ from mahjong.errors import InvalidArgumentError
 from mahjong.riichi import Game, Ruleset
 from mahjong.riichi import tally as riichi_tally
 from mahjong.riichi.game import EfficiencyAgent
+from mahjong.riichi.mjai_host import Hosting, add_hosting_options, hosting_from
 
-__all__ = ["FAMILIES", "Family", "Setup", "Tally", "add_command", "simulate"]
+__all__ = ["FAMILIES", "Family", "Setup", "Tally", "add_command", "parse_agents", "simulate"]
+
+
+NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 
 class Tally(Protocol):
@@ -61,16 +65,20 @@ class Tally(Protocol):
 
 @dataclass(frozen=True)
 class Setup:
-    """What every game of a simulation shares: the rules and, for American games, the card."""
+    """What every game of a simulation shares: the rules, for American games the card, and
+    how its ``mjai:COMMAND`` seats are hosted (and what their bots did)."""
 
     rules: Any
     card: Card | None = None
+    hosting: Hosting = field(default_factory=Hosting)
 
 
 @dataclass(frozen=True)
 class Family:
     """What a simulation of one family needs: its agents by name (each made from the seat's
-    seed and the setup), its rules, and how a game and a tally are made."""
+    seed and the setup), those that take an argument (``mjai:COMMAND``: by name, what the
+    argument is and the maker, which also gets it), its rules, and how a game, a tally and
+    the rows of a game's deals are made."""
 
     name: str
     agents: Mapping[str, Callable[[int, Setup], Agent[Any]]]
@@ -82,22 +90,62 @@ class Family:
     new_tally: Callable[[], Tally]
     deal_rows: Callable[[GameRecord, int], list[dict[str, object]]]
     columns: Mapping[str, str]
+    agents_with_argument: Mapping[str, tuple[str, Callable[[int, Setup, str], Agent[Any]]]] = field(
+        default_factory=dict
+    )
 
-    def make_agents(self, spec: str, game_seed: int, setup: Setup) -> list[Agent[Any]]:
-        """Four agents from a comma-separated list of names (``efficiency,random,...``); a
-        random agent at seat i draws from seed 4 * game_seed + i."""
-        names = agent_names(spec)
-        if len(names) != 4 or any(n not in self.agents for n in names):
+    def make_agents(
+        self, spec: str, game_seed: int, setup: Setup, first_seat: int = 0
+    ) -> list[Agent[Any]]:
+        """The agents of seats `first_seat`..3 from a comma-separated list
+        (``efficiency,random,mjai:COMMAND,...``, see :func:`parse_agents`); the agent at seat
+        i is made from seed 4 * game_seed + i (a random agent draws from it)."""
+        seats = parse_agents(spec)
+        count = 4 - first_seat
+        if len(seats) != count or not all(self._takes(name, arg) for name, arg in seats):
             raise InvalidArgumentError(
-                f"--agents for {self.name} games needs four names from "
-                f"{', '.join(self.agents)}, separated by commas; got {spec!r}"
+                f"--agents for {self.name} games needs {NUMBERS[count]} names from "
+                f"{self.choices()}, separated by commas; got {spec!r}"
             )
-        return [self.agents[n](game_seed * 4 + i, setup) for i, n in enumerate(names)]
+        return [
+            self.agents[name](game_seed * 4 + i, setup)
+            if arg is None
+            else self.agents_with_argument[name][1](game_seed * 4 + i, setup, arg)
+            for i, (name, arg) in enumerate(seats, start=first_seat)
+        ]
+
+    def choices(self) -> str:
+        """The agents ``--agents`` may name: ``efficiency, random, mjai:COMMAND``."""
+        taking = (f"{name}:{what}" for name, (what, _) in self.agents_with_argument.items())
+        return ", ".join([*self.agents, *taking])
+
+    def _takes(self, name: str, argument: str | None) -> bool:
+        if argument is None:
+            return name in self.agents
+        return name in self.agents_with_argument and bool(argument)
+
+
+def parse_agents(spec: str) -> list[tuple[str, str | None]]:
+    """The seats of a comma-separated ``--agents`` list: each a name, trimmed and in lower
+    case, and the argument after a colon (``mjai:mahjong bot riichi``: trimmed, kept as
+    written), None without a colon."""
+    seats: list[tuple[str, str | None]] = []
+    for item in spec.split(","):
+        name, colon, argument = item.partition(":")
+        seats.append((name.strip().lower(), argument.strip() if colon else None))
+    return seats
 
 
 def agent_names(spec: str) -> list[str]:
-    """The names of a comma-separated ``--agents`` list, trimmed and in lower case."""
-    return [n.strip().lower() for n in spec.split(",")]
+    """The seats of an ``--agents`` list as names (``mjai:COMMAND`` with its command)."""
+    return [name if arg is None else f"{name}:{arg}" for name, arg in parse_agents(spec)]
+
+
+def _hosted(seed: int, setup: Setup, command: str) -> Agent[Any]:
+    """A Riichi seat played by the Mjai bot `command`, with the setup's fallback agent."""
+    hosting = setup.hosting
+    fallback = None if hosting.fallback is None else RIICHI.agents[hosting.fallback](seed, setup)
+    return hosting.bot(command, fallback)
 
 
 def _card(setup: Setup) -> Card:
@@ -120,6 +168,7 @@ RIICHI = Family(
     new_tally=riichi_tally.Tally,
     deal_rows=riichi_tally.deal_rows,
     columns=riichi_tally.COLUMNS,
+    agents_with_argument={"mjai": ("COMMAND", _hosted)},
 )
 
 AMERICAN = Family(
@@ -186,7 +235,8 @@ def run(args: argparse.Namespace) -> int:
     check_empty(args, "agents", "card")
     family = FAMILIES[args.family]
     card = Card.load(args.card) if getattr(args, "card", None) is not None else None
-    setup = Setup(rules_from(args, family.rules), card)
+    hosting = hosting_from(args) if family.agents_with_argument else Hosting()
+    setup = Setup(rules_from(args, family.rules), card, hosting)
     spec = args.agents or family.default_agents
     if args.plot:
         analysis.check_plot_path(args.plot)
@@ -212,7 +262,7 @@ def run(args: argparse.Namespace) -> int:
 
         tally = simulate(family, setup, spec, args.seed, args.games, each)
     Console(file=sys.stdout).print(tally.table(agent_names(spec)))
-    for line in tally.lines():
+    for line in [*tally.lines(), *hosting.lines()]:
         print(line)
     if args.parquet:
         count = analysis.write_parquet(rows, family.columns, args.parquet)
@@ -229,6 +279,7 @@ examples:
   mahjong sim --games 200 --seed 1
   mahjong sim riichi --games 20 --rules tenhou --agents efficiency,efficiency,random,random
   mahjong sim riichi --games 5 --seed 3 --set kiriage=true --jsonl games.jsonl
+  mahjong sim --games 1 --rules tenhou --agents "mjai:mahjong bot riichi,efficiency,random,random"
   mahjong sim american --games 20 --card house-2026 --agents card,random,random,random --seed 1
 """
 
@@ -247,8 +298,7 @@ def _add_family(families: Any, family: Family, help: str) -> argparse.ArgumentPa
         "--agents",
         default=None,
         metavar="A,B,C,D",
-        help=f"one agent per seat, from {', '.join(family.agents)} "
-        f"(default: {family.default_agents})",
+        help=f"one agent per seat, from {family.choices()} (default: {family.default_agents})",
     )
     add_rules_options(p, family.rules.presets(), family.default_rules, family.rule_example)
     p.add_argument("--jsonl", metavar="FILE", help="write every game's log (JSON lines) to FILE")
@@ -276,5 +326,6 @@ def add_command(commands: Any) -> None:
         "mahjong sim riichi (the default) or mahjong sim american.",
         epilog=EXAMPLES,
     )
-    _add_family(families, RIICHI, "Riichi games (the default)")
+    riichi = _add_family(families, RIICHI, "Riichi games (the default)")
+    add_hosting_options(riichi, list(RIICHI.agents))
     add_card_option(_add_family(families, AMERICAN, "American games on a card"))

@@ -14,9 +14,13 @@ from typing import Any, ClassVar
 import pytest
 
 from mahjong.cli import build_parser, main
+from mahjong.errors import InvalidArgumentError
 from mahjong.play import app, command
 from mahjong.play.american import AmericanFamily
 from mahjong.play.riichi import RiichiFamily
+from mahjong.play.session import Session
+from mahjong.riichi.mjai_host import hosting_from
+from play.support import agent_for, decide
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -99,8 +103,8 @@ class Table:
 
     seeds: ClassVar[list[int]] = []
 
-    def __init__(self, args: argparse.Namespace) -> None:
-        self.session = argparse.Namespace(seeds=[args.seed])
+    def __init__(self, args: argparse.Namespace, hosting: object = None) -> None:
+        self.session = argparse.Namespace(seeds=[args.seed], close=lambda: None)
         Table.seeds.append(args.seed)
 
     def run(self) -> None:
@@ -142,3 +146,43 @@ def test_the_web_table_gets_the_same_options() -> None:
             assert getattr(again, name) == getattr(args, name), name
         if args.family == "american":
             assert (again.card, again.games) == (args.card, args.games)
+
+
+def test_agents_choose_the_three_ais_and_a_bad_list_is_refused() -> None:
+    from mahjong.american.game import CardAgent
+    from mahjong.riichi.game import EfficiencyAgent
+    from mahjong.riichi.mjai_host import MjaiBot
+
+    riichi = command.family_from(
+        parse("mahjong play riichi --agents 'random,mjai:mahjong bot riichi,efficiency'")
+    )
+    first, bot, last = riichi.agents(3)
+    assert isinstance(bot, MjaiBot) and isinstance(last, EfficiencyAgent)
+    assert type(first).__name__ == "RandomAgent"
+    default = command.family_from(parse("mahjong play american"))
+    assert all(isinstance(a, CardAgent) for a in default.agents(0))
+    with pytest.raises(InvalidArgumentError, match="needs three names"):
+        command.family_from(parse("mahjong play riichi --agents efficiency,random"))
+    with pytest.raises(InvalidArgumentError, match="needs three names"):
+        command.family_from(parse("mahjong play american --agents card,card,mjai:bot"))
+
+
+def test_a_hosted_bot_plays_a_seat_at_the_table_and_is_closed() -> None:
+    """A session with an Mjai bot among the AIs plays a whole deal; the bot process ends when
+    the session closes, with nothing to report."""
+    problems: list[str] = []
+    args = parse(
+        "mahjong play riichi --seed 4 --agents 'efficiency,mjai:mahjong bot riichi,random'"
+    )
+    hosting = hosting_from(args, report=problems.append)
+    session = Session(command.family_from(args, hosting), 4)
+    agent = agent_for(session.family)
+    while not session.deal_over:
+        session.run()
+        if not session.deal_over:
+            session.act(decide(session, agent))
+    session.close()
+    assert problems == []
+    assert hosting.lines() == ["mjai seat 2: 0 protocol errors, 0 illegal actions, 0 fallbacks"]
+    bot = session.agents[1]
+    assert bot.seat == 2 and bot._process is None  # it played, and its process has ended

@@ -116,7 +116,7 @@ class AmericanFamily(Family[AmericanAction]):
             self.card, seed=seed, games=self.games, rules=self.rules, names=list(names)
         )
 
-    def agents(self) -> list[Agent[AmericanAction]]:
+    def default_agents(self) -> list[Agent[AmericanAction]]:
         return [CardAgent(self.card) for _ in range(3)]
 
     def pages(self) -> tuple[Page, ...]:

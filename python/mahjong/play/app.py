@@ -36,6 +36,7 @@ from mahjong.play.family import PLAY, Choice, Family, NotNow, Page, Way
 from mahjong.play.glyphs import glyph_cells, unicode_ok
 from mahjong.play.session import HUMAN, Session
 from mahjong.play.words import sentence
+from mahjong.riichi.mjai_host import Hosting
 
 HAND_SLOTS = 14
 HIGHLIGHT_SECONDS = 2.0
@@ -706,12 +707,12 @@ class PlayApp(App[None]):
         return True
 
 
-def table_app(args: argparse.Namespace) -> PlayApp:
+def table_app(args: argparse.Namespace, hosting: Hosting | None = None) -> PlayApp:
     """The table the options of :func:`mahjong.play.command.table_parser` describe (a random
-    seed unless ``--seed`` is given)."""
+    seed unless ``--seed`` is given), its ``mjai:COMMAND`` AIs hosted by `hosting`."""
     seed = args.seed if args.seed is not None else random_seed()
     return PlayApp(
-        Session(family_from(args), seed),
+        Session(family_from(args, hosting), seed),
         delay=args.delay,
         ascii_tiles=args.ascii or not unicode_ok(),
         log=args.log,
@@ -721,7 +722,11 @@ def table_app(args: argparse.Namespace) -> PlayApp:
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m mahjong.play.app riichi|american [options]``: the table in this terminal
     (what ``mahjong play --web`` serves)."""
-    table_app(table_parser("python -m mahjong.play.app").parse_args(argv)).run()
+    table = table_app(table_parser("python -m mahjong.play.app").parse_args(argv))
+    try:
+        table.run()
+    finally:
+        table.session.close()
     return 0
 
 

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable
 from typing import IO, Any
 
+from mahjong import sim
 from mahjong.arguments import (
     add_card_option,
     add_rules_options,
@@ -25,6 +26,7 @@ from mahjong.arguments import (
 )
 from mahjong.errors import InvalidArgumentError
 from mahjong.play.family import Family
+from mahjong.riichi.mjai_host import Hosting, add_hosting_options, hosting_from
 
 EXAMPLES = """\
 examples:
@@ -32,6 +34,7 @@ examples:
   mahjong play riichi --seed 7 --rules tenhou --delay 0.3
   mahjong play riichi --set game_length=tonpuusen --ascii
   mahjong play riichi --web --port 8000
+  mahjong play riichi --agents "efficiency,mjai:mahjong bot riichi,random"
   mahjong play american
   mahjong play american --card house-2026 --rules table --seed 3 --delay 0.3
   mahjong play american --ascii --web --port 8001
@@ -89,6 +92,15 @@ def add_table_options(parser: argparse.ArgumentParser, family: str) -> None:
         parser.add_argument(
             "--games", type=games, default=4, metavar="N", help="games in the session"
         )
+    own = "efficiency" if family == "riichi" else "card"
+    parser.add_argument(
+        "--agents",
+        metavar="A,B,C",
+        help=f"the AIs of seats 1, 2 and 3, separated by commas (default: {own},{own},{own}); "
+        "names as in mahjong sim" + (", mjai:COMMAND among them" if family == "riichi" else ""),
+    )
+    if family == "riichi":
+        add_hosting_options(parser, ("efficiency", "random"))
     parser.add_argument(
         "--seed", type=seed, metavar="S", help="seed of every wall (default: a random one)"
     )
@@ -144,17 +156,28 @@ def add_command(commands: Any) -> None:
         parser.set_defaults(run=run)
 
 
-def family_from(args: argparse.Namespace) -> Family[Any]:
-    """The family the options describe (a bad rule or card is a one-line error here)."""
+def family_from(args: argparse.Namespace, hosting: Hosting | None = None) -> Family[Any]:
+    """The family the options describe (a bad rule, card or agent is a one-line error here),
+    its ``mjai:COMMAND`` AIs hosted by `hosting`."""
+    family: Family[Any]
     if args.family == "riichi":
         from mahjong.play.riichi import RiichiFamily
         from mahjong.riichi import Ruleset
 
-        return RiichiFamily(rules_from(args, Ruleset))
-    from mahjong.american import AmericanRules, Card
-    from mahjong.play.american import AmericanFamily
+        family = RiichiFamily(rules_from(args, Ruleset))
+        setup = sim.Setup(family.rules, hosting=hosting or hosting_from(args))
+    else:
+        from mahjong.american import AmericanRules, Card
+        from mahjong.play.american import AmericanFamily
 
-    return AmericanFamily(Card.load(args.card), rules_from(args, AmericanRules), args.games)
+        card = Card.load(args.card)
+        family = AmericanFamily(card, rules_from(args, AmericanRules), args.games)
+        setup = sim.Setup(family.rules, card)
+    if args.agents:
+        spec, maker = args.agents, sim.FAMILIES[args.family].make_agents
+        maker(spec, 0, sim.Setup(setup.rules, setup.card), first_seat=1)  # fails here if bad
+        family.lineup = lambda seed: maker(spec, seed, setup, first_seat=1)
+    return family
 
 
 def table_argv(args: argparse.Namespace) -> list[str]:
@@ -164,6 +187,10 @@ def table_argv(args: argparse.Namespace) -> list[str]:
         argv += ["--set", f"{name}={value if isinstance(value, str) else json.dumps(value)}"]
     if args.family == "american":
         argv += ["--card", args.card, "--games", str(args.games)]
+    if args.agents:
+        argv += ["--agents", args.agents]
+    if args.family == "riichi":
+        argv += ["--mjai-timeout", str(args.mjai_timeout), "--mjai-fallback", args.mjai_fallback]
     if args.seed is not None:
         argv += ["--seed", str(args.seed)]
     argv += ["--delay", str(args.delay)]
@@ -182,9 +209,9 @@ def _is_terminal(stream: IO[str] | None) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Runs the table in this terminal (printing the seed at launch and how to deal each game
-    again at the end), or serves it with ``--web``."""
-    family_from(args)  # a bad rule or card fails here, before anything opens or is served
+    """Runs the table in this terminal (printing the seed at launch, and at the end how to
+    deal each game again and what hosted Mjai bots did), or serves it with ``--web``."""
+    family_from(args)  # a bad rule, card or agent fails here, before anything opens
     try:
         if args.web:
             from textual_serve.server import Server
@@ -206,10 +233,17 @@ def run(args: argparse.Namespace) -> int:
     if args.seed is None:
         args.seed = random_seed()
     print(f"seed {args.seed}", flush=True)
-    table = app.table_app(args)
-    table.run()
+    problems: list[str] = []  # a bot's problems, told once the table has closed
+    hosting = hosting_from(args, report=problems.append) if args.family == "riichi" else None
+    table = app.table_app(args, hosting)
+    try:
+        table.run()
+    finally:
+        table.session.close()
     for played in table.session.seeds:
         print(f"mahjong play {args.family} --seed {played} deals that game again")
+    for line in problems + (hosting.lines() if hosting else []):
+        print(line)
     return 0
 
 

@@ -80,9 +80,17 @@ class Family(ABC, Generic[ActionT]):
     def new_game(self, seed: int, names: Sequence[str]) -> Any:
         """The engine's game (``Game``, ``AmericanGame``) dealt from `seed`."""
 
+    lineup: Callable[[int], list[Agent[Any]]] | None = None
+    """Makes the AIs of seats 1, 2 and 3 for a game dealt from a seed (``--agents``); None:
+    the family's own (:meth:`default_agents`)."""
+
+    def agents(self, seed: int) -> list[Agent[ActionT]]:
+        """Three AIs, for seats 1, 2 and 3 of a game dealt from `seed`."""
+        return self.lineup(seed) if self.lineup is not None else self.default_agents()
+
     @abstractmethod
-    def agents(self) -> list[Agent[ActionT]]:
-        """Three AIs, for seats 1, 2 and 3."""
+    def default_agents(self) -> list[Agent[ActionT]]:
+        """The family's own three AIs."""
 
     def pages(self) -> tuple[Page, ...]:
         """Pages its keys open over the table."""

@@ -106,7 +106,7 @@ class RiichiFamily(Family[Action]):
     def new_game(self, seed: int, names: Sequence[str]) -> Game:
         return Game(seed=seed, rules=self.rules, names=list(names))
 
-    def agents(self) -> list[Agent[Action]]:
+    def default_agents(self) -> list[Agent[Action]]:
         return [EfficiencyAgent() for _ in range(3)]
 
     def forced(self, session: Session[Action]) -> Action | None:

@@ -37,10 +37,12 @@ class Session(Generic[ActionT]):
 
     def start(self, seed: int) -> None:
         """Starts a new game from `seed` (the seed of the last game: a rematch)."""
+        if self.seeds:
+            self.close()
         self.seed = seed
         self.seeds.append(seed)
         self.game = self.family.new_game(seed, NAMES)
-        self.agents = self.family.agents()
+        self.agents = self.family.agents(seed)
         self.messages: list[str] = []
         self.highlights: set[Any] = set()  # what the family shows highlighted for a moment
         self.deal_number = 0
@@ -145,6 +147,13 @@ class Session(Generic[ActionT]):
             self.changed = True
             self._next = self.game.next_deal()
             self.game_over = self._next is None
+
+    def close(self) -> None:
+        """Ends the game for the AIs that need telling (those with ``close()``: an Mjai bot
+        ends its process); a new game or the end of the table calls it."""
+        for agent in self.agents:
+            if (close := getattr(agent, "close", None)) is not None:
+                close()
 
     # -- the log ---------------------------------------------------------------------------
 

@@ -57,8 +57,10 @@ from mahjong.riichi.mjai import Event
 __all__ = [
     "DealReport",
     "ReplayMismatch",
+    "action_matches",
     "build_wall",
     "deal_name",
+    "deal_so_far",
     "load_log",
     "replay_deal",
     "replay_events",
@@ -212,7 +214,10 @@ def _key(names: Sequence[str]) -> list[tuple[int, int]]:
     return sorted(mjai.sort_key(n) for n in names)
 
 
-def _matches(action: Action, event: Event, riichi: bool) -> bool:
+def action_matches(action: Action, event: Event, riichi: bool) -> bool:
+    """Whether `action` is the play an action event shows (``dahai``, a call, a kan,
+    ``hora``, ``ryukyoku``); a ``dahai`` after the seat's ``reach`` (`riichi`) is a riichi.
+    Calls match by their consumed tiles, kans by kind, wins by tsumo or ron."""
     kind = event["type"]
     if kind == "dahai":
         return action.type == ("riichi" if riichi else "discard") and action.tile == event["pai"]
@@ -264,9 +269,11 @@ def _pass_window(deal: Deal, ron: bool = False) -> None:
         deal.apply(seat, chosen)
 
 
-def _drive(deal: Deal, events: Sequence[Event], first: int) -> None:
+def _drive(deal: Deal, events: Sequence[Event], first: int, *, partial: bool = False) -> None:
     """Applies the deal's action events (``events[0]`` is its ``start_kyoku``, at index
-    `first` of the log); raises _Mismatch at the first one no legal action matches."""
+    `first` of the log); raises _Mismatch at the first one no legal action matches. A
+    `partial` deal (one still being played) stops after its last event; a whole one must
+    end there."""
     riichi = [False] * 4
     i = 1
     while i < len(events):
@@ -324,7 +331,7 @@ def _drive(deal: Deal, events: Sequence[Event], first: int) -> None:
             legal = deal.legal_actions(seat)
             if seat in responses:
                 wanted = responses[seat]
-                found = [a for a in legal if _matches(a, wanted, riichi[seat])]
+                found = [a for a in legal if action_matches(a, wanted, riichi[seat])]
                 if not found:
                     raise _Mismatch(
                         index + group.index(wanted),
@@ -343,6 +350,12 @@ def _drive(deal: Deal, events: Sequence[Event], first: int) -> None:
             if kind == "dahai":
                 riichi[seat] = False
         i += len(group)
+    if partial:
+        if events[-1].get("type") == "tsumo":
+            # a draw: every claim window before it closed
+            while _is_claim_window(deal):
+                _pass_window(deal)
+        return
     if not deal.is_over:
         # the log stops after the last discard of an exhaustive draw without a ryukyoku
         while _is_claim_window(deal):
@@ -489,6 +502,25 @@ def replay_deal(
     :class:`~mahjong.errors.RecordFormatError`."""
     rules = rules if rules is not None else Ruleset.preset("tenhou")
     return _replay(mjai.check_events(deal), rules, number, first, None)[0]
+
+
+def deal_so_far(deal: Sequence[Event], rules: Ruleset) -> Deal:
+    """The engine's deal after the events of a deal still being played (``start_kyoku``
+    first, every tile shown): its wall rebuilt by :func:`build_wall`, each action matched and
+    applied as :func:`replay_deal` does, nothing after the last event played (a claim window
+    the last discard opened stays open; after a last ``tsumo``, the windows before it are
+    passed). An action no legal action matches is a
+    :class:`~mahjong.errors.RecordFormatError` naming it and the actions offered."""
+    if not deal or deal[0].get("type") != "start_kyoku":
+        raise RecordFormatError("a deal starts with start_kyoku")
+    engine = _resume(deal[0], rules).deal_on(build_wall(deal, red_fives=bool(rules.red_fives)))
+    try:
+        _drive(engine, deal, 0, partial=True)
+    except _Mismatch as error:
+        name = deal_name(deal[0])
+        mismatch = ReplayMismatch(name, error.index, error.event, error.reason, _legal(engine))
+        raise RecordFormatError(str(mismatch)) from None
+    return engine
 
 
 def _resume(start: Event, rules: Ruleset) -> Game:
