@@ -32,6 +32,7 @@ __all__ = [
     "rules_from",
     "seconds",
     "seed",
+    "whole_number",
     "with_family",
 ]
 
@@ -186,3 +187,19 @@ def check_empty(args: argparse.Namespace, *names: str) -> None:
         value = getattr(args, name, None)
         if isinstance(value, str) and not value.strip():
             raise InvalidArgumentError(f"--{name} is empty; leave it out for the default")
+
+
+def whole_number(low: int, high: int | None, what: str) -> Callable[[str], int]:
+    """An argparse type: a whole number from `low` up to `high` (None: no end), else
+    ``N is not <what>``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"{value} is not {what}")
+        return value
+
+    return parse

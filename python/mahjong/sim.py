@@ -1,10 +1,14 @@
 """``mahjong sim [riichi|american]``: many games between built-in agents, with a progress bar
 and a summary per seat.
 
-One loop for both families (:func:`simulate`): game i is played from seed + i by fresh agents,
-through :func:`mahjong.agents.play_game`, and counted by the family's tally
-(:class:`mahjong.riichi.tally.Tally`, :class:`mahjong.american.tally.Tally`). A
-:class:`Family` holds only what differs: the agents, the rules, how a game is set up.
+Two loops, the same games: game i is played from seed + i. When every seat is a built-in
+agent the games are played natively (:mod:`mahjong.native`, no Python per step, on every core
+or on a Ray cluster: :mod:`mahjong.backends`); otherwise, or with ``--python``, by fresh
+Python agents through :func:`mahjong.agents.play_game` (:func:`simulate`). Both are counted by
+the family's tally (:class:`mahjong.riichi.tally.Tally`, :class:`mahjong.american.tally.Tally`).
+A :class:`Family` holds only what differs: the agents, the rules, how a game is set up. The
+native and the Python random agents draw from different streams, so games with a random
+agent differ between the loops; efficiency and card agents decide alike in both.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from mahjong import analysis
+from mahjong import analysis, backends, native
 from mahjong.agents import Agent, GameRecord, RandomAgent, Session, play_game
 from mahjong.american import AmericanGame, AmericanRules, Card
 from mahjong.american import tally as american_tally
@@ -34,12 +38,14 @@ from mahjong.arguments import (
     check_empty,
     rules_from,
     seed,
+    whole_number,
 )
 from mahjong.errors import InvalidArgumentError
 from mahjong.riichi import Game, Ruleset
 from mahjong.riichi import tally as riichi_tally
 from mahjong.riichi.game import EfficiencyAgent
 from mahjong.riichi.mjai_host import Hosting, add_hosting_options, hosting_from
+from mahjong.tally import add_counts
 
 __all__ = ["FAMILIES", "Family", "Setup", "Tally", "add_command", "parse_agents", "simulate"]
 
@@ -192,11 +198,8 @@ AMERICAN = Family(
 FAMILIES: dict[str, Family] = {f.name: f for f in (RIICHI, AMERICAN)}
 
 
-def games(
-    family: Family, setup: Setup, spec: str, first_seed: int, count: int
-) -> Iterator[GameRecord]:
-    """Plays `count` games of `family`, game i from seed `first_seed` + i with fresh agents
-    (named in each log by their classes); yields each record with its log."""
+def check_games(first_seed: int, count: int) -> None:
+    """Refuses a run of `count` games from `first_seed` whose game seeds leave 0..2^64-1."""
     if count < 1:
         raise InvalidArgumentError(f"--games must be 1 or more, got {count}")
     if not 0 <= first_seed <= MAX_SEED - (count - 1):
@@ -204,6 +207,14 @@ def games(
         raise InvalidArgumentError(
             f"--seed must be in 0..2^64-1 (0..{MAX_SEED}){last}; got {first_seed}"
         )
+
+
+def games(
+    family: Family, setup: Setup, spec: str, first_seed: int, count: int
+) -> Iterator[GameRecord]:
+    """Plays `count` games of `family`, game i from seed `first_seed` + i with fresh agents
+    (named in each log by their classes); yields each record with its log."""
+    check_games(first_seed, count)
     family.make_agents(spec, first_seed, setup)  # a bad name fails before the first game
     for game_seed in range(first_seed, first_seed + count):
         agents = family.make_agents(spec, game_seed, setup)
@@ -229,6 +240,28 @@ def simulate(
     return tally
 
 
+def native_loop(args: argparse.Namespace, family: Family, spec: str) -> bool:
+    """Whether the games are played natively: with ``--native``, or by default when every seat
+    is a native agent; never with ``--python``. Options of the other loop are refused."""
+    names = agent_names(spec)
+    can = len(names) == 4 and all(n in native.AGENTS[family.name] for n in names)
+    if args.native and not can:
+        raise InvalidArgumentError(
+            f"--native needs a native agent at every seat ({', '.join(native.AGENTS[family.name])}"
+            f"); got {spec!r}"
+        )
+    if args.python or not can:
+        for option, value in (
+            ("--workers", args.workers),
+            ("--backend ray", args.backend == "ray"),
+        ):
+            if value not in (None, False):
+                why = "--python" if args.python else f"the agents {spec!r}"
+                raise InvalidArgumentError(f"{option} is for the native loop, not {why}")
+        return False
+    return True
+
+
 def run(args: argparse.Namespace) -> int:
     """Runs ``mahjong sim FAMILY``: plays the games with a progress bar on a terminal's
     standard error, then prints the summary."""
@@ -240,17 +273,17 @@ def run(args: argparse.Namespace) -> int:
     spec = args.agents or family.default_agents
     if args.plot:
         analysis.check_plot_path(args.plot)
+    if args.address is not None and args.backend != "ray":
+        raise InvalidArgumentError("--address is for --backend ray")
+    natively = native_loop(args, family, spec)
     rows: list[dict[str, object]] = []
     played = [0]
     console = Console(stderr=True)
+    backend_line = None
     with contextlib.ExitStack() as stack:
         out = None
         if args.jsonl:
             out = stack.enter_context(Path(args.jsonl).open("w", encoding="utf-8"))
-        bar = stack.enter_context(
-            Progress(console=console, transient=True, disable=not console.is_terminal)
-        )
-        task = bar.add_task("playing", total=args.games)
 
         def each(record: GameRecord) -> None:
             if out is not None:
@@ -258,12 +291,40 @@ def run(args: argparse.Namespace) -> int:
             if args.parquet or args.plot:
                 rows.extend(family.deal_rows(record, played[0]))
             played[0] += 1
-            bar.advance(task)
 
-        tally = simulate(family, setup, spec, args.seed, args.games, each)
+        if natively:
+            check_games(args.seed, args.games)
+            keep = bool(args.jsonl or args.parquet or args.plot)
+            names = tuple(agent_names(spec))
+            plan = backends.Run(
+                family.name, names, args.games, args.seed, setup.rules, card, args.workers, keep
+            )
+            spans = backends.plan(plan, args.backend, args.address)
+            if args.backend == "ray":
+                backend_line = f"backend: ray, {len(spans)} tasks"
+        bar = stack.enter_context(
+            Progress(console=console, transient=True, disable=not console.is_terminal)
+        )
+        task = bar.add_task("playing", total=args.games)
+        if natively:
+            tally = family.new_tally()
+            for block in backends.blocks(plan, spans, args.backend):
+                add_counts(tally, block.counts)
+                for record in block.records:
+                    each(record)
+                bar.advance(task, block.games)
+        else:
+
+            def each_advancing(record: GameRecord) -> None:
+                each(record)
+                bar.advance(task)
+
+            tally = simulate(family, setup, spec, args.seed, args.games, each_advancing)
     Console(file=sys.stdout).print(tally.table(agent_names(spec)))
     for line in [*tally.lines(), *hosting.lines()]:
         print(line)
+    if backend_line is not None:
+        print(backend_line)
     if args.parquet:
         count = analysis.write_parquet(rows, family.columns, args.parquet)
         print(f"{args.parquet}: {count} rows")
@@ -279,9 +340,14 @@ examples:
   mahjong sim --games 200 --seed 1
   mahjong sim riichi --games 20 --rules tenhou --agents efficiency,efficiency,random,random
   mahjong sim riichi --games 5 --seed 3 --set kiriage=true --jsonl games.jsonl
+  mahjong sim riichi --games 10000 --agents efficiency,efficiency,efficiency,efficiency --workers 2
+  mahjong sim riichi --games 50 --python --agents efficiency,random,random,random
   mahjong sim --games 1 --rules tenhou --agents "mjai:mahjong bot riichi,efficiency,random,random"
   mahjong sim american --games 20 --card house-2026 --agents card,random,random,random --seed 1
 """
+
+
+workers = whole_number(1, None, "1 or more")
 
 
 def _add_family(families: Any, family: Family, help: str) -> argparse.ArgumentParser:
@@ -301,6 +367,33 @@ def _add_family(families: Any, family: Family, help: str) -> argparse.ArgumentPa
         help=f"one agent per seat, from {family.choices()} (default: {family.default_agents})",
     )
     add_rules_options(p, family.rules.presets(), family.default_rules, family.rule_example)
+    loop = p.add_mutually_exclusive_group()
+    loop.add_argument(
+        "--native",
+        action="store_true",
+        help="play natively (the default when every seat is "
+        f"{' or '.join(native.AGENTS[family.name])})",
+    )
+    loop.add_argument(
+        "--python", action="store_true", help="play through the Python agents, whatever the seats"
+    )
+    p.add_argument(
+        "--workers",
+        type=workers,
+        metavar="N",
+        help="threads playing native games (default: every core)",
+    )
+    p.add_argument(
+        "--backend",
+        choices=backends.BACKENDS,
+        default="local",
+        help="where native games are played: this machine, or a Ray cluster (the ray extra)",
+    )
+    p.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="the Ray cluster of --backend ray (default: a local one)",
+    )
     p.add_argument("--jsonl", metavar="FILE", help="write every game's log (JSON lines) to FILE")
     p.add_argument(
         "--parquet",

@@ -4,6 +4,7 @@ for bad arguments."""
 
 from __future__ import annotations
 
+import json
 import threading
 
 import pytest

@@ -11,7 +11,6 @@ import argparse
 import json
 import shlex
 import sys
-from collections.abc import Callable
 from typing import IO, Any
 
 from mahjong import sim
@@ -23,6 +22,7 @@ from mahjong.arguments import (
     rules_from,
     seconds,
     seed,
+    whole_number,
 )
 from mahjong.errors import InvalidArgumentError
 from mahjong.play.family import Family
@@ -56,22 +56,6 @@ DESCRIPTIONS = {
         "h the nearest card hands, c the card, ? all keys, n next game, s save the log, q quit.",
     ),
 }
-
-
-def whole_number(low: int, high: int | None, what: str) -> Callable[[str], int]:
-    """An argparse type: a whole number from `low` up to `high` (None: no end), else
-    ``N is not <what>``."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if value < low or (high is not None and value > high):
-            raise argparse.ArgumentTypeError(f"{value} is not {what}")
-        return value
-
-    return parse
 
 
 games = whole_number(1, None, "1 or more")
