@@ -39,7 +39,7 @@ def test_the_same_seed_writes_the_same_bytes(
 def test_riichi_logs_replay_and_the_summary_adds_up(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    lines = _log(tmp_path, "riichi", "--games", "4", "--seed", "2", "--rules", "tenhou")
+    lines = _log(tmp_path, "riichi", "--games", "4", "--seed", "2", "--rules", "tenhou", "--python")
     out = capsys.readouterr().out
     assert "4 games" in out and "efficiency" in out and "draws:" in out
     (tmp_path / "log.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")

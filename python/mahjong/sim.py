@@ -86,7 +86,7 @@ class Family:
     argument is and the maker, which also gets it), its rules, and how a game, a tally and
     the rows of a game's deals are made."""
 
-    name: str
+    name: native.Family
     agents: Mapping[str, Callable[[int, Setup], Agent[Any]]]
     default_agents: str
     rules: Any
