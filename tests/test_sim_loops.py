@@ -30,7 +30,7 @@ def test_the_native_loop_plays_the_python_loops_games(
 ) -> None:
     argv = (family, "--games", games, "--seed", "11", "--agents", agents)
     natively = _run(tmp_path, capsys, *argv, "--native")
-    assert natively == _run(tmp_path, capsys, *argv, "--python")
+    assert natively == _run(tmp_path, capsys, *argv, "--python", "--workers", "1")
     assert natively == _run(tmp_path, capsys, *argv)  # built-in agents: native by default
 
 
@@ -64,7 +64,7 @@ def test_parquet_rows_from_the_native_loop(
     ("argv", "said"),
     [
         (["--native", "--agents", "mjai:bot,efficiency,random,random"], "--native needs"),
-        (["--python", "--workers", "2"], "--workers is for the native loop, not --python"),
+        (["--python", "--workers", "2"], "--workers 2 is for the native loop, not --python"),
         (["--agents", "mjai:bot,efficiency,random,random", "--backend", "ray"], "--backend ray"),
         (["--address", "ray://x:1"], "--address is for --backend ray"),
         (["--workers", "0"], "0 is not 1 or more"),

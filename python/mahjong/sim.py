@@ -251,11 +251,12 @@ def native_loop(args: argparse.Namespace, family: Family, spec: str) -> bool:
             f"); got {spec!r}"
         )
     if args.python or not can:
-        for option, value in (
-            ("--workers", args.workers),
+        native_options = (
+            (f"--workers {args.workers}", (args.workers or 1) > 1),  # the Python loop is one
             ("--backend ray", args.backend == "ray"),
-        ):
-            if value not in (None, False):
+        )
+        for option, given in native_options:
+            if given:
                 why = "--python" if args.python else f"the agents {spec!r}"
                 raise InvalidArgumentError(f"{option} is for the native loop, not {why}")
         return False
