@@ -130,15 +130,22 @@ def test_a_random_seed_each_launch_printed_on_its_own_line(
 
 
 def test_the_web_table_gets_the_same_options() -> None:
-    """``--web`` starts ``python -m mahjong.play.app`` with the options it was given."""
-    for line in (
-        "mahjong play riichi --web --rules tenhou --set kiriage=true --set uma=[10,5,-5,-10] "
-        "--seed 3 --delay 0.2 --ascii --log x.jsonl",
-        "mahjong play american --web --card house-2026 --rules table --games 2",
-    ):
-        args = parse(line)
-        again = command.table_parser("t").parse_args(command.table_argv(args))
-        for name in ("family", "rules", "set", "seed", "delay", "ascii", "log"):
-            assert getattr(again, name) == getattr(args, name), name
-        if args.family == "american":
-            assert (again.card, again.games) == (args.card, args.games)
+    """``--web`` serves games under the options it was given (a new game may pick a preset)."""
+    pytest.importorskip("aiohttp")
+    from mahjong.play.web import make_server
+
+    args = parse(
+        "mahjong play riichi --web --rules tenhou --set kiriage=true --seed 3 --delay 0.2"
+    )
+    server = make_server(args)
+    assert (server.seed, server.delay, server.rules) == (3, 0.2, "tenhou")
+    family = server.make_family(None, None)
+    assert family.rules.kiriage is True and family.rules.to_dict()["preset"] == "tenhou"
+    assert server.make_family("seed", None).rules.kiriage is False
+    args = parse("mahjong play american --web --card house-2026 --rules table --games 2")
+    server = make_server(args)
+    assert (server.rules, server.card, server.make_family(None, None).games) == (
+        "table",
+        "house-2026",
+        2,
+    )

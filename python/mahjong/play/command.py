@@ -1,15 +1,14 @@
 """The ``mahjong play [riichi|american]`` command: its options, and starting the table in this
 terminal or, with ``--web``, in a browser.
 
-The table needs the optional extra ``play`` (textual and textual-serve), imported only when a
-game starts, so that the rest of the command line works without it.
+The table needs the optional extra ``play`` (textual for the terminal, aiohttp for the web
+table), imported only when a game starts, so that the rest of the command line works without
+it.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import shlex
 import sys
 from collections.abc import Callable
 from typing import IO, Any
@@ -32,9 +31,10 @@ examples:
   mahjong play riichi --seed 7 --rules tenhou --delay 0.3
   mahjong play riichi --set game_length=tonpuusen --ascii
   mahjong play riichi --web --port 8000
+  mahjong play riichi --web --no-browser --host 0.0.0.0
   mahjong play american
   mahjong play american --card house-2026 --rules table --seed 3 --delay 0.3
-  mahjong play american --ascii --web --port 8001
+  mahjong play american --web --port 8001
 """
 INSTALL_HINT = "mahjong play needs the play extra: pip install 'mahjong-engine[play]'"
 DESCRIPTIONS = {
@@ -121,10 +121,23 @@ def add_families(
         add_table_options(parser, family)
         if web:
             parser.add_argument(
-                "--web", action="store_true", help="serve the table in a browser on 127.0.0.1"
+                "--web",
+                action="store_true",
+                help="serve the table to a web browser (http://HOST:PORT/) instead of the terminal",
             )
             parser.add_argument(
                 "--port", type=port, default=8000, metavar="N", help="port of --web"
+            )
+            parser.add_argument(
+                "--host",
+                default="127.0.0.1",
+                metavar="HOST",
+                help="address --web listens on (another than 127.0.0.1 lets other machines play)",
+            )
+            parser.add_argument(
+                "--no-browser",
+                action="store_true",
+                help="with --web: do not open a browser on the table",
             )
         parsers[family] = parser
     return parsers
@@ -157,23 +170,6 @@ def family_from(args: argparse.Namespace) -> Family[Any]:
     return AmericanFamily(Card.load(args.card), rules_from(args, AmericanRules), args.games)
 
 
-def table_argv(args: argparse.Namespace) -> list[str]:
-    """The options of the table again, as ``python -m mahjong.play.app`` takes them."""
-    argv = [args.family, "--rules", args.rules]
-    for name, value in args.set:
-        argv += ["--set", f"{name}={value if isinstance(value, str) else json.dumps(value)}"]
-    if args.family == "american":
-        argv += ["--card", args.card, "--games", str(args.games)]
-    if args.seed is not None:
-        argv += ["--seed", str(args.seed)]
-    argv += ["--delay", str(args.delay)]
-    if args.ascii:
-        argv.append("--ascii")
-    if args.log:
-        argv += ["--log", args.log]
-    return argv
-
-
 def _is_terminal(stream: IO[str] | None) -> bool:
     try:
         return stream is not None and stream.isatty()
@@ -185,19 +181,19 @@ def run(args: argparse.Namespace) -> int:
     """Runs the table in this terminal (printing the seed at launch and how to deal each game
     again at the end), or serves it with ``--web``."""
     family_from(args)  # a bad rule or card fails here, before anything opens or is served
+    if args.web:
+        try:
+            import aiohttp  # noqa: F401
+
+            from mahjong.play import web
+        except ImportError as error:
+            raise InvalidArgumentError(f"{INSTALL_HINT} ({error})") from None
+        web.serve(args)
+        return 0
     try:
-        if args.web:
-            from textual_serve.server import Server
         from mahjong.play import app
     except ImportError as error:
         raise InvalidArgumentError(f"{INSTALL_HINT} ({error})") from None
-    if args.web:
-        command = shlex.join([sys.executable, "-m", "mahjong.play.app", *table_argv(args)])
-        if args.seed is None:
-            print("seed: a random one for each browser connection, shown on the table")
-        title = f"mahjong play {args.family}"
-        Server(command, host="127.0.0.1", port=args.port, title=title).serve()
-        return 0
     if not (_is_terminal(sys.stdin) and _is_terminal(sys.stdout)):
         raise InvalidArgumentError(
             f"mahjong play {args.family} needs a terminal, and standard input or output is not "
