@@ -17,6 +17,7 @@ from mahjong.cli import build_parser, main
 from mahjong.play import app, command
 from mahjong.play.american import AmericanFamily
 from mahjong.play.riichi import RiichiFamily
+from mahjong.riichi import Ruleset
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -134,14 +135,12 @@ def test_the_web_table_gets_the_same_options() -> None:
     pytest.importorskip("aiohttp")
     from mahjong.play.web import make_server
 
-    args = parse(
-        "mahjong play riichi --web --rules tenhou --set kiriage=true --seed 3 --delay 0.2"
-    )
+    args = parse("mahjong play riichi --web --rules tenhou --set kiriage=true --seed 3 --delay 0.2")
     server = make_server(args)
     assert (server.seed, server.delay, server.rules) == (3, 0.2, "tenhou")
     family = server.make_family(None, None)
-    assert family.rules.kiriage is True and family.rules.to_dict()["preset"] == "tenhou"
-    assert server.make_family("seed", None).rules.kiriage is False
+    assert family.rules == Ruleset.from_dict({"preset": "tenhou", "kiriage": True})
+    assert server.make_family("seed", None).rules == Ruleset.preset("seed")
     args = parse("mahjong play american --web --card house-2026 --rules table --games 2")
     server = make_server(args)
     assert (server.rules, server.card, server.make_family(None, None).games) == (

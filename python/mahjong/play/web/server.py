@@ -370,7 +370,7 @@ def _same_origin(request: web.Request) -> bool:
 
 async def _websocket(request: web.Request) -> web.StreamResponse:
     server: Server = request.app[SERVER]
-    ws = web.WebSocketResponse(heartbeat=30, max_msg_size=MAX_MESSAGE * 4)
+    ws = web.WebSocketResponse(heartbeat=30, max_msg_size=2**20)  # parse() says "too long"
     if not _same_origin(request):
         raise web.HTTPForbidden(text="the table opens only from its own page")
     await ws.prepare(request)
