@@ -45,23 +45,33 @@ async def serving(argv: str, **changes: Any) -> AsyncIterator[tuple[TestClient[A
 
 @contextmanager
 def threaded(argv: str, **changes: Any) -> Iterator[tuple[str, Server]]:
-    """The server on a free port of 127.0.0.1, run by a thread of its own; yields its URL."""
+    """The server on a free port of 127.0.0.1, run by a thread (and event loop) of its own;
+    yields its URL."""
     server = server_for(argv, **changes)
-    loop = asyncio.new_event_loop()
-    runner = web.AppRunner(make_app(server))
-    loop.run_until_complete(runner.setup())
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    loop.run_until_complete(site.start())
-    port = runner.addresses[0][1]
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{port}/", server
-    finally:
-        asyncio.run_coroutine_threadsafe(runner.cleanup(), loop).result(timeout=20)
-        loop.call_soon_threadsafe(loop.stop)
-        thread.join(timeout=20)
+    ready = threading.Event()
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        runner = web.AppRunner(make_app(server))
+        loop.run_until_complete(runner.setup())
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        loop.run_until_complete(site.start())
+        box.update(loop=loop, runner=runner, port=runner.addresses[0][1])
+        ready.set()
+        loop.run_forever()
+        loop.run_until_complete(runner.cleanup())
         loop.close()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    assert ready.wait(30), "the server did not start"
+    try:
+        yield f"http://127.0.0.1:{box['port']}/", server
+    finally:
+        box["loop"].call_soon_threadsafe(box["loop"].stop)
+        thread.join(timeout=30)
 
 
 def only_table(server: Server) -> Table:

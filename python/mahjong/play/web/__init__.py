@@ -26,7 +26,9 @@ def make_server(args: argparse.Namespace) -> Any:
         from mahjong.riichi import Ruleset
 
         def riichi(rules: str | None, card: str | None) -> Family[Any]:
-            return RiichiFamily(Ruleset.preset(rules) if rules else rules_from(args, Ruleset))
+            return RiichiFamily(
+                Ruleset.from_dict({"preset": rules}) if rules else rules_from(args, Ruleset)
+            )
 
         riichi(None, None)  # a bad --set fails here, before anything is served
         return Server(
@@ -36,7 +38,9 @@ def make_server(args: argparse.Namespace) -> Any:
     from mahjong.play.american import AmericanFamily
 
     def american(rules: str | None, card: str | None) -> Family[Any]:
-        chosen = AmericanRules.preset(rules) if rules else rules_from(args, AmericanRules)
+        chosen = (
+            AmericanRules.from_dict({"preset": rules}) if rules else rules_from(args, AmericanRules)
+        )
         return AmericanFamily(Card.load(card or args.card), chosen, args.games)
 
     american(None, None)

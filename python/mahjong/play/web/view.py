@@ -135,6 +135,7 @@ def _choices(session: Session[Any], mode: str) -> list[dict[str, Any]]:
                     {
                         "label": way.label,
                         "tiles": _way_tiles(session, way.actions[-1], claim),
+                        "target": getattr(way.actions[-1], "target", None),
                     }
                     for way in choice.ways
                 ],
@@ -155,7 +156,7 @@ def _centre(session: Session[Any]) -> dict[str, Any]:
             "sticks": obs["riichi_sticks"],
             "dora": list(obs["dora_indicators"]),
         }
-    else:
+    elif isinstance(family, AmericanFamily):
         centre |= {"game": session.deal_number, "games": family.games, "step": obs["step"]}
     return centre
 

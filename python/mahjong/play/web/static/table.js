@@ -102,8 +102,11 @@ function meldHtml(side, meld) {
       tiles.splice(turned, 0, meld.called);
     }
   }
+  const exchangeable = name => name === "J" && family() === "american" && exchangeWays(side.seat).length > 0;
   const html = tiles.map((name, i) => tileHtml(name, {
     side: i === turned, note: i === turned ? `called from ${seatName(from)}` : "",
+    cls: exchangeable(name) ? "exchangeable" : "",
+    attrs: exchangeable(name) ? ` data-owner="${side.seat}" tabindex="0"` : "",
   })).join("");
   return `<span class="meld${meld.flash ? " flash" : ""}" data-meld="${esc(meld.type)}">${html}</span>`;
 }
@@ -442,6 +445,7 @@ function onMessage(message) {
     case "state": {
       const before = state;
       state = message;
+      document.body.dataset.seq = String(+(document.body.dataset.seq || 0) + 1);
       document.body.dataset.family = message.family;
       document.body.dataset.toAct = message.to_act ? "1" : "0";
       document.body.dataset.dealOver = message.deal_over ? "1" : "0";
@@ -462,6 +466,7 @@ function onMessage(message) {
       break;
     }
     case "error":
+      document.body.dataset.errors = String(+(document.body.dataset.errors || 0) + 1);
       toast(`${t("error")}: ${message.text}`);
       if (message.code === "full") $("prompt").textContent = message.text;
       break;
@@ -579,6 +584,20 @@ function initMenu() {
   $("replay-end").addEventListener("click", () => { replay = null; render(); });
 }
 
+// The joker exchange ways that take a joker from `owner`'s exposures.
+function exchangeWays(owner) {
+  const choice = state && state.to_act && state.choices.find((c) => c.kind === "joker_exchange");
+  if (!choice) return [];
+  return choice.ways.map((way, i) => ({ way, i })).filter(({ way }) => way.target === owner)
+    .map(({ i }) => ({ key: choice.key, i }));
+}
+
+function exchangeJoker(owner) {
+  const ways = exchangeWays(owner);
+  if (ways.length === 1) choose(ways[0].key, ways[0].i);
+  else if (ways.length > 1) choose(ways[0].key, null); // 1-9 picks which tile to give
+}
+
 function toggleView() {
   if (!state || !state.deal_over) return;
   showTable = !showTable;
@@ -609,6 +628,11 @@ document.addEventListener("click", (event) => {
   const tile = event.target.closest("#hand [data-index]");
   if (tile) {
     clickTile(+tile.dataset.index);
+    return;
+  }
+  const joker = event.target.closest(".meld .tile.exchangeable");
+  if (joker) {
+    exchangeJoker(+joker.dataset.owner);
     return;
   }
   const act = event.target.closest("#actions button");
@@ -644,6 +668,11 @@ document.addEventListener("keydown", (event) => {
   }
   if (key === "Enter") {
     if (onButton) return; // the focused button's own click
+    if (target && target.classList && target.classList.contains("exchangeable")) {
+      exchangeJoker(+target.dataset.owner);
+      event.preventDefault();
+      return;
+    }
     if (state && state.to_act && selected >= 0) pressTile(selected);
     event.preventDefault();
     return;
