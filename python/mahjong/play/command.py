@@ -9,6 +9,7 @@ it.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Callable
 from typing import IO, Any
@@ -183,8 +184,7 @@ def run(args: argparse.Namespace) -> int:
     family_from(args)  # a bad rule or card fails here, before anything opens or is served
     if args.web:
         try:
-            import aiohttp  # noqa: F401
-
+            importlib.import_module("aiohttp")
             from mahjong.play import web
         except ImportError as error:
             raise InvalidArgumentError(f"{INSTALL_HINT} ({error})") from None

@@ -35,7 +35,7 @@ const CATALOGUE = {
     kind_call_dead: "Call a hand dead", kind_blind: "Blind pass", kind_vote: "Vote",
     kind_courtesy: "Courtesy", kind_pass_tile: "Pass the picked tiles",
     why_not: "Not offered now:", messages: "Messages",
-    result: "Result", results_of: "How the deal ended", wins_by: "{name} wins by {how}",
+    result: "Result", results_of: "How the deal ended", wins_by: "{name} won by {how}",
     tsumo: "tsumo", ron_off: "ron off {name}", han_fu: "{han} han {fu} fu",
     points: "{n} points", yaku: "Yaku", ura: "Ura dora indicators", payments: "Payments",
     draw: "Draw", tenpai: "Tenpai", nobody: "nobody", change: "Change this deal",

@@ -455,7 +455,8 @@ function onMessage(message) {
       }
       if (!message.to_act) pendingKey = null;
       const order = handOrder(message);
-      if (message.to_act && (!before || !before.to_act || selected < 0)) {
+      const handKey = (v) => v ? `${v.deal}|${v.hand.join()}|${v.drawn}|${v.to_act}` : "";
+      if (message.to_act && (handKey(before) !== handKey(message) || selected < 0)) {
         selected = message.drawn ? order.length - 1 : Math.min(Math.max(selected, 0), order.length - 1);
       }
       render();
