@@ -81,6 +81,8 @@ def test_options_of_the_other_loop_are_refused(
 
 def test_ray_plays_the_local_runs_bytes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     ray = pytest.importorskip("ray", reason="--backend ray needs the ray extra")
+    if ray.is_initialized():
+        ray.shutdown()
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         for family, agents in (("riichi", "efficiency,random,random,random"), ("american", CARDS)):
@@ -89,5 +91,6 @@ def test_ray_plays_the_local_runs_bytes(tmp_path: Path, capsys: pytest.CaptureFi
             ray_out, ray_log = _run(tmp_path, capsys, *argv, "--backend", "ray")
             assert ray_log == local_log
             assert ray_out == local_out + "backend: ray, 8 tasks\n"
+            assert ray.is_initialized()  # the run used the cluster it found, and left it up
     finally:
         ray.shutdown()

@@ -9,6 +9,8 @@ backend, the number of blocks or of workers.
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -18,7 +20,7 @@ from mahjong import native
 from mahjong.agents import GameRecord
 from mahjong.errors import InvalidArgumentError
 
-__all__ = ["BACKENDS", "Block", "Run", "blocks", "plan", "play_block"]
+__all__ = ["BACKENDS", "Block", "Run", "blocks", "connected", "plan", "play_block"]
 
 BACKENDS = ("local", "ray")
 LOCAL_BLOCK = 500
@@ -75,21 +77,41 @@ def _spans(games: int, block: int) -> list[tuple[int, int]]:
     return [(start, min(block, games - start)) for start in range(0, games, block)]
 
 
-def plan(run: Run, backend: str = "local", address: str | None = None) -> list[tuple[int, int]]:
-    """The blocks (start, count) `run` is cut into on `backend`: blocks of
-    :data:`LOCAL_BLOCK` games on this machine; on Ray (connected to `address`, or a local
-    cluster started when none is given and none is running) about :data:`TASKS_PER_CPU`
-    tasks per CPU of the cluster."""
+@contextlib.contextmanager
+def connected(backend: str = "local", address: str | None = None) -> Iterator[None]:
+    """The run's connection: none on this machine; to the Ray cluster at `address` (or a
+    local one started when none is given and none is running), closed afterwards when it was
+    opened here."""
+    if backend not in BACKENDS:
+        raise InvalidArgumentError(f"backend must be one of {', '.join(BACKENDS)}; got {backend!r}")
     if backend == "local":
         if address is not None:
             raise InvalidArgumentError("--address is for --backend ray")
-        return _spans(run.games, LOCAL_BLOCK)
-    if backend != "ray":
-        raise InvalidArgumentError(f"backend must be one of {', '.join(BACKENDS)}; got {backend!r}")
+        yield
+        return
     ray = _ray()
-    if not ray.is_initialized():
-        ray.init(address=address, include_dashboard=False, log_to_driver=False)
-    cpus = int(ray.cluster_resources().get("CPU", 1))
+    opened = not ray.is_initialized()
+    if opened:
+        ray.init(
+            address=address,
+            include_dashboard=False,
+            log_to_driver=False,
+            logging_level=logging.WARNING,  # no "Started a local Ray instance" on stderr
+        )
+    try:
+        yield
+    finally:
+        if opened:
+            ray.shutdown()
+
+
+def plan(run: Run, backend: str = "local") -> list[tuple[int, int]]:
+    """The blocks (start, count) `run` is cut into on `backend` (once :func:`connected`):
+    blocks of :data:`LOCAL_BLOCK` games on this machine; on Ray about
+    :data:`TASKS_PER_CPU` tasks per CPU of the cluster."""
+    if backend == "local":
+        return _spans(run.games, LOCAL_BLOCK)
+    cpus = int(_ray().cluster_resources().get("CPU", 1))
     tasks = max(1, min(run.games, cpus * TASKS_PER_CPU))
     return _spans(run.games, math.ceil(run.games / tasks)) if run.games else []
 

@@ -300,7 +300,8 @@ def run(args: argparse.Namespace) -> int:
             plan = backends.Run(
                 family.name, names, args.games, args.seed, setup.rules, card, args.workers, keep
             )
-            spans = backends.plan(plan, args.backend, args.address)
+            stack.enter_context(backends.connected(args.backend, args.address))
+            spans = backends.plan(plan, args.backend)
             if args.backend == "ray":
                 backend_line = f"backend: ray, {len(spans)} tasks"
         bar = stack.enter_context(

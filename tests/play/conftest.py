@@ -1,6 +1,6 @@
 """The play tests need textual (the ``play`` extra, also in ``test``): without it they are
-not collected. Tests that run the command in a real terminal (tmux) or serve it in a browser
-(textual-serve) are marked ``terminal``; CI may run them as a stage of their own with
+not collected. Tests that run the command in a real terminal (tmux) are marked ``terminal``
+(the web table's tests are in ``tests/web``); CI may run them as a stage of their own with
 ``pytest tests/play -m terminal`` and the rest with ``-m "not terminal"``."""
 
 from __future__ import annotations
@@ -14,6 +14,4 @@ if importlib.util.find_spec("textual") is None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line(
-        "markers", "terminal: runs mahjong play in tmux or a browser server (slow)"
-    )
+    config.addinivalue_line("markers", "terminal: runs mahjong play in tmux (slow)")

@@ -1,22 +1,19 @@
 """``mahjong play`` outside the test pilot: in real terminals (tmux, at 80x24 and 120x40) with
-keys sent and the screen read back, and in a browser (``--web``, textual-serve on 127.0.0.1).
+keys sent and the screen read back (the web table is tested in ``tests/web``).
 Each runs the command as a subprocess, bounded in time, and stops only what it started.
 
 Marked ``terminal``: CI may run them as a stage of their own (``-m terminal``)."""
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 import os
 import re
 import shlex
 import shutil
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -185,79 +182,3 @@ def test_the_riichi_table_in_a_terminal(size: tuple[int, int]) -> None:
         term.send("Escape")
         term.send("Enter")
         term.wait(YOUR_DISCARD)
-
-
-# -- the browser (textual-serve) ----------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextmanager
-def served(family: str) -> Iterator[int]:
-    """``mahjong play <family> --web`` on a free port, stopped afterwards."""
-    port = free_port()
-    server = subprocess.Popen(
-        [*PLAY, family, "--web", "--port", str(port), "--seed", "1", "--delay", "0", "--ascii"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        yield port
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=10)
-
-
-def page(port: int) -> str:
-    def probe() -> str | None:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as reply:
-                assert reply.status == 200
-                return str(reply.read().decode())
-        except OSError:
-            return None
-
-    return wait_for(probe, 30, "the web page")
-
-
-def test_the_web_table_serves_the_page_and_the_game() -> None:
-    pytest.importorskip("textual_serve")
-    aiohttp = pytest.importorskip("aiohttp")
-    with served("riichi") as port:
-        html = page(port)
-        assert "<html" in html and "mahjong play riichi" in html
-
-        async def table_over_websocket() -> str:
-            """Connects as the page's script does and reads the app's terminal output."""
-            seen = ""
-            url = f"http://127.0.0.1:{port}/ws?width=110&height=45"
-            async with aiohttp.ClientSession() as client, client.ws_connect(url) as ws:
-                deadline = time.monotonic() + 30
-                while "69 left" not in seen and time.monotonic() < deadline:
-                    try:
-                        message = await ws.receive(timeout=2)
-                    except asyncio.TimeoutError:
-                        continue
-                    if message.type == aiohttp.WSMsgType.TEXT:
-                        seen += message.data
-                    elif message.type == aiohttp.WSMsgType.BINARY:
-                        seen += message.data.decode("utf-8", "replace")
-                    else:
-                        break
-            return seen
-
-        assert "69 left" in asyncio.run(table_over_websocket())
-
-
-def test_the_american_web_table_serves_the_page() -> None:
-    pytest.importorskip("textual_serve")
-    with served("american") as port:
-        assert "mahjong play american" in page(port)

@@ -3,8 +3,8 @@
 :mod:`mahjong.play.session` is the game at a table without any user interface,
 :mod:`mahjong.play.riichi` and :mod:`mahjong.play.american` the families' words and panels,
 :mod:`mahjong.play.app` the textual table and :mod:`mahjong.play.command` the command's
-options. The user interface needs the optional extra ``play`` (textual and textual-serve),
-imported only when a game starts.
+options, :mod:`mahjong.play.web` the web table. The user interface needs the optional extra
+``play`` (textual in the terminal, aiohttp on the web), imported only when a game starts.
 """
 
 from __future__ import annotations

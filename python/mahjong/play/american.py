@@ -616,23 +616,37 @@ def _groups(match: Match) -> list[list[tuple[int, int]]]:
     return groups
 
 
-def spelled(session: Session[AmericanAction], seat: int, match: Match) -> Text:
-    """The winning hand group by group as the card hand arranges it, each joker shown with
-    the tile it stands for: ``1C 1C 1C · R R J=R``."""
+def spelled_groups(
+    session: Session[AmericanAction], seat: int, match: Match
+) -> list[list[tuple[str, bool]]]:
+    """The winning hand group by group as the card hand arranges it: each tile's name and
+    whether a joker stands in for it."""
     naturals = [0] * len(KIND_NAMES)
     for t in held(session, seat):
         if t != JOKER:
             naturals[kind_of(t)] += 1
-    text = Text()
-    for i, group in enumerate(_groups(match)):
-        if i:
-            text.append(" · ", style="dim")
-        tiles: list[Text] = []
+    groups: list[list[tuple[str, bool]]] = []
+    for group in _groups(match):
+        tiles: list[tuple[str, bool]] = []
         for kind, size in group:
             real = min(naturals[kind], size)
             naturals[kind] -= real
             name = KIND_NAMES[kind]
-            joker = Text(f"J={name}", style="bold magenta")
-            tiles += [Text(name)] * real + [joker] * (size - real)
+            tiles += [(name, False)] * real + [(name, True)] * (size - real)
+        groups.append(tiles)
+    return groups
+
+
+def spelled(session: Session[AmericanAction], seat: int, match: Match) -> Text:
+    """The winning hand group by group as the card hand arranges it, each joker shown with
+    the tile it stands for: ``1C 1C 1C · R R J=R``."""
+    text = Text()
+    for i, group in enumerate(spelled_groups(session, seat, match)):
+        if i:
+            text.append(" · ", style="dim")
+        tiles = [
+            Text(f"J={name}", style="bold magenta") if joker else Text(name)
+            for name, joker in group
+        ]
         text.append_text(Text(" ").join(tiles))
     return text

@@ -5,7 +5,7 @@ The game is a :class:`~mahjong.play.session.Session`; its family
 (:class:`~mahjong.play.riichi.RiichiFamily`, :class:`~mahjong.play.american.AmericanFamily`)
 gives the words and panels. This module lays them out, draws your tiles and the buttons, and
 turns keys and clicks into the session's actions. ``python -m mahjong.play.app riichi --help``
-lists the options (``--web`` serves this module with textual-serve).
+lists the options (``--web`` serves the web table of :mod:`mahjong.play.web` instead).
 """
 
 from __future__ import annotations
@@ -721,7 +721,7 @@ def table_app(args: argparse.Namespace, hosting: Hosting | None = None) -> PlayA
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m mahjong.play.app riichi|american [options]``: the table in this terminal
-    (what ``mahjong play --web`` serves)."""
+    (as ``mahjong play`` opens it)."""
     table = table_app(table_parser("python -m mahjong.play.app").parse_args(argv))
     try:
         table.run()

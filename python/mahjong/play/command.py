@@ -1,15 +1,15 @@
 """The ``mahjong play [riichi|american]`` command: its options, and starting the table in this
 terminal or, with ``--web``, in a browser.
 
-The table needs the optional extra ``play`` (textual and textual-serve), imported only when a
-game starts, so that the rest of the command line works without it.
+The table needs the optional extra ``play`` (textual for the terminal, aiohttp for the web
+table), imported only when a game starts, so that the rest of the command line works without
+it.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import shlex
+import importlib
 import sys
 from typing import IO, Any
 
@@ -35,9 +35,10 @@ examples:
   mahjong play riichi --set game_length=tonpuusen --ascii
   mahjong play riichi --web --port 8000
   mahjong play riichi --agents "efficiency,mjai:mahjong bot riichi,random"
+  mahjong play riichi --web --no-browser --host 0.0.0.0
   mahjong play american
   mahjong play american --card house-2026 --rules table --seed 3 --delay 0.3
-  mahjong play american --ascii --web --port 8001
+  mahjong play american --web --port 8001
 """
 INSTALL_HINT = "mahjong play needs the play extra: pip install 'mahjong-engine[play]'"
 DESCRIPTIONS = {
@@ -117,10 +118,23 @@ def add_families(
         add_table_options(parser, family)
         if web:
             parser.add_argument(
-                "--web", action="store_true", help="serve the table in a browser on 127.0.0.1"
+                "--web",
+                action="store_true",
+                help="serve the table to a web browser (http://HOST:PORT/) instead of the terminal",
             )
             parser.add_argument(
                 "--port", type=port, default=8000, metavar="N", help="port of --web"
+            )
+            parser.add_argument(
+                "--host",
+                default="127.0.0.1",
+                metavar="HOST",
+                help="address --web listens on (another than 127.0.0.1 lets other machines play)",
+            )
+            parser.add_argument(
+                "--no-browser",
+                action="store_true",
+                help="with --web: do not open a browser on the table",
             )
         parsers[family] = parser
     return parsers
@@ -140,49 +154,39 @@ def add_command(commands: Any) -> None:
         parser.set_defaults(run=run)
 
 
-def family_from(args: argparse.Namespace, hosting: Hosting | None = None) -> Family[Any]:
+def family_from(
+    args: argparse.Namespace,
+    hosting: Hosting | None = None,
+    preset: str | None = None,
+    card: str | None = None,
+) -> Family[Any]:
     """The family the options describe (a bad rule, card or agent is a one-line error here),
-    its ``mjai:COMMAND`` AIs hosted by `hosting`."""
+    its ``mjai:COMMAND`` AIs hosted by `hosting`; `preset` and `card` (a new game the web page
+    asks for) replace the options' rules (with their ``--set``) and card."""
     family: Family[Any]
     if args.family == "riichi":
         from mahjong.play.riichi import RiichiFamily
         from mahjong.riichi import Ruleset
 
-        family = RiichiFamily(rules_from(args, Ruleset))
+        chosen = Ruleset.from_dict({"preset": preset}) if preset else rules_from(args, Ruleset)
+        family = RiichiFamily(chosen)
         setup = sim.Setup(family.rules, hosting=hosting or hosting_from(args))
     else:
         from mahjong.american import AmericanRules, Card
         from mahjong.play.american import AmericanFamily
 
-        card = Card.load(args.card)
-        family = AmericanFamily(card, rules_from(args, AmericanRules), args.games)
-        setup = sim.Setup(family.rules, card)
+        rules = (
+            AmericanRules.from_dict({"preset": preset})
+            if preset
+            else rules_from(args, AmericanRules)
+        )
+        family = AmericanFamily(Card.load(card or args.card), rules, args.games)
+        setup = sim.Setup(family.rules, family.card)
     if args.agents:
         spec, maker = args.agents, sim.FAMILIES[args.family].make_agents
         maker(spec, 0, sim.Setup(setup.rules, setup.card), first_seat=1)  # fails here if bad
         family.lineup = lambda seed: maker(spec, seed, setup, first_seat=1)
     return family
-
-
-def table_argv(args: argparse.Namespace) -> list[str]:
-    """The options of the table again, as ``python -m mahjong.play.app`` takes them."""
-    argv = [args.family, "--rules", args.rules]
-    for name, value in args.set:
-        argv += ["--set", f"{name}={value if isinstance(value, str) else json.dumps(value)}"]
-    if args.family == "american":
-        argv += ["--card", args.card, "--games", str(args.games)]
-    if args.agents:
-        argv += ["--agents", args.agents]
-    if args.family == "riichi":
-        argv += ["--mjai-timeout", str(args.mjai_timeout), "--mjai-fallback", args.mjai_fallback]
-    if args.seed is not None:
-        argv += ["--seed", str(args.seed)]
-    argv += ["--delay", str(args.delay)]
-    if args.ascii:
-        argv.append("--ascii")
-    if args.log:
-        argv += ["--log", args.log]
-    return argv
 
 
 def _is_terminal(stream: IO[str] | None) -> bool:
@@ -196,19 +200,18 @@ def run(args: argparse.Namespace) -> int:
     """Runs the table in this terminal (printing the seed at launch, and at the end how to
     deal each game again and what hosted Mjai bots did), or serves it with ``--web``."""
     family_from(args)  # a bad rule, card or agent fails here, before anything opens
+    if args.web:
+        try:
+            importlib.import_module("aiohttp")
+            from mahjong.play import web
+        except ImportError as error:
+            raise InvalidArgumentError(f"{INSTALL_HINT} ({error})") from None
+        web.serve(args)
+        return 0
     try:
-        if args.web:
-            from textual_serve.server import Server
         from mahjong.play import app
     except ImportError as error:
         raise InvalidArgumentError(f"{INSTALL_HINT} ({error})") from None
-    if args.web:
-        command = shlex.join([sys.executable, "-m", "mahjong.play.app", *table_argv(args)])
-        if args.seed is None:
-            print("seed: a random one for each browser connection, shown on the table")
-        title = f"mahjong play {args.family}"
-        Server(command, host="127.0.0.1", port=args.port, title=title).serve()
-        return 0
     if not (_is_terminal(sys.stdin) and _is_terminal(sys.stdout)):
         raise InvalidArgumentError(
             f"mahjong play {args.family} needs a terminal, and standard input or output is not "

@@ -1,0 +1,428 @@
+"""The web table's server (aiohttp): the page's files and one websocket per browser tab, each
+with its own game (a :class:`~mahjong.play.session.Session`), at most :data:`MAX_TABLES` at
+once.
+
+Every message from the page is checked (:func:`parse`) before it touches the game; a bad one
+is answered with ``{"type": "error", ...}`` and changes nothing. The page receives only what
+seat 0 may see (:mod:`mahjong.play.web.view`). The AIs move on in a task per table, pausing
+after each move the family shows for the AI delay the page chose.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import math
+import random
+import weakref
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from aiohttp import WSMsgType, web
+
+from mahjong.errors import IllegalActionError, MahjongError
+from mahjong.play.family import PLAY, Family, NotNow
+from mahjong.play.session import Session
+from mahjong.play.web import view
+
+__all__ = ["MAX_TABLES", "BadMessage", "Server", "make_app", "parse"]
+
+STATIC = Path(__file__).with_name("static")
+MAX_TABLES = 8  # games one server plays at once (one per websocket)
+MAX_MESSAGE = 4096  # bytes of one message from the page
+MAX_DELAY = 5.0  # seconds
+MAX_SEED = 2**64 - 1
+HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
+    "style-src 'self' 'unsafe-inline'; connect-src 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+}
+
+# The messages the page may send: each type's fields and their types (None: may be null).
+FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
+    "tile": {"tile": (str,), "picked": (bool,)},
+    "choose": {"key": (str,), "way": (int, type(None))},
+    "mode": {"mode": (str,)},
+    "next": {},
+    "new": {"rules": (str, type(None)), "card": (str, type(None)), "seed": (int, type(None))},
+    "speed": {"delay": (int, float)},
+    "log": {},
+    "replay": {},
+    "advice": {},
+    "card": {},
+    "state": {},
+}
+REQUIRED = {"tile": {"tile"}, "choose": {"key"}, "mode": {"mode"}, "speed": {"delay"}}
+
+
+class BadMessage(Exception):
+    """A message from the page that cannot be done; its text says why (``code`` names the
+    kind: ``malformed``, ``not_your_turn``, ``illegal``, ``not_now``)."""
+
+    def __init__(self, code: str, text: str) -> None:
+        super().__init__(text)
+        self.code = code
+
+
+def parse(raw: object) -> dict[str, Any]:
+    """The message `raw` (the text of a websocket frame) checked against :data:`FIELDS`."""
+    if not isinstance(raw, str):
+        raise BadMessage("malformed", "messages are JSON text")
+    if len(raw.encode("utf-8", "replace")) > MAX_MESSAGE:
+        raise BadMessage("malformed", f"a message is at most {MAX_MESSAGE} bytes")
+    try:
+        message = json.loads(raw, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        raise BadMessage("malformed", "a message is a JSON object") from None
+    if not isinstance(message, dict):
+        raise BadMessage("malformed", "a message is a JSON object")
+    kind = message.get("type")
+    if not isinstance(kind, str) or kind not in FIELDS:
+        raise BadMessage("malformed", f"unknown message type {str(kind)[:20]!r}")
+    fields = FIELDS[kind]
+    for name, value in message.items():
+        if name == "type":
+            continue
+        if name not in fields:
+            raise BadMessage("malformed", f"{kind}: unknown field {name[:20]!r}")
+        wanted = fields[name]
+        if isinstance(value, bool) and bool not in wanted:
+            raise BadMessage("malformed", f"{kind}: {name} has the wrong type")
+        if not isinstance(value, wanted):
+            raise BadMessage("malformed", f"{kind}: {name} has the wrong type")
+        if isinstance(value, str) and len(value) > 40:
+            raise BadMessage("malformed", f"{kind}: {name} is too long")
+    missing = REQUIRED.get(kind, set()) - message.keys()
+    if missing:
+        raise BadMessage("malformed", f"{kind}: {', '.join(sorted(missing))} missing")
+    return message
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(name)
+
+
+@dataclass
+class Server:
+    """What every table of one server shares: how a family is made, the seed, the AI
+    delay to start with, and the tables open now."""
+
+    make_family: Callable[[str | None, str | None], Family[Any]]
+    family_name: str
+    presets: list[str]
+    rules: str
+    cards: list[str] = field(default_factory=list)
+    card: str | None = None
+    seed: int | None = None
+    delay: float = 0.6
+    limit: int = MAX_TABLES
+    tables: weakref.WeakSet[Table] = field(default_factory=weakref.WeakSet)
+    # Called with every message sent to a page and its table (the tests record them).
+    on_send: Callable[[Table, dict[str, Any]], None] | None = None
+
+    def new_seed(self) -> int:
+        return self.seed if self.seed is not None else random.randrange(2**63)
+
+
+class Table:
+    """One browser tab's game: its session, tile mode, AI task and replay frames."""
+
+    def __init__(
+        self,
+        server: Server,
+        send: Callable[[dict[str, Any]], Awaitable[None]],
+    ) -> None:
+        self.server = server
+        self._send = send
+        self.delay = server.delay
+        self.rules = server.rules
+        self.card = server.card
+        self.session: Session[Any] = Session(server.make_family(None, None), server.new_seed())
+        self.mode = PLAY
+        self.task: asyncio.Task[None] | None = None
+        self.frames: list[dict[str, Any]] = []
+        self._new_deal()
+
+    # -- sending ------------------------------------------------------------------------
+
+    async def send(self, message: dict[str, Any]) -> None:
+        if self.server.on_send is not None:
+            self.server.on_send(self, message)
+        await self._send(message)
+
+    async def send_state(self) -> None:
+        await self.send(view.state(self.session, self.mode, busy=self.busy))
+
+    async def error(self, code: str, text: str) -> None:
+        await self.send({"type": "error", "code": code, "text": text})
+
+    def hello(self) -> dict[str, Any]:
+        s = self.server
+        return {
+            "type": "hello",
+            "family": s.family_name,
+            "presets": s.presets,
+            "rules": self.rules,
+            "cards": s.cards,
+            "card": self.card,
+            "delay": self.delay,
+            "max_delay": MAX_DELAY,
+        }
+
+    # -- moving on ----------------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        return self.task is not None and not self.task.done()
+
+    def _new_deal(self) -> None:
+        self.mode = PLAY
+        self.frames = [view.frame(self.session)]
+
+    def start(self) -> None:
+        """Lets the AIs play until seat 0 must decide or the deal is over."""
+        if not self.busy:
+            self.task = asyncio.ensure_future(self._advance())
+
+    async def stop(self) -> None:
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+        self.task = None
+
+    async def _advance(self) -> None:
+        """Moves the AIs on; with a delay, the table is sent first (the human's move seen at
+        once) and after each move the family shows; the last state always."""
+        session = self.session
+        if self.delay > 0 and not session.deal_over and not session.human_to_act():
+            await self.send(view.state(session, self.mode, busy=True))
+        while True:
+            moved = session.step()
+            if moved is None:
+                break
+            self.frames.append(view.frame(session))
+            if self.delay > 0 and session.family.pauses(moved[1]):
+                await self.send(view.state(session, self.mode, busy=True))
+                await asyncio.sleep(self.delay)
+            else:
+                await asyncio.sleep(0)
+        self.task = None
+        await self.send_state()
+
+    # -- messages -----------------------------------------------------------------------
+
+    async def receive(self, raw: object) -> None:
+        """Does what the page asks, or answers with an error and changes nothing."""
+        try:
+            message = parse(raw)
+            await getattr(self, f"on_{message['type']}")(message)
+        except BadMessage as bad:
+            await self.error(bad.code, str(bad))
+
+    def _acting(self) -> None:
+        if self.busy or not self.session.human_to_act():
+            what = "the deal is over" if self.session.deal_over else "the AIs are playing"
+            raise BadMessage("not_your_turn", f"it is not your turn: {what}")
+
+    async def _apply(self, actions: list[Any]) -> None:
+        try:
+            self.session.act(actions)
+        except IllegalActionError as error:
+            raise BadMessage("illegal", str(error)) from None
+        self.mode = PLAY
+        self.frames.append(view.frame(self.session))
+        self.start()
+
+    async def on_tile(self, message: dict[str, Any]) -> None:
+        self._acting()
+        session, tile = self.session, message["tile"]
+        if tile not in session.observation()["hand"]:
+            raise BadMessage("illegal", f"{tile!r} is not in your hand")
+        picked = bool(message.get("picked", False))
+        if picked and tile not in session.family.picked(session):
+            raise BadMessage("illegal", f"{tile} is not picked")
+        try:
+            actions = session.family.press(session, tile, self.mode, picked)
+        except NotNow as why:
+            raise BadMessage("not_now", str(why)) from None
+        if actions:
+            await self._apply(actions)
+        else:
+            await self.send_state()
+
+    async def on_choose(self, message: dict[str, Any]) -> None:
+        self._acting()
+        key, way = message["key"], message.get("way")
+        for choice in view.choices(self.session, self.mode):
+            if choice.key != key:
+                continue
+            if choice.mode is not None:
+                self.mode = choice.mode
+                await self.send_state()
+                return
+            if way is None and len(choice.ways) == 1:
+                way = 0
+            if way is None:
+                raise BadMessage("malformed", f"{key}: say which way (0..{len(choice.ways) - 1})")
+            if not 0 <= way < len(choice.ways):
+                raise BadMessage("illegal", f"{key}: there is no way {way}")
+            await self._apply(list(choice.ways[way].actions))
+            return
+        raise BadMessage("illegal", f"{key[:10]!r} is not offered now")
+
+    async def on_mode(self, message: dict[str, Any]) -> None:
+        self._acting()
+        mode = message["mode"]
+        modes = {PLAY} | {c.mode for c in view.choices(self.session, PLAY) if c.mode}
+        if mode not in modes:
+            raise BadMessage("illegal", f"mode {mode[:10]!r} is not offered now")
+        self.mode = mode
+        await self.send_state()
+
+    async def on_next(self, message: dict[str, Any]) -> None:
+        session = self.session
+        if not session.deal_over:
+            raise BadMessage("not_now", f"the {session.family.deal_word} is not over yet")
+        await self.stop()
+        if session.game_over:
+            session.start(self.server.new_seed())
+        else:
+            session.next_deal()
+        self._new_deal()
+        self.start()
+
+    async def on_new(self, message: dict[str, Any]) -> None:
+        rules = message.get("rules") or self.rules
+        card = message.get("card") or self.card
+        seed = message.get("seed")
+        if rules not in self.server.presets:
+            raise BadMessage("malformed", f"unknown rules {rules[:20]!r}")
+        if self.server.cards and card not in self.server.cards:
+            raise BadMessage("malformed", f"unknown card {str(card)[:20]!r}")
+        if seed is not None and not 0 <= seed <= MAX_SEED:
+            raise BadMessage("malformed", "a seed is a whole number from 0 to 2**64-1")
+        try:
+            family = self.server.make_family(
+                None if rules == self.server.rules else rules,
+                None if card == self.server.card else card,
+            )
+        except MahjongError as error:
+            raise BadMessage("malformed", str(error)) from None
+        await self.stop()
+        self.session.close()
+        self.rules, self.card = rules, card
+        self.session = Session(family, seed if seed is not None else self.server.new_seed())
+        self._new_deal()
+        await self.send(self.hello())
+        self.start()
+
+    async def on_speed(self, message: dict[str, Any]) -> None:
+        delay = float(message["delay"])
+        if not (math.isfinite(delay) and 0 <= delay <= MAX_DELAY):
+            raise BadMessage("malformed", f"the AI delay is 0 to {MAX_DELAY:g} seconds")
+        self.delay = delay
+        await self.send({"type": "speed", "delay": delay})
+
+    async def on_log(self, message: dict[str, Any]) -> None:
+        session = self.session
+        lines = session.lines()
+        if session.deal_over:
+            session.changed = False
+        name = f"{session.family.name}-seed{session.seed}.jsonl"
+        await self.send({"type": "log", "name": name, "text": "\n".join(lines) + "\n"})
+
+    async def on_replay(self, message: dict[str, Any]) -> None:
+        if not self.session.deal_over:
+            raise BadMessage("not_now", "a deal can be replayed once it is over")
+        await self.send({"type": "replay", "frames": self.frames})
+
+    async def on_advice(self, message: dict[str, Any]) -> None:
+        await self.send(view.advice(self.session))
+
+    async def on_card(self, message: dict[str, Any]) -> None:
+        if self.server.family_name != "american":
+            raise BadMessage("not_now", "only American games have a card")
+        await self.send(view.card(self.session))
+
+    async def on_state(self, message: dict[str, Any]) -> None:
+        await self.send_state()
+
+
+# -- the web application --------------------------------------------------------------------
+
+
+async def _index(request: web.Request) -> web.StreamResponse:
+    return web.FileResponse(STATIC / "index.html", headers=HEADERS)
+
+
+def _same_origin(request: web.Request) -> bool:
+    """A page of this server (or no browser at all) may open a table; another site may not."""
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return True
+    return urlsplit(origin).netloc == request.host
+
+
+async def _websocket(request: web.Request) -> web.StreamResponse:
+    server: Server = request.app[SERVER]
+    ws = web.WebSocketResponse(heartbeat=30, max_msg_size=2**20)  # parse() says "too long"
+    if not _same_origin(request):
+        raise web.HTTPForbidden(text="the table opens only from its own page")
+    await ws.prepare(request)
+    if len(server.tables) >= server.limit:
+        text = f"this server already plays {server.limit} games; close a tab and reload"
+        await ws.send_json({"type": "error", "code": "full", "text": text})
+        await ws.close(code=1013, message=b"too many games")
+        return ws
+
+    async def send(message: dict[str, Any]) -> None:
+        if not ws.closed:
+            await ws.send_str(json.dumps(message, separators=(",", ":")))
+
+    table = Table(server, send)
+    server.tables.add(table)
+    try:
+        await table.send(table.hello())
+        table.start()
+        async for message in ws:
+            if message.type == WSMsgType.TEXT:
+                await table.receive(message.data)
+            elif message.type == WSMsgType.BINARY:
+                await table.error("malformed", "messages are JSON text")
+            else:
+                break
+    finally:
+        await table.stop()
+        table.session.close()
+        server.tables.discard(table)
+    return ws
+
+
+SERVER = web.AppKey("server", Server)
+
+
+@web.middleware
+async def _headers(
+    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+) -> web.StreamResponse:
+    response = await handler(request)
+    if not response.prepared:
+        response.headers.update(HEADERS)
+    return response
+
+
+def make_app(server: Server) -> web.Application:
+    """The aiohttp application of `server`: ``/`` the table, ``/static/`` its files,
+    ``/ws`` a game."""
+    app = web.Application(middlewares=[_headers])
+    app[SERVER] = server
+    app.router.add_get("/", _index)
+    app.router.add_get("/ws", _websocket)
+    app.router.add_static("/static/", STATIC, follow_symlinks=False)
+    return app

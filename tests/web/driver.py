@@ -1,0 +1,147 @@
+"""What the web tests share: a server of ``mahjong play --web`` in this process (the test
+client's or a thread's), and the page's messages that do what the family's agent decides for
+seat 0 (so a test can play a whole deal as a person would, by messages, clicks or keys)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from typing import Any
+
+from aiohttp import web
+from aiohttp.test_utils import TestClient, TestServer
+from play.support import agent_for, decide
+
+from mahjong.cli import build_parser
+from mahjong.play.session import Session
+from mahjong.play.web import make_server
+from mahjong.play.web.server import Server, Table, make_app
+
+Step = tuple[str, Any, Any]  # ("tile", name, None) or ("choose", key, way)
+
+
+def server_for(argv: str, **changes: Any) -> Server:
+    """The server ``mahjong play <argv> --web`` makes, with some fields changed."""
+    args = build_parser().parse_args(["play", *argv.split(), "--web"])
+    server = make_server(args)
+    for name, value in changes.items():
+        setattr(server, name, value)
+    return server
+
+
+@asynccontextmanager
+async def serving(argv: str, **changes: Any) -> AsyncIterator[tuple[TestClient[Any, Any], Server]]:
+    server = server_for(argv, **changes)
+    client: TestClient[Any, Any] = TestClient(TestServer(make_app(server)))
+    await client.start_server()
+    try:
+        yield client, server
+    finally:
+        await client.close()
+
+
+@contextmanager
+def threaded(argv: str, **changes: Any) -> Iterator[tuple[str, Server]]:
+    """The server on a free port of 127.0.0.1, run by a thread (and event loop) of its own;
+    yields its URL."""
+    server = server_for(argv, **changes)
+    ready = threading.Event()
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        runner = web.AppRunner(make_app(server))
+        loop.run_until_complete(runner.setup())
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        loop.run_until_complete(site.start())
+        box.update(loop=loop, runner=runner, port=runner.addresses[0][1])
+        ready.set()
+        loop.run_forever()
+        loop.run_until_complete(runner.cleanup())
+        loop.close()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    assert ready.wait(30), "the server did not start"
+    try:
+        yield f"http://127.0.0.1:{box['port']}/", server
+    finally:
+        box["loop"].call_soon_threadsafe(box["loop"].stop)
+        thread.join(timeout=30)
+
+
+def only_table(server: Server) -> Table:
+    tables = list(server.tables)
+    assert len(tables) == 1, f"{len(tables)} tables open"
+    return tables[0]
+
+
+def steps_for(session: Session[Any], actions: list[Any]) -> list[Step]:
+    """What the page sends to do `actions` (one decision of seat 0)."""
+    first = actions[0]
+    if first.type == "discard":
+        return [("tile", first.tile, None)]
+    if first.type == "riichi":
+        return [("choose", "r", None), ("tile", first.tile, None)]
+    if first.type in ("pass_tile", "blind"):
+        picks: list[Step] = [("tile", a.tile, None) for a in actions if a.type == "pass_tile"]
+        return [*picks, ("choose", "b" if actions[-1].type == "blind" else "p", 0)]
+    for choice in session.family.choices(session, "play"):
+        for i, way in enumerate(choice.ways):
+            if first in way.actions:
+                return [("choose", choice.key, i)]
+    raise AssertionError(f"no button does {first}")
+
+
+def next_steps(session: Session[Any]) -> list[Step]:
+    """The steps of the agent's next decision for seat 0."""
+    assert session.human_to_act()
+    return steps_for(session, decide(session, agent_for(session.family)))
+
+
+def message(step: Step) -> dict[str, Any]:
+    kind, what, way = step
+    if kind == "tile":
+        return {"type": "tile", "tile": what}
+    return {"type": "choose", "key": what, "way": way}
+
+
+async def receive(ws: Any, kind: str = "state", timeout: float = 30) -> dict[str, Any]:
+    """The next message of `kind` (errors fail the test unless `kind` is ``error``)."""
+    while True:
+        frame = await ws.receive(timeout=timeout)
+        if not isinstance(frame.data, str):
+            raise AssertionError(f"the websocket closed or sent no text: {frame}")
+        reply = json.loads(frame.data)
+        if reply["type"] == "error" and kind != "error":
+            raise AssertionError(f"the server answered {reply}")
+        if reply["type"] == kind:
+            return dict(reply)
+
+
+async def settled(ws: Any) -> dict[str, Any]:
+    """The next state in which seat 0 must act or the deal is over."""
+    while True:
+        state = await receive(ws)
+        if state["to_act"] or state["deal_over"]:
+            return state
+
+
+async def play_deal(ws: Any, server: Server) -> dict[str, Any]:
+    """Plays the current deal to its end by messages, as the agent decides; the last state."""
+    state = await settled(ws)
+    for _ in range(500):
+        if state["deal_over"]:
+            return state
+        session = only_table(server).session
+        steps = next_steps(session)
+        for step in steps[:-1]:
+            await ws.send_json(message(step))
+            await receive(ws)
+        await ws.send_json(message(steps[-1]))
+        state = await settled(ws)
+    raise AssertionError("the deal did not end")
