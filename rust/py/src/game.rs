@@ -20,7 +20,9 @@ use crate::log::record_dict;
 use crate::observation::observation_class;
 use crate::reason::PyReason;
 use crate::rules::PyRuleset;
-use crate::table::{Actions, Table, session_class, table_class};
+use crate::table::{
+    Actions, Table, observed, replay_actions, replay_session, session_class, table_class,
+};
 use crate::view::{Kept, Memo, Names, Shared, view};
 
 /// One action a seat may take, as offered by `Deal.legal_actions`.
@@ -138,9 +140,8 @@ impl Table for Deal {
     const ACTION_COUNT: usize = ACTION_COUNT;
     type Views = Views;
 
-    fn waiting(&self) -> Vec<usize> {
-        Deal::waiting(self)
-    }
+    crate::table::deal_reads!(Deal::red_fives);
+
     fn legal(&self, seat: usize) -> Vec<Action> {
         self.legal_actions(seat)
     }
@@ -171,28 +172,6 @@ impl Table for Deal {
             .map(|r| PyReason::riichi(r, red))
             .collect()
     }
-    fn is_over(&self) -> bool {
-        Deal::is_over(self)
-    }
-    fn turn(&self) -> Option<usize> {
-        Deal::turn(self)
-    }
-    fn dealer(&self) -> usize {
-        self.setup().dealer
-    }
-    fn wall(&self) -> Vec<u8> {
-        self.wall().order().to_vec()
-    }
-    fn event_count(&self) -> usize {
-        self.events().len()
-    }
-    fn record(&self, index: usize, seat: Option<usize>) -> Record {
-        let event = &self.events()[index];
-        match seat {
-            Some(s) => event.seen_by(s).record(self.red_fives()),
-            None => event.record(self.red_fives()),
-        }
-    }
     fn observe<'py>(
         &self,
         views: &mut Views,
@@ -202,27 +181,16 @@ impl Table for Deal {
     ) -> PyResult<Bound<'py, PyAny>> {
         let obs = Deal::observe(self, seat);
         let red = self.red_fives();
-        let players: PyResult<Vec<Py<PyAny>>> = views
-            .0
-            .iter_mut()
-            .zip(&obs.players)
-            .map(|(memo, public)| memo.view(py, public, red))
-            .collect();
+        let shown = views.0.iter_mut().zip(&obs.players);
+        let shown = shown.map(|(memo, public)| memo.view(py, public, red));
+        let (players, legal) = observed(py, self, actions, seat, &obs.legal, shown)?;
         let obs = PyObservation {
-            players: PyTuple::new(py, players?)?.into_any().unbind(),
-            legal: actions
-                .tuple(py, self, seat, &obs.legal)?
-                .into_any()
-                .unbind(),
+            players,
+            legal,
             obs,
             red_fives: red,
         };
         Ok(Bound::new(py, obs)?.into_any())
-    }
-    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        Deal::outcome(self)
-            .map(|out| outcome_dict(py, out, self.red_fives()))
-            .transpose()
     }
 }
 
@@ -505,6 +473,7 @@ table_class! {
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn _riichi_deal(
+    py: Python<'_>,
     rules: &Bound<'_, PyRuleset>,
     wall: WallArg,
     dealer: usize,
@@ -524,36 +493,11 @@ pub(crate) fn _riichi_deal(
         scores,
     };
     let mut table = Deal::new(setup, Wall::from_order(&wall.0).py()?, &rules.get().rules).py()?;
-    replay(&mut table, actions)?;
+    replay(py, &mut table, actions)?;
     Ok(PyDeal::of(table))
 }
 
-impl crate::table::Session for Game {
-    type Table = Deal;
-
-    fn next(&mut self) -> Option<Deal> {
-        self.next_deal()
-    }
-    fn finish(&mut self, deal: &Deal) -> mahjong_core::Result<()> {
-        self.finish_deal(deal)
-    }
-    fn is_over(&self) -> bool {
-        Game::is_over(self)
-    }
-    fn scores(&self) -> [i64; 4] {
-        Game::scores(self)
-    }
-    fn seed(&self) -> u64 {
-        Game::seed(self)
-    }
-    fn standings(&self) -> [mahjong_core::standing::Standing; 4] {
-        Game::standings(self)
-    }
-    fn log(&self) -> Vec<Record> {
-        let red = self.red_fives();
-        Game::log(self).iter().map(|e| e.record(red)).collect()
-    }
-}
+crate::table::game_session!(Game::red_fives);
 
 fn names_arg(names: Option<[String; 4]>) -> [String; 4] {
     names.unwrap_or_else(|| std::array::from_fn(|s| format!("seat {s}")))
@@ -651,21 +595,16 @@ fn action_parts(actions: &[(usize, Action)]) -> Vec<(usize, u8, [u8; 2])> {
 }
 
 /// Applies picklable action parts to `deal`.
-fn replay(deal: &mut Deal, actions: Vec<(usize, u8, [u8; 2])>) -> PyResult<()> {
-    for (seat, tag, bytes) in actions {
-        let action = Action::from_parts(tag, bytes)
-            .ok_or_else(|| mahjong_core::Error::argument(format!("no action has tag {tag}")))
-            .py()?;
-        deal.apply(seat, action)
-            .map_err(mahjong_core::Error::from)
-            .py()?;
-    }
-    Ok(())
+fn replay(py: Python<'_>, deal: &mut Deal, actions: Vec<(usize, u8, [u8; 2])>) -> PyResult<()> {
+    replay_actions(py, deal, actions, |&(seat, tag, bytes)| {
+        Some((seat, Action::from_parts(tag, bytes)?))
+    })
 }
 
 /// Rebuilds a pickled `Game`: the same deals played again.
 #[pyfunction]
 pub(crate) fn _riichi_game(
+    py: Python<'_>,
     rules: &Bound<'_, PyRuleset>,
     seed: u64,
     names: [String; 4],
@@ -673,17 +612,9 @@ pub(crate) fn _riichi_game(
     in_play: bool,
 ) -> PyResult<PyGame> {
     let mut game = Game::with_names(&rules.get().rules, seed, names);
-    for actions in played {
-        let mut deal = game
-            .next_deal()
-            .ok_or_else(|| mahjong_core::Error::argument("more deals than the game has"))
-            .py()?;
-        replay(&mut deal, actions)?;
-        game.finish_deal(&deal).py()?;
-    }
-    if in_play {
-        game.next_deal();
-    }
+    replay_session(&mut game, played, in_play, |deal, actions| {
+        replay(py, deal, actions)
+    })?;
     Ok(PyGame { game })
 }
 

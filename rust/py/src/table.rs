@@ -8,7 +8,7 @@ use pyo3::IntoPyObjectExt;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
-use crate::errors::IllegalActionError;
+use crate::errors::{IllegalActionError, IntoPyResult};
 use crate::reason::PyReason;
 
 /// One deal of a family's core engine, as the Python deal class drives it.
@@ -61,6 +61,61 @@ pub(crate) trait Table: Clone {
     ) -> PyResult<Bound<'py, PyAny>>;
     /// How the deal ended, as a dict.
     fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>>;
+}
+
+/// The parts of an observation object both families build alike: the players' public sides
+/// (each shown by the view kept for it, `players`) as a tuple, and the legal actions as the
+/// deal's action objects.
+pub(crate) fn observed<'py, T: Table>(
+    py: Python<'py>,
+    deal: &T,
+    actions: &mut Actions<T::Action>,
+    seat: usize,
+    legal: &[T::Action],
+    players: impl Iterator<Item = PyResult<Py<PyAny>>>,
+) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
+    let players = PyTuple::new(py, players.collect::<PyResult<Vec<_>>>()?)?;
+    let legal = actions.tuple(py, deal, seat, legal)?;
+    Ok((players.into_any().unbind(), legal.into_any().unbind()))
+}
+
+/// Applies a pickled deal's actions again, in order, each decoded by `decode` into its seat
+/// and action (None: an error naming the item); a refused one is an `IllegalActionError`.
+pub(crate) fn replay_actions<T: Table, I: std::fmt::Debug>(
+    py: Python<'_>,
+    deal: &mut T,
+    actions: Vec<I>,
+    decode: impl Fn(&I) -> Option<(usize, T::Action)>,
+) -> PyResult<()> {
+    for item in actions {
+        let (seat, action) = decode(&item).ok_or_else(|| {
+            crate::errors::InvalidArgumentError::new_err(format!("no action is {item:?}"))
+        })?;
+        deal.apply(seat, action)
+            .map_err(|(action, reason)| illegal(py, format!("{action} by seat {seat}"), reason))?;
+    }
+    Ok(())
+}
+
+/// Plays a pickled session's finished deals again (each deal's actions through `replay`),
+/// then deals the one in play when there was one.
+pub(crate) fn replay_session<S: Session, I>(
+    game: &mut S,
+    played: Vec<Vec<I>>,
+    in_play: bool,
+    mut replay: impl FnMut(&mut S::Table, Vec<I>) -> PyResult<()>,
+) -> PyResult<()> {
+    for actions in played {
+        let mut deal = game.next().ok_or_else(|| {
+            crate::errors::InvalidArgumentError::new_err("more deals than the session has")
+        })?;
+        replay(&mut deal, actions)?;
+        game.finish(&deal).py()?;
+    }
+    if in_play {
+        game.next();
+    }
+    Ok(())
 }
 
 /// The action objects a deal has handed out, by seat and code (each code holds the few actions
@@ -368,6 +423,87 @@ pub(crate) trait Session: Clone {
     /// The session's log so far, as records.
     fn log(&self) -> Vec<Record>;
 }
+
+/// The [`Table`] methods that read a core deal the same way in both families (the invoking
+/// module's `Deal`, with its `outcome_dict`): who waits, whether it is over, the turn, the
+/// dealer, the wall, the events, the outcome. `$context` maps the deal to what its events and
+/// outcome need to become records (the red-five flag, the card).
+macro_rules! deal_reads {
+    ($context:expr) => {
+        fn waiting(&self) -> Vec<usize> {
+            Deal::waiting(self)
+        }
+        fn is_over(&self) -> bool {
+            Deal::is_over(self)
+        }
+        fn turn(&self) -> Option<usize> {
+            Deal::turn(self)
+        }
+        fn dealer(&self) -> usize {
+            self.setup().dealer
+        }
+        fn wall(&self) -> Vec<u8> {
+            self.wall().order().to_vec()
+        }
+        fn event_count(&self) -> usize {
+            self.events().len()
+        }
+        fn record(&self, index: usize, seat: Option<usize>) -> Record {
+            let event = &self.events()[index];
+            let context = $context(self);
+            match seat {
+                Some(s) => event.seen_by(s).record(context),
+                None => event.record(context),
+            }
+        }
+        fn outcome<'py>(
+            &self,
+            py: Python<'py>,
+        ) -> PyResult<Option<Bound<'py, pyo3::types::PyDict>>> {
+            Deal::outcome(self)
+                .map(|out| outcome_dict(py, out, $context(self)))
+                .transpose()
+        }
+    };
+}
+
+pub(crate) use deal_reads;
+
+/// [`Session`] for the invoking module's core `Game`, whose deals are its `Deal`: every method
+/// reads the game's own; `$context` maps the game to what its events need to become log
+/// records.
+macro_rules! game_session {
+    ($context:expr) => {
+        impl crate::table::Session for Game {
+            type Table = Deal;
+
+            fn next(&mut self) -> Option<Deal> {
+                self.next_deal()
+            }
+            fn finish(&mut self, deal: &Deal) -> mahjong_core::Result<()> {
+                self.finish_deal(deal)
+            }
+            fn is_over(&self) -> bool {
+                Game::is_over(self)
+            }
+            fn scores(&self) -> [i64; 4] {
+                Game::scores(self)
+            }
+            fn seed(&self) -> u64 {
+                Game::seed(self)
+            }
+            fn standings(&self) -> [mahjong_core::standing::Standing; 4] {
+                Game::standings(self)
+            }
+            fn log(&self) -> Vec<Record> {
+                let context = $context(self);
+                Game::log(self).iter().map(|e| e.record(context)).collect()
+            }
+        }
+    };
+}
+
+pub(crate) use game_session;
 
 /// Declares a family's game (session) class over a [`Session`] whose deals are the class
 /// `$deal` (the invoking module must `use pyo3::prelude::*`): dealing, finishing, the log,

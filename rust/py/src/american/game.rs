@@ -24,7 +24,9 @@ use crate::errors::IntoPyResult;
 use crate::log::record_dict;
 use crate::observation::observation_class;
 use crate::reason::PyReason;
-use crate::table::{Actions, Table, session_class, table_class};
+use crate::table::{
+    Actions, Table, observed, replay_actions, replay_session, session_class, table_class,
+};
 use crate::view::{Kept, Memo, Names, Shared, view};
 
 /// One action a seat may take, as offered by `AmericanDeal.legal_actions`.
@@ -170,9 +172,8 @@ impl Table for Deal {
     const ACTION_COUNT: usize = ACTION_COUNT;
     type Views = Views;
 
-    fn waiting(&self) -> Vec<usize> {
-        Deal::waiting(self)
-    }
+    crate::table::deal_reads!(Deal::card);
+
     fn legal(&self, seat: usize) -> Vec<Action> {
         self.legal_actions(seat)
     }
@@ -198,28 +199,6 @@ impl Table for Deal {
             .map(PyReason::american)
             .collect()
     }
-    fn is_over(&self) -> bool {
-        Deal::is_over(self)
-    }
-    fn turn(&self) -> Option<usize> {
-        Deal::turn(self)
-    }
-    fn dealer(&self) -> usize {
-        self.setup().dealer
-    }
-    fn wall(&self) -> Vec<u8> {
-        self.wall().order().to_vec()
-    }
-    fn event_count(&self) -> usize {
-        self.events().len()
-    }
-    fn record(&self, index: usize, seat: Option<usize>) -> Record {
-        let event = &self.events()[index];
-        match seat {
-            Some(s) => event.seen_by(s).record(self.card()),
-            None => event.record(self.card()),
-        }
-    }
     fn observe<'py>(
         &self,
         views: &mut Views,
@@ -228,27 +207,16 @@ impl Table for Deal {
         seat: usize,
     ) -> PyResult<Bound<'py, PyAny>> {
         let obs = Deal::observe(self, seat);
-        let players: PyResult<Vec<Py<PyAny>>> = views
-            .0
-            .iter_mut()
-            .zip(&obs.players)
-            .map(|(memo, public)| memo.view(py, public))
-            .collect();
+        let shown = views.0.iter_mut().zip(&obs.players);
+        let shown = shown.map(|(memo, public)| memo.view(py, public));
+        let (players, legal) = observed(py, self, actions, seat, &obs.legal, shown)?;
         let obs = PyAmericanObservation {
-            players: PyTuple::new(py, players?)?.into_any().unbind(),
-            legal: actions
-                .tuple(py, self, seat, &obs.legal)?
-                .into_any()
-                .unbind(),
+            players,
+            legal,
             obs,
             red_fives: false,
         };
         Ok(Bound::new(py, obs)?.into_any())
-    }
-    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        Deal::outcome(self)
-            .map(|out| outcome_dict(py, out, self.card()))
-            .transpose()
     }
 }
 
@@ -531,22 +499,17 @@ fn codes(actions: &[(usize, Action)]) -> Vec<(usize, usize)> {
 }
 
 /// Applies `(seat, code)` pairs to `deal`.
-fn replay(deal: &mut Deal, actions: Vec<(usize, usize)>) -> PyResult<()> {
-    for (seat, code) in actions {
-        let action = Action::from_code(code, seat)
-            .ok_or_else(|| mahjong_core::Error::argument(format!("no action has code {code}")))
-            .py()?;
-        deal.apply(seat, action)
-            .map_err(mahjong_core::Error::from)
-            .py()?;
-    }
-    Ok(())
+fn replay(py: Python<'_>, deal: &mut Deal, actions: Vec<(usize, usize)>) -> PyResult<()> {
+    replay_actions(py, deal, actions, |&(seat, code)| {
+        Some((seat, Action::from_code(code, seat)?))
+    })
 }
 
 /// Rebuilds a pickled `AmericanDeal`: the same start, then the same actions.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn _american_deal(
+    py: Python<'_>,
     card: &Bound<'_, PyCard>,
     rules: &Bound<'_, PyAmericanRules>,
     wall: WallArg,
@@ -563,38 +526,11 @@ pub(crate) fn _american_deal(
     };
     let wall = Wall::from_order(&wall.0).py()?.with_dice(dice);
     let mut table = Deal::new(card.get().card.clone(), &rules.get().rules, setup, wall).py()?;
-    replay(&mut table, actions)?;
+    replay(py, &mut table, actions)?;
     Ok(PyAmericanDeal::of(table))
 }
 
-impl crate::table::Session for Game {
-    type Table = Deal;
-
-    fn next(&mut self) -> Option<Deal> {
-        self.next_deal()
-    }
-    fn finish(&mut self, deal: &Deal) -> mahjong_core::Result<()> {
-        self.finish_deal(deal)
-    }
-    fn is_over(&self) -> bool {
-        Game::is_over(self)
-    }
-    fn scores(&self) -> [i64; 4] {
-        Game::scores(self)
-    }
-    fn seed(&self) -> u64 {
-        Game::seed(self)
-    }
-    fn standings(&self) -> [mahjong_core::standing::Standing; 4] {
-        Game::standings(self)
-    }
-    fn log(&self) -> Vec<Record> {
-        Game::log(self)
-            .iter()
-            .map(|e| e.record(self.card()))
-            .collect()
-    }
-}
+crate::table::game_session!(Game::card);
 
 session_class! {
     /// A session of American games with running scores: `next_deal()` gives each game (None
@@ -674,6 +610,7 @@ session_class! {
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn _american_game(
+    py: Python<'_>,
     card: &Bound<'_, PyCard>,
     rules: &Bound<'_, PyAmericanRules>,
     seed: u64,
@@ -690,16 +627,8 @@ pub(crate) fn _american_game(
         names,
     )
     .py()?;
-    for actions in history {
-        let mut deal = game
-            .next_deal()
-            .ok_or_else(|| mahjong_core::Error::argument("more games than the session has"))
-            .py()?;
-        replay(&mut deal, actions)?;
-        game.finish_deal(&deal).py()?;
-    }
-    if in_play {
-        game.next_deal();
-    }
+    replay_session(&mut game, history, in_play, |deal, actions| {
+        replay(py, deal, actions)
+    })?;
     Ok(PyAmericanGame { game })
 }
