@@ -67,7 +67,7 @@ def test_parquet_rows_from_the_native_loop(
         (["--python", "--workers", "2"], "--workers 2 is for the native loop, not --python"),
         (["--agents", "mjai:bot,efficiency,random,random", "--backend", "ray"], "--backend ray"),
         (["--address", "ray://x:1"], "--address is for --backend ray"),
-        (["--workers", "0"], "0 is not 1 or more"),
+        (["--workers", "0"], "0 is not 1..1024"),
         (["--native", "--python"], "not allowed with argument"),
     ],
 )

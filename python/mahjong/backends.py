@@ -92,11 +92,19 @@ def connected(backend: str = "local", address: str | None = None) -> Iterator[No
     ray = _ray()
     opened = not ray.is_initialized()
     if opened:
-        ray.init(
-            address=address,
-            include_dashboard=False,
-            log_to_driver=False,
-            logging_level=logging.WARNING,  # no "Started a local Ray instance" on stderr
+        try:
+            ray.init(
+                address=address,
+                include_dashboard=False,
+                log_to_driver=False,
+                logging_level=logging.WARNING,  # no "Started a local Ray instance" on stderr
+            )
+        except (ConnectionError, RuntimeError, ValueError) as error:
+            where = f"the Ray cluster at {address}" if address else "a local Ray"
+            raise InvalidArgumentError(f"--backend ray: cannot reach {where}: {error}") from None
+    elif address is not None:
+        raise InvalidArgumentError(
+            f"--address {address}: this process is already connected to a Ray cluster"
         )
     try:
         yield
@@ -112,6 +120,8 @@ def plan(run: Run, backend: str = "local") -> list[tuple[int, int]]:
     if backend == "local":
         return _spans(run.games, LOCAL_BLOCK)
     cpus = int(_ray().cluster_resources().get("CPU", 1))
+    if (run.workers or 1) > cpus:  # a task would wait for CPUs the cluster does not have
+        raise InvalidArgumentError(f"--workers {run.workers}: the Ray cluster has {cpus} CPUs")
     tasks = max(1, min(run.games, cpus * TASKS_PER_CPU))
     return _spans(run.games, math.ceil(run.games / tasks)) if run.games else []
 
@@ -123,10 +133,14 @@ def blocks(run: Run, spans: list[tuple[int, int]], backend: str = "local") -> It
             yield play_block(run, start, count, run.workers)
         return
     ray = _ray()
-    remote = ray.remote(num_cpus=1)(play_block)
-    futures = [remote.remote(run, start, count, run.workers or 1) for start, count in spans]
+    workers = run.workers or 1
+    remote = ray.remote(num_cpus=workers)(play_block)  # a task's threads are its CPUs
+    futures = [remote.remote(run, start, count, workers) for start, count in spans]
     for future in futures:
-        yield ray.get(future)
+        try:
+            yield ray.get(future)
+        except ray.exceptions.RayError as error:
+            raise InvalidArgumentError(f"--backend ray: a task failed: {error}") from None
 
 
 def _ray() -> Any:

@@ -349,7 +349,7 @@ examples:
 """
 
 
-workers = whole_number(1, None, "1 or more")
+workers = whole_number(1, 1024, "1..1024")
 
 
 def _add_family(families: Any, family: Family, help: str) -> argparse.ArgumentParser:

@@ -80,8 +80,9 @@ def test_bad_arguments_are_typed_errors_naming_the_value() -> None:
         native.simulate("riichi", "random,random,random", 1)
     with pytest.raises(InvalidArgumentError, match='"rando"'):
         native.simulate("riichi", "random,rando,random,random", 1)
-    with pytest.raises(InvalidArgumentError, match="workers must be 1 or more"):
-        native.simulate("riichi", AGENTS, 1, workers=0)
+    for workers in (0, 1025):
+        with pytest.raises(InvalidArgumentError, match=f"workers must be 1..1024, got {workers}"):
+            native.simulate("riichi", AGENTS, 1, workers=workers)
     with pytest.raises(InvalidArgumentError, match="games: -1"):
         native.simulate("riichi", AGENTS, -1)
     with pytest.raises(InvalidArgumentError, match="2\\^64-1"):

@@ -140,6 +140,8 @@ def test_malformed_out_of_turn_and_illegal_messages_change_nothing() -> None:
             await ws.send_json({"type": "tile", "tile": state["drawn"]})
             busy = await receive(ws)
             assert not busy["to_act"]
+            while table.working is not None and not table.working.done():
+                await asyncio.sleep(0.01)  # the AI's move is made in a thread; then it waits
             before = snapshot(table)
             await ws.send_json({"type": "tile", "tile": busy["hand"][0]})
             error = await receive(ws, "error")
@@ -200,7 +202,8 @@ def test_each_websocket_gets_its_own_game_up_to_the_limit() -> None:
             assert len(server.tables) == 2
             tables = list(server.tables)
             assert tables[0].session is not tables[1].session
-            assert one["seed"] != two["seed"]  # random seeds, one per tab
+            assert tables[0].session.seed != tables[1].session.seed  # random seeds, one per tab
+            assert one["seed"] is None and two["game"] == 1  # no seed before the game is over
             third = await client.ws_connect("/ws")
             error = await receive(third, "error")
             assert error["code"] == "full" and "2 games" in error["text"]
@@ -330,17 +333,20 @@ def test_no_hidden_tile_reaches_the_page_over_a_whole_deal(family: str) -> None:
     run(check())
 
 
-def test_the_log_and_the_replay_of_a_finished_deal() -> None:
+def test_the_log_once_the_game_is_over() -> None:
+    """The log holds the game's seed, which deals every wall to come: the page gets it, and
+    the seed, only once the game is over."""
+
     async def check() -> None:
-        async with serving("riichi --rules tenhou --seed 2 --delay 0") as (client, server):
+        async with serving("riichi --seed 2 --delay 0") as (client, server):
             ws = await client.ws_connect("/ws")
             await settled(ws)
             await ws.send_json({"type": "log"})
-            early = await receive(ws, "log")
-            assert "start_kyoku" not in early["text"]  # the deal being played is not in it
+            early = await receive(ws, "error")
+            assert early["code"] == "not_now" and "once the game is over" in early["text"]
             await ws.send_json({"type": "state"})
             last = await play_deal(ws, server)
-            assert last["unsaved"]
+            assert last["unsaved"] and last["game_over"] and last["seed"] == 2
             await ws.send_json({"type": "log"})
             log = await receive(ws, "log")
             assert log["name"] == "riichi-seed2.jsonl"
@@ -350,7 +356,20 @@ def test_the_log_and_the_replay_of_a_finished_deal() -> None:
             assert not (await receive(ws))["unsaved"]
             await ws.send_json({"type": "next"})
             nxt = await settled(ws)
-            assert nxt["deal"] == 2 and not nxt["deal_over"]
+            assert (nxt["game"], nxt["deal"], nxt["seed"]) == (2, 1, None)
+
+    run(check())
+
+
+def test_a_page_under_another_sites_name_is_refused() -> None:
+    """DNS rebinding: a page of evil.example that resolves to this server reaches it with its
+    own name as the host; the table does not open."""
+
+    async def check() -> None:
+        async with serving("riichi --delay 0") as (client, _server):
+            headers = {"Host": "evil.example:8000", "Origin": "http://evil.example:8000"}
+            response = await client.get("/ws", headers=headers)
+            assert response.status == 403
 
     run(check())
 
@@ -365,8 +384,8 @@ def test_a_new_game_with_another_preset_and_seed() -> None:
             await ws.send_json({"type": "new", "rules": "tenhou", "seed": 9})
             again = await receive(ws, "hello")
             assert again["rules"] == "tenhou"
-            state = await settled(ws)
-            assert state["seed"] == 9
+            await settled(ws)
+            assert only_table(server).session.seed == 9
             assert only_table(server).session.family.rules == Ruleset.preset("tenhou")
 
     run(check())

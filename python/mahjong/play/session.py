@@ -8,6 +8,7 @@ played) is the :class:`~mahjong.play.family.Family` it is given.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable, Sequence
 from typing import Any, Generic
@@ -151,9 +152,10 @@ class Session(Generic[ActionT]):
     def close(self) -> None:
         """Ends the game for the AIs that need telling (those with ``close()``: an Mjai bot
         ends its process); a new game or the end of the table calls it."""
-        for agent in self.agents:
-            if (close := getattr(agent, "close", None)) is not None:
-                close()
+        with contextlib.ExitStack() as closing:  # every agent closed, whichever fails
+            for agent in self.agents:
+                if (close := getattr(agent, "close", None)) is not None:
+                    closing.callback(close)
 
     # -- the log ---------------------------------------------------------------------------
 

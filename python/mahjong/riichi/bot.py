@@ -25,7 +25,7 @@ from typing import IO, Any
 from mahjong._core import Action, Ruleset
 from mahjong.agents import Agent, Observation
 from mahjong.arguments import add_rules_options, rules_from, seed
-from mahjong.errors import MahjongError, RecordFormatError
+from mahjong.errors import RecordFormatError
 from mahjong.riichi import mjai
 from mahjong.riichi.mjai import Event
 from mahjong.riichi.seat_view import seat_deal
@@ -108,8 +108,8 @@ class AgentBot:
         self._lines += 1
         try:
             answer = self._answer(self._read(line))
-        except MahjongError as error:
-            self.warn(f"line {self._lines}: {error}")
+        except Exception as error:  # a bot that stops answering loses its seat: answer anyway
+            self.warn(f"line {self._lines}: {error or type(error).__name__}")
             answer = self._on_own_draw() or dict(NONE)
         return json.dumps(answer, separators=(",", ":"))
 

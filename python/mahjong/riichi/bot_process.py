@@ -38,13 +38,13 @@ class BotFailure(Exception):
 
 
 def _end(popen: subprocess.Popen[bytes]) -> None:
-    """Kills `popen` (its process group on POSIX) if it still runs, and reaps it."""
-    if popen.poll() is None:
-        with contextlib.suppress(OSError):
-            if os.name == "posix":
-                os.killpg(popen.pid, signal.SIGKILL)
-            else:
-                popen.kill()
+    """Kills `popen` and, on POSIX, its whole process group (a wrapper that has exited may
+    leave children in it), and reaps it."""
+    with contextlib.suppress(OSError):
+        if os.name == "posix":
+            os.killpg(popen.pid, signal.SIGKILL)
+        elif popen.poll() is None:
+            popen.kill()
     with contextlib.suppress(subprocess.TimeoutExpired):
         popen.wait(timeout=5)
 

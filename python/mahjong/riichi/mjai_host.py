@@ -26,6 +26,7 @@ game. With ``stop=True`` the first problem ends the game instead, as a
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import shlex
 import sys
@@ -117,7 +118,7 @@ class MjaiBot:
     `fallback` decides instead of a bot that cannot (default :class:`EfficiencyAgent`), or
     with `stop` the game ends at the first problem; `report` receives each problem as one
     line (default: standard error); the bot's standard error is copied to `stderr` when
-    given.
+    given; `on_close` is called with the bot once it is closed.
     """
 
     def __init__(
@@ -130,6 +131,7 @@ class MjaiBot:
         stop: bool = False,
         report: Callable[[str], None] = _to_stderr,
         stderr: IO[str] | None = None,
+        on_close: Callable[[MjaiBot], None] | None = None,
     ) -> None:
         try:
             self.command = shlex.split(command) if isinstance(command, str) else list(command)
@@ -145,6 +147,7 @@ class MjaiBot:
         self.stop = stop
         self.report = report
         self.stderr = stderr
+        self.on_close = on_close
         self.counts = HostCounts()
         self.seat: int | None = None
         self._process: BotProcess | None = None
@@ -182,13 +185,17 @@ class MjaiBot:
         return self.fallback.act(observation, restricted)
 
     def close(self) -> None:
-        """Ends the game for the bot (``end_game``) and its process. Calling it again does
-        nothing."""
+        """Ends the game for the bot (``end_game``) and its process; never raises (the game is
+        over: a bad last answer is counted and reported). Calling it again does nothing."""
         try:
             if self._process is not None:
-                self._notify([{"type": "end_game"}])
+                with contextlib.suppress(BotError):
+                    self._notify([{"type": "end_game"}])
         finally:
             self._stop_process()
+            if self.on_close is not None:
+                on_close, self.on_close = self.on_close, None
+                on_close(self)
 
     def summary(self) -> str:
         """``mjai seat N: K protocol errors, K illegal actions, K fallbacks``."""
@@ -201,7 +208,7 @@ class MjaiBot:
             self.seat = seat
             self._start()
         elif seat != self.seat:
-            raise ValueError(f"an Mjai bot plays one seat: {self.seat}, not {seat}")
+            raise InvalidArgumentError(f"an Mjai bot plays one seat: {self.seat}, not {seat}")
 
     def _start(self) -> None:
         argv = [*self.command, str(self.seat)]
@@ -308,7 +315,8 @@ class Hosting:
     timeout: float = DEFAULT_TIMEOUT
     fallback: str | None = "efficiency"
     report: Callable[[str], None] = _to_stderr
-    bots: list[MjaiBot] = field(default_factory=list)
+    bots: list[MjaiBot] = field(default_factory=list)  # those of games still being played
+    closed: dict[int, HostCounts] = field(default_factory=dict)  # the others', by seat
 
     def bot(self, command: str, fallback: Agent[Action] | None) -> MjaiBot:
         """A bot for one seat of one game, with `fallback` (None when the game stops)."""
@@ -318,16 +326,25 @@ class Hosting:
             fallback=fallback,
             stop=fallback is None,
             report=self.report,
+            on_close=self._closed,
         )
         self.bots.append(bot)
         return bot
 
+    def _closed(self, bot: MjaiBot) -> None:
+        """Keeps a closed bot's counts only (a long run holds no finished game's bot)."""
+        with contextlib.suppress(ValueError):
+            self.bots.remove(bot)
+        if bot.seat is not None:
+            self.closed.setdefault(bot.seat, HostCounts()).add(bot.counts)
+
     def lines(self) -> list[str]:
         """One summary line per hosted seat (see :meth:`HostCounts.line`), in seat order."""
         totals: dict[int, HostCounts] = {}
-        for bot in self.bots:
-            if bot.seat is not None:
-                totals.setdefault(bot.seat, HostCounts()).add(bot.counts)
+        counted = [(seat, counts) for seat, counts in self.closed.items()]
+        counted += [(bot.seat, bot.counts) for bot in self.bots if bot.seat is not None]
+        for seat, counts in counted:
+            totals.setdefault(seat, HostCounts()).add(counts)
         return [totals[seat].line(seat) for seat in sorted(totals)]
 
 

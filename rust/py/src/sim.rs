@@ -195,6 +195,9 @@ impl PySimResult {
     }
 }
 
+/// The most worker threads a run may ask for (each is an OS thread).
+const MAX_WORKERS: usize = 1024;
+
 /// The four agent names of `agents`: a sequence of four strings.
 fn agent_names(agents: &Bound<'_, PyAny>) -> PyResult<[String; 4]> {
     let wrong = || {
@@ -267,7 +270,10 @@ pub(crate) fn native_sim(
         game_seed(seed, last).py()?;
     }
     let workers = match named::<Count>("workers", workers)? {
-        Some(Count(0)) => return Err(Error::argument("workers must be 1 or more, got 0")).py(),
+        Some(Count(n)) if n == 0 || n as usize > MAX_WORKERS => {
+            let message = format!("workers must be 1..{MAX_WORKERS}, got {n}");
+            return Err(Error::argument(message)).py();
+        }
         Some(Count(n)) => n as usize,
         None => default_workers(),
     };

@@ -35,6 +35,7 @@ def make_server(args: argparse.Namespace) -> Any:
             args.rules,
             seed=args.seed,
             delay=args.delay,
+            host=args.host,
         )
     from mahjong.american import AmericanRules, Card
 
@@ -50,6 +51,7 @@ def make_server(args: argparse.Namespace) -> Any:
         card=args.card,
         seed=args.seed,
         delay=args.delay,
+        host=args.host,
     )
 
 

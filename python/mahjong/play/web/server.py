@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import math
 import random
@@ -121,6 +122,7 @@ class Server:
     seed: int | None = None
     delay: float = 0.6
     limit: int = MAX_TABLES
+    host: str = "127.0.0.1"  # the host the server listens on (--host)
     tables: weakref.WeakSet[Table] = field(default_factory=weakref.WeakSet)
     # Called with every message sent to a page and its table (the tests record them).
     on_send: Callable[[Table, dict[str, Any]], None] | None = None
@@ -145,6 +147,7 @@ class Table:
         self.session: Session[Any] = Session(server.make_family(None, None), server.new_seed())
         self.mode = PLAY
         self.task: asyncio.Task[None] | None = None
+        self.working: asyncio.Future[Any] | None = None  # a move being made off the loop
         self.frames: list[dict[str, Any]] = []
         self._new_deal()
 
@@ -190,11 +193,20 @@ class Table:
             self.task = asyncio.ensure_future(self._advance())
 
     async def stop(self) -> None:
+        """Stops the AIs' task and waits for a move under way, so the session is left alone."""
         if self.task is not None and not self.task.done():
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
         self.task = None
+        if self.working is not None:
+            await asyncio.wait([self.working])
+            self.working = None
+
+    async def close(self) -> None:
+        """Ends the table: its AIs stop and are closed (an Mjai bot's process ends)."""
+        await self.stop()
+        await self._off_loop(self.session.close)
 
     async def _advance(self) -> None:
         """Moves the AIs on; with a delay, the table is sent first (the human's move seen at
@@ -202,18 +214,22 @@ class Table:
         session = self.session
         if self.delay > 0 and not session.deal_over and not session.human_to_act():
             await self.send(view.state(session, self.mode, busy=True))
-        while True:
-            moved = session.step()
-            if moved is None:
-                break
-            self.frames.append(view.frame(session))
-            if self.delay > 0 and session.family.pauses(moved[1]):
-                await self.send(view.state(session, self.mode, busy=True))
-                await asyncio.sleep(self.delay)
-            else:
-                await asyncio.sleep(0)
+        try:
+            while (moved := await self._off_loop(session.step)) is not None:
+                self.frames.append(view.frame(session))
+                if self.delay > 0 and session.family.pauses(moved[1]):
+                    await self.send(view.state(session, self.mode, busy=True))
+                    await asyncio.sleep(self.delay)
+        except MahjongError as error:  # an AI that cannot go on (an Mjai bot told to stop)
+            await self.error("ai", str(error))
         self.task = None
         await self.send_state()
+
+    async def _off_loop(self, work: Callable[[], Any]) -> Any:
+        """Runs `work` (an AI's move, closing the AIs: an Mjai bot may take seconds) in a
+        thread, so other tabs go on meanwhile; :meth:`stop` waits for it to end."""
+        self.working = asyncio.ensure_future(asyncio.to_thread(work))
+        return await asyncio.shield(self.working)
 
     # -- messages -----------------------------------------------------------------------
 
@@ -224,6 +240,8 @@ class Table:
             await getattr(self, f"on_{message['type']}")(message)
         except BadMessage as bad:
             await self.error(bad.code, str(bad))
+        except MahjongError as error:  # the engine refused: said, and nothing changed
+            await self.error("refused", str(error))
 
     def _acting(self) -> None:
         if self.busy or not self.session.human_to_act():
@@ -314,8 +332,7 @@ class Table:
             )
         except MahjongError as error:
             raise BadMessage("malformed", str(error)) from None
-        await self.stop()
-        self.session.close()
+        await self.close()
         self.rules, self.card = rules, card
         self.session = Session(family, seed if seed is not None else self.server.new_seed())
         self._new_deal()
@@ -331,6 +348,9 @@ class Table:
 
     async def on_log(self, message: dict[str, Any]) -> None:
         session = self.session
+        if not session.game_over:  # its start_game holds the seed of every wall to come
+            word = session.family.game_word
+            raise BadMessage("not_now", f"the log is saved once the {word} is over")
         lines = session.lines()
         if session.deal_over:
             session.changed = False
@@ -362,11 +382,22 @@ async def _index(request: web.Request) -> web.StreamResponse:
 
 
 def _same_origin(request: web.Request) -> bool:
-    """A page of this server (or no browser at all) may open a table; another site may not."""
+    """A page of this server (or no browser at all) may open a table; another site may not,
+    nor a page reaching this server under another site's name (DNS rebinding): the host
+    asked for must be an address, ``localhost`` or the host the server was started on."""
+    name = urlsplit(f"//{request.host}").hostname or ""
+    if name not in ("localhost", request.app[SERVER].host) and not _is_address(name):
+        return False
     origin = request.headers.get("Origin")
-    if origin is None:
-        return True
-    return urlsplit(origin).netloc == request.host
+    return origin is None or urlsplit(origin).netloc == request.host
+
+
+def _is_address(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
 
 
 async def _websocket(request: web.Request) -> web.StreamResponse:
@@ -398,9 +429,8 @@ async def _websocket(request: web.Request) -> web.StreamResponse:
             else:
                 break
     finally:
-        await table.stop()
-        table.session.close()
         server.tables.discard(table)
+        await asyncio.shield(table.close())  # finished even when the handler is cancelled
     return ws
 
 

@@ -184,7 +184,8 @@ def state(session: Session[Any], mode: str = PLAY, busy: bool = False) -> dict[s
     view = frame(session) | {
         "type": "state",
         "family": family.name,
-        "seed": session.seed,
+        "game": len(session.seeds),  # which game of the tab this is
+        "seed": session.seed if session.game_over else None,  # it deals every wall to come
         "deal": session.deal_number,
         "deal_over": session.deal_over,
         "game_over": session.game_over,

@@ -449,7 +449,7 @@ function onMessage(message) {
       document.body.dataset.family = message.family;
       document.body.dataset.toAct = message.to_act ? "1" : "0";
       document.body.dataset.dealOver = message.deal_over ? "1" : "0";
-      if (!before || before.deal !== message.deal || before.seed !== message.seed) {
+      if (!before || before.deal !== message.deal || before.game !== message.game) {
         showTable = false;
         replay = null;
       }
