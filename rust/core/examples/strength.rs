@@ -12,6 +12,8 @@
 //! Prints per agent: average rank and points per game with a 95 % interval (over games, each
 //! game's value the mean of the agent's seats) and win, deal-in, riichi and call rates per deal.
 
+#![allow(clippy::print_stdout)] // a measuring tool: its output is the point
+
 use mahjong_core::agent::Agent;
 use mahjong_core::riichi::agent::EfficiencyAgent;
 use mahjong_core::riichi::game::{Game, Observation};
