@@ -13,6 +13,10 @@ as those classes. The native ``random`` agent draws from its own SplitMix64 stre
 with ``4 * game_seed + seat``, mixed with a constant), not from Python's :mod:`random`, so it
 plays differently from the Python ``RandomAgent`` with the same seed. :class:`NativeAgent`
 seats a native agent in the Python loop (:func:`mahjong.agents.play_deal`).
+
+The native ``strong`` Riichi agent (logs name it ``StrongAgent``) is the efficiency player with
+better defence and riichi judgement (docs/strength.md measures it); it has no Python version,
+so ``mahjong sim`` plays it only in the native loop.
 """
 
 from __future__ import annotations
@@ -45,10 +49,11 @@ __all__ = [
 Family = Literal["riichi", "american"]
 
 AGENTS: dict[str, tuple[str, ...]] = {
-    "riichi": ("random", "efficiency"),
+    "riichi": ("random", "efficiency", "strong"),
     "american": ("random", "card"),
 }
-"""The native agents of each family, by the names :func:`simulate` takes."""
+"""The native agents of each family, by the names :func:`simulate` takes (``strong`` is
+native only)."""
 
 
 def _names(agents: str | Sequence[str]) -> list[str]:

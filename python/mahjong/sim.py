@@ -99,6 +99,9 @@ class Family:
     agents_with_argument: Mapping[str, tuple[str, Callable[[int, Setup, str], Agent[Any]]]] = field(
         default_factory=dict
     )
+    native_only: tuple[str, ...] = ()
+    """Agents with no Python version (``strong``): ``--agents`` takes them, and the games are
+    then played natively; the Python loop refuses them."""
 
     def make_agents(
         self, spec: str, game_seed: int, setup: Setup, first_seat: int = 0
@@ -108,6 +111,12 @@ class Family:
         i is made from seed 4 * game_seed + i (a random agent draws from it)."""
         seats = parse_agents(spec)
         count = 4 - first_seat
+        native_only = [name for name, arg in seats if arg is None and name in self.native_only]
+        if native_only:
+            raise InvalidArgumentError(
+                f"the {native_only[0]} agent plays only in the native loop (every seat a native "
+                f"agent: {', '.join(native.AGENTS[self.name])}; no --python); got {spec!r}"
+            )
         if len(seats) != count or not all(self._takes(name, arg) for name, arg in seats):
             raise InvalidArgumentError(
                 f"--agents for {self.name} games needs {NUMBERS[count]} names from "
@@ -121,9 +130,11 @@ class Family:
         ]
 
     def choices(self) -> str:
-        """The agents ``--agents`` may name: ``efficiency, random, mjai:COMMAND``."""
+        """The agents ``--agents`` may name: ``efficiency, random, strong (native only),
+        mjai:COMMAND``."""
         taking = (f"{name}:{what}" for name, (what, _) in self.agents_with_argument.items())
-        return ", ".join([*self.agents, *taking])
+        native_only = (f"{name} (native only)" for name in self.native_only)
+        return ", ".join([*self.agents, *native_only, *taking])
 
     def _takes(self, name: str, argument: str | None) -> bool:
         if argument is None:
@@ -175,6 +186,7 @@ RIICHI = Family(
     deal_rows=riichi_tally.deal_rows,
     columns=riichi_tally.COLUMNS,
     agents_with_argument={"mjai": ("COMMAND", _hosted)},
+    native_only=("strong",),
 )
 
 AMERICAN = Family(
@@ -344,6 +356,7 @@ examples:
   mahjong sim riichi --games 5 --seed 3 --set kiriage=true --jsonl games.jsonl
   mahjong sim riichi --games 10000 --agents efficiency,efficiency,efficiency,efficiency --workers 2
   mahjong sim riichi --games 50 --python --agents efficiency,random,random,random
+  mahjong sim riichi --games 20000 --agents strong,efficiency,strong,efficiency
   mahjong sim --games 1 --rules tenhou --agents "mjai:mahjong bot riichi,efficiency,random,random"
   mahjong sim american --games 20 --card house-2026 --agents card,random,random,random --seed 1
 """

@@ -23,10 +23,11 @@ enum Seat {
 }
 
 /// A built-in agent of the compiled core, for the Python play loop: `act(observation,
-/// legal)` like any agent. `family` is "riichi" (`name` "random" or "efficiency") or
-/// "american" ("random" or "card", on `card`, default house-2026). The native efficiency and
-/// card agents decide exactly as the Python `EfficiencyAgent` and `CardAgent`; the native
-/// random agent draws from its own stream seeded with `seed`, not from Python's `random`.
+/// legal)` like any agent. `family` is "riichi" (`name` "random", "efficiency" or "strong")
+/// or "american" ("random" or "card", on `card`, default house-2026). The native efficiency
+/// and card agents decide exactly as the Python `EfficiencyAgent` and `CardAgent`; "strong"
+/// (better defence and riichi judgement) has no Python version; the native random agent
+/// draws from its own stream seeded with `seed`, not from Python's `random`.
 #[pyclass(
     name = "NativeAgent",
     module = "mahjong.native",
@@ -88,7 +89,7 @@ impl PyNativeAgent {
         self.family
     }
 
-    /// The agent's name ("random", "efficiency", "card").
+    /// The agent's name ("random", "efficiency", "strong", "card").
     #[getter]
     fn name(&self) -> &'static str {
         self.name

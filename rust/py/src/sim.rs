@@ -242,7 +242,7 @@ fn rules_type(family: &str, class: &str, rules: &Bound<'_, PyAny>) -> PyErr {
 /// threads (default: every core) with the interpreter released, the results merged in game
 /// order, so results and logs are the same bytes whatever the number of workers.
 ///
-/// `family` is "riichi" (agents "random", "efficiency"; `rules` a `Ruleset`, default the
+/// `family` is "riichi" (agents "random", "efficiency", "strong"; `rules` a `Ruleset`, default the
 /// seed preset) or "american" (agents "random", "card"; `rules` an `AmericanRules`, default
 /// nmjl; `card` a `Card`, default house-2026; each game a one-game session). `agents` names
 /// one agent per seat. The native efficiency and card agents decide exactly as the Python

@@ -1,12 +1,14 @@
 //! The built-in Riichi players, deciding from a seat's [`Observation`]: [`EfficiencyAgent`],
 //! which makes exactly the decisions of the Python `EfficiencyAgent`
 //! (`mahjong.riichi.game`, the readable reference), and the random player
-//! ([`RandomAgent`]); [`AgentKind`] names them for the simulator.
+//! ([`RandomAgent`]); [`AgentKind`] names them for the simulator, with the improved
+//! [`StrongAgent`] (`strong`, no Python reference).
 
 use crate::agent::{Agent, RandomAgent};
 use crate::efficiency::Discards;
 use crate::error::{Error, Result};
 use crate::riichi::game::{Action, Claim, Observation};
+use crate::riichi::strong::StrongAgent;
 use crate::shanten::{self, Form};
 use crate::tile::{RIICHI_KINDS, kind_of_id};
 
@@ -17,13 +19,15 @@ pub enum AgentKind {
     Random,
     /// [`EfficiencyAgent`].
     Efficiency,
+    /// [`StrongAgent`]: better defence, riichi judgement and calls (native only).
+    Strong,
 }
 
 impl AgentKind {
     /// Every kind, in the order of [`Self::NAMES`].
-    pub const ALL: [Self; 2] = [Self::Random, Self::Efficiency];
+    pub const ALL: [Self; 3] = [Self::Random, Self::Efficiency, Self::Strong];
     /// The names the simulator takes.
-    pub const NAMES: [&'static str; 2] = ["random", "efficiency"];
+    pub const NAMES: [&'static str; 3] = ["random", "efficiency", "strong"];
 
     /// The kind named `name` (see [`Self::NAMES`]).
     pub fn parse(name: &str) -> Result<Self> {
@@ -45,6 +49,7 @@ impl AgentKind {
         match self {
             Self::Random => Box::new(RandomAgent::new(seed)),
             Self::Efficiency => Box::new(EfficiencyAgent),
+            Self::Strong => Box::new(StrongAgent::default()),
         }
     }
 }
@@ -288,6 +293,8 @@ mod tests {
         assert!(err.message().contains("\"card\""), "{err}");
         assert_eq!(AgentKind::Random.make(1).name(), "RandomAgent");
         assert_eq!(AgentKind::Efficiency.make(1).name(), "EfficiencyAgent");
+        assert_eq!(AgentKind::parse("strong"), Ok(AgentKind::Strong));
+        assert_eq!(AgentKind::Strong.make(1).name(), "StrongAgent");
     }
 
     #[test]

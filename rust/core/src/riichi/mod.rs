@@ -12,6 +12,7 @@ pub mod rules;
 pub mod score;
 pub mod settlement;
 pub mod sim;
+pub mod strong;
 pub mod yaku;
 
 pub use crate::options::{MAX_POINTS, Value};
