@@ -118,7 +118,7 @@ impl Card {
     /// The `top` best of per-segment distances (`u8::MAX` = no live variant), best first: by
     /// distance, then higher value, then card order. Ranks packed keys, so it stays cheap.
     fn ranked(&self, table: &Table, minima: &[u8], top: usize) -> Vec<HandDistance> {
-        let mut keys: Vec<u32> = table
+        let keys = table
             .segments()
             .iter()
             .zip(minima)
@@ -126,8 +126,16 @@ impl Card {
             .map(|(s, &d)| {
                 let cheaper = 255 - self.hands[s.hand].value.min(255) as u32;
                 (u32::from(d) << 24) | (cheaper << 16) | s.hand as u32
-            })
-            .collect();
+            });
+        let unpack = |k: u32| HandDistance {
+            hand: (k & 0xFFFF) as usize,
+            distance: (k >> 24) as u8,
+        };
+        if top == 1 {
+            // The best alone: no list to rank.
+            return keys.min().map(unpack).into_iter().collect();
+        }
+        let mut keys: Vec<u32> = keys.collect();
         if top < keys.len() {
             if top > 0 {
                 keys.select_nth_unstable(top - 1);
@@ -135,12 +143,7 @@ impl Card {
             keys.truncate(top);
         }
         keys.sort_unstable();
-        keys.iter()
-            .map(|&k| HandDistance {
-                hand: (k & 0xFFFF) as usize,
-                distance: (k >> 24) as u8,
-            })
-            .collect()
+        keys.into_iter().map(unpack).collect()
     }
 
     /// The highest-valued card hand the 14 tiles of `rack` complete, or `None`.
@@ -267,47 +270,65 @@ impl Card {
             let (k, held) = (usize::from(tile), c[usize::from(tile)]);
             u8::from(held <= table.total(k, i) && (held <= table.strict(k, i) || !spare[i]))
         };
-        // Each segment's columns, nearest first.
-        let mut order: Vec<usize> = (0..columns).collect();
+        // Each segment's columns, nearest first, as packed keys (distance, column) that sort
+        // as plain integers. (The least a segment's visit finds does not depend on the order of
+        // columns at equal distance.)
+        debug_assert!(columns < 1 << 24, "{columns} columns");
+        let mut order: Vec<u32> = (0..columns)
+            .map(|i| (u32::from(d[i]) << 24) | i as u32)
+            .collect();
         for segment in table.segments() {
-            order[segment.columns.clone()].sort_unstable_by_key(|&i| d[i]);
+            order[segment.columns.clone()].sort_unstable();
         }
         let kinds = |i: usize| &self.variants[table.variants()[i]].kinds;
-        // Whether each column is dead before any discard, found when first needed. A discard
-        // only takes a tile away, so a column dead before is dead after.
-        let mut dead_before: Vec<Option<bool>> = vec![None; columns];
+        // What each column lacks before any discard (see [`Liveness::standing`]), found when
+        // first needed. A discard changes one kind's count (or the jokers), so whether the
+        // column is dead after it is that standing with one kind's term read again: a column
+        // dead before is dead after, and a kind the column does not use adds nothing either
+        // way.
+        let mut standing: Vec<Option<Option<u8>>> = vec![None; columns];
         (0..KINDS as u8)
             .filter(|&k| c[usize::from(k)] > 0)
             .map(|tile| {
-                let mut less = *c;
-                less[usize::from(tile)] -= 1;
+                let k = usize::from(tile);
                 let mut gone = |i: usize| {
                     let Some(live) = live else {
                         return false;
                     };
-                    let before = *dead_before[i]
-                        .get_or_insert_with(|| live.dead(table, i, kinds(i), c, live.jokers));
-                    before
-                        || ((tile == JOKER || kinds(i).contains(&tile))
-                            && live.dead(
-                                table,
-                                i,
-                                kinds(i),
-                                &less,
-                                live.jokers - u8::from(tile == JOKER),
-                            ))
+                    let before =
+                        *standing[i].get_or_insert_with(|| live.standing(table, i, kinds(i), c));
+                    let Some(short) = before.filter(|&short| short <= live.jokers) else {
+                        return true;
+                    };
+                    if tile == JOKER {
+                        return short > live.jokers - 1;
+                    }
+                    let held = c[k];
+                    let (Some(was), Some(now)) = (
+                        live.short_of(table, k, i, held),
+                        live.short_of(table, k, i, held - 1),
+                    ) else {
+                        return true;
+                    };
+                    // `was` is one of the terms of `short`, which never saturates (a column's
+                    // tiles add up to at most 14).
+                    u16::from(short) - u16::from(was) + u16::from(now) > u16::from(live.jokers)
                 };
                 let minima = table
                     .segments()
                     .iter()
                     .map(|segment| {
                         let mut least = u8::MAX;
-                        for &i in &order[segment.columns.clone()] {
-                            if d[i] >= least {
+                        for &key in &order[segment.columns.clone()] {
+                            let (distance, i) = ((key >> 24) as u8, (key & 0xFF_FFFF) as usize);
+                            if distance >= least {
                                 break;
                             }
-                            if !gone(i) {
-                                least = least.min(d[i] + delta(tile, i));
+                            // Whether the column is gone is asked only when it would lower
+                            // the least.
+                            let reach = distance + delta(tile, i);
+                            if reach < least && !gone(i) {
+                                least = reach;
                             }
                         }
                         least
