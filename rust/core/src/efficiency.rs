@@ -3,7 +3,7 @@
 use std::cell::OnceCell;
 
 use crate::error::{Error, Result};
-use crate::shanten::{self, Costs, Form, Parts, part_of};
+use crate::shanten::{self, Costs, Form, Merges, Parts, part_of};
 use crate::tile::{RIICHI_KINDS, kind_name};
 
 /// The kinds that complete a `3n+1` part. A kind the hand already holds four of is never a
@@ -110,20 +110,43 @@ fn improving(
     known: impl Fn(usize) -> Option<Costs>,
 ) -> Result<Ukeire> {
     let current = part.shanten(form)?;
-    let left = |kind: usize| 4 - held[kind] - visible[kind];
-    let draws = (0..RIICHI_KINDS)
-        .filter(|&k| left(k) > 0)
-        .filter_map(|k| Some((k, known(k).or_else(|| part.costs_with(k))?)));
     let mut tiles = Vec::new();
-    for (kind, after) in part.shanten_with(form, draws)? {
-        if after < current {
-            tiles.push((kind as u8, left(kind)));
-        }
-    }
+    let draws = part.shanten_with(form, draws(part, held, visible, known))?;
+    each_improving(current, draws, held, visible, |kind, left| {
+        tiles.push((kind, left))
+    });
     Ok(Ukeire {
         shanten: current,
         tiles,
     })
+}
+
+/// The draws of a part with copies left (not in `held` or `visible`), each with the costs of
+/// its part after the draw (`known`, else read; none for a part that cannot grow).
+fn draws<'a>(
+    part: &'a Parts,
+    held: &'a [u8; RIICHI_KINDS],
+    visible: &'a [u8; RIICHI_KINDS],
+    known: impl Fn(usize) -> Option<Costs> + 'a,
+) -> impl Iterator<Item = (usize, Costs)> + 'a {
+    (0..RIICHI_KINDS)
+        .filter(|&k| held[k] + visible[k] < 4)
+        .filter_map(move |k| Some((k, known(k).or_else(|| part.costs_with(k))?)))
+}
+
+/// Calls `each(kind, copies left)` for each draw whose shanten is below `current`.
+fn each_improving(
+    current: i8,
+    draws: impl Iterator<Item = (usize, i8)>,
+    held: &[u8; RIICHI_KINDS],
+    visible: &[u8; RIICHI_KINDS],
+    mut each: impl FnMut(u8, u8),
+) {
+    for (kind, after) in draws {
+        if after < current {
+            each(kind as u8, 4 - held[kind] - visible[kind]);
+        }
+    }
 }
 
 /// A `3n+2` part prepared for discard analysis: the shanten and improving draws each discard
@@ -134,9 +157,11 @@ pub struct Discards {
     parts: Parts,
     visible: [u8; RIICHI_KINDS],
     form: Form,
-    /// Each kind's part costs with one more tile of it, on the whole part (read when the
-    /// improving draws are first asked for).
-    with: OnceCell<[Option<Costs>; RIICHI_KINDS]>,
+    /// The merges of the part's parts (read when a discard is first asked about).
+    merges: OnceCell<Merges>,
+    /// Each kind's part costs with one more tile of it, on the whole part, by part (each part
+    /// read when draws into it are first asked for).
+    with: [OnceCell<[Option<Costs>; 9]>; 4],
 }
 
 impl Discards {
@@ -158,7 +183,8 @@ impl Discards {
             parts: Parts::new(counts),
             visible: *visible,
             form,
-            with: OnceCell::new(),
+            merges: OnceCell::new(),
+            with: Default::default(),
         })
     }
 
@@ -174,28 +200,65 @@ impl Discards {
         Ok(self.parts.without(k))
     }
 
+    fn merges(&self) -> &Merges {
+        self.merges.get_or_init(|| self.parts.merges())
+    }
+
     /// The shanten of the part left after discarding `kind`.
     pub fn shanten_after(&self, kind: u8) -> Result<i8> {
-        self.after(kind)?.shanten(self.form)
+        let part = part_of(usize::from(kind));
+        self.after(kind)?
+            .shanten_given(self.form, part, self.merges().others(part))
+    }
+
+    /// The costs of `kind`'s part of the whole part with one more tile of `kind`, when
+    /// copies of it are left and the part can grow.
+    fn with(&self, kind: usize) -> Option<Costs> {
+        let part = part_of(kind);
+        let base = 9 * part;
+        let with = self.with[part].get_or_init(|| {
+            let counts = self.parts.counts();
+            std::array::from_fn(|i| {
+                let k = base + i;
+                (k < RIICHI_KINDS && counts[k] + self.visible[k] < 4)
+                    .then(|| self.parts.costs_with(k))
+                    .flatten()
+            })
+        });
+        with[kind - base]
+    }
+
+    /// Each improving draw (kind, copies left) of the part left after discarding `kind`,
+    /// given to `each`; returns that part's shanten.
+    fn each_improving_after(&self, kind: u8, each: impl FnMut(u8, u8)) -> Result<i8> {
+        let rest = self.after(kind)?;
+        let part = part_of(usize::from(kind));
+        let merges = self.merges();
+        let current = rest.shanten_given(self.form, part, merges.others(part))?;
+        let others = rest.others_after(part, merges);
+        let held = self.parts.counts();
+        let known = |k: usize| (part_of(k) != part).then(|| self.with(k)).flatten();
+        let draws =
+            rest.shanten_with_others(self.form, others, draws(&rest, held, &self.visible, known))?;
+        each_improving(current, draws, held, &self.visible, each);
+        Ok(current)
     }
 
     /// The shanten and improving draws of the part left after discarding `kind`. Copies left
     /// are counted as Tenhou counts them: the discarded tile is gone too, so all of the
     /// part's tiles count as seen.
     pub fn ukeire_after(&self, kind: u8) -> Result<Ukeire> {
-        let rest = self.after(kind)?;
-        let part = part_of(usize::from(kind));
-        let with = self.with.get_or_init(|| {
-            let counts = self.parts.counts();
-            std::array::from_fn(|k| {
-                (counts[k] + self.visible[k] < 4)
-                    .then(|| self.parts.costs_with(k))
-                    .flatten()
-            })
-        });
-        improving(&rest, self.parts.counts(), &self.visible, self.form, |k| {
-            with[k].filter(|_| part_of(k) != part)
-        })
+        let mut tiles = Vec::new();
+        let shanten = self.each_improving_after(kind, |k, left| tiles.push((k, left)))?;
+        Ok(Ukeire { shanten, tiles })
+    }
+
+    /// The copies left of the improving draws of the part left after discarding `kind`:
+    /// [`Ukeire::total`] of [`Self::ukeire_after`], with no list kept.
+    pub fn ukeire_total_after(&self, kind: u8) -> Result<u32> {
+        let mut total = 0;
+        self.each_improving_after(kind, |_, left| total += u32::from(left))?;
+        Ok(total)
     }
 }
 
@@ -328,6 +391,12 @@ mod tests {
                     .collect();
                 match (fast, slow) {
                     (Ok(fast), Ok(mut slow)) => {
+                        let discards = Discards::new(&counts, &visible, form).unwrap();
+                        for o in &slow {
+                            let k = o.discard;
+                            assert_eq!(discards.shanten_after(k), Ok(o.ukeire.shanten));
+                            assert_eq!(discards.ukeire_total_after(k), Ok(o.ukeire.total()));
+                        }
                         slow.sort_by_key(|o| {
                             (
                                 o.ukeire.shanten,

@@ -246,10 +246,11 @@ impl Card {
 
     /// For each distinct kind in `c` (jokers included), the least distance per segment of
     /// `table` after discarding one tile of it (`u8::MAX` for a hand with no live variant),
-    /// by the O(1) update rule of spec §4.7. A discard moves a variant's distance by 0 or +1,
-    /// so each segment's columns are visited nearest first and the visit stops at the first
-    /// distance that has a live column: that distance, or one more if none of its live
-    /// columns keeps it.
+    /// by the O(1) update rule of spec §4.7. A discard moves a variant's distance by 0 or +1
+    /// and only ever kills a column, so each segment is read from its nearest columns alive
+    /// before any discard (distance `d`): a discard that one of them keeps at `d` and alive
+    /// leaves `d`, else one that one of them keeps alive leaves `d + 1`; any other discard
+    /// is read from every column of the segment.
     pub(super) fn discard_minima(
         &self,
         table: &Table,
@@ -259,84 +260,117 @@ impl Card {
         let mut needs = Needs::default();
         table.needs(c, &mut needs);
         let d: Vec<u8> = needs.distances().collect();
-        let columns = table.variants().len();
-        let spare: Vec<bool> = (0..columns)
-            .map(|i| needs.jokers > needs.flexible(i))
-            .collect();
+        let columns = d.len();
+        let spare = |i: usize| needs.jokers > needs.flexible(i);
         let delta = |tile: u8, i: usize| -> u8 {
             if tile == JOKER {
-                return u8::from(!spare[i]);
+                return u8::from(!spare(i));
             }
             let (k, held) = (usize::from(tile), c[usize::from(tile)]);
-            u8::from(held <= table.total(k, i) && (held <= table.strict(k, i) || !spare[i]))
+            u8::from(held <= table.total(k, i) && (held <= table.strict(k, i) || !spare(i)))
         };
-        // Each segment's columns, nearest first, as packed keys (distance, column) that sort
-        // as plain integers. (The least a segment's visit finds does not depend on the order of
-        // columns at equal distance.)
-        debug_assert!(columns < 1 << 24, "{columns} columns");
-        let mut order: Vec<u32> = (0..columns)
-            .map(|i| (u32::from(d[i]) << 24) | i as u32)
-            .collect();
-        for segment in table.segments() {
-            order[segment.columns.clone()].sort_unstable();
-        }
         let kinds = |i: usize| &self.variants[table.variants()[i]].kinds;
         // What each column lacks before any discard (see [`Liveness::standing`]), found when
-        // first needed. A discard changes one kind's count (or the jokers), so whether the
-        // column is dead after it is that standing with one kind's term read again: a column
-        // dead before is dead after, and a kind the column does not use adds nothing either
-        // way.
+        // first needed: `None` once dead (and a column dead before is dead after).
         let mut standing: Vec<Option<Option<u8>>> = vec![None; columns];
-        (0..KINDS as u8)
+        let mut before = |i: usize| -> Option<u8> {
+            let Some(live) = live else {
+                return Some(0);
+            };
+            standing[i]
+                .get_or_insert_with(|| live.standing(table, i, kinds(i), c))
+                .filter(|&short| short <= live.jokers)
+        };
+        // Whether a column alive before, lacking `short`, stays alive after discarding `tile`:
+        // the discard changes one kind's count (or the jokers), so one term is read again; a
+        // kind the column does not use adds nothing either way.
+        let alive = |tile: u8, i: usize, short: u8| -> bool {
+            let Some(live) = live else {
+                return true;
+            };
+            if tile == JOKER {
+                return short < live.jokers;
+            }
+            let k = usize::from(tile);
+            let held = c[k];
+            let (Some(was), Some(now)) = (
+                live.short_of(table, k, i, held),
+                live.short_of(table, k, i, held - 1),
+            ) else {
+                return false;
+            };
+            // `was` is one of the terms of `short`, which never saturates (a column's tiles
+            // add up to at most 14).
+            u16::from(short) - u16::from(was) + u16::from(now) <= u16::from(live.jokers)
+        };
+        let tiles: Vec<u8> = (0..KINDS as u8)
             .filter(|&k| c[usize::from(k)] > 0)
-            .map(|tile| {
-                let k = usize::from(tile);
-                let mut gone = |i: usize| {
-                    let Some(live) = live else {
-                        return false;
+            .collect();
+        let held = tiles.iter().fold(0u64, |bits, &k| bits | 1 << k);
+        let segments = table.segments();
+        let mut out: Vec<(u8, Vec<u8>)> = tiles
+            .iter()
+            .map(|&tile| (tile, Vec::with_capacity(segments.len())))
+            .collect();
+        for segment in segments {
+            let range = segment.columns.clone();
+            // The nearest distance alive before any discard, and the discards that one of its
+            // columns keeps at that distance and alive (`kept`) or alive (`alive`), as bits.
+            let mut nearest = None;
+            let (mut kept, mut survived) = (0u64, 0u64);
+            let mut level = range.clone().map(|i| d[i]).min();
+            while let Some(at) = level {
+                for i in range.clone().filter(|&i| d[i] == at) {
+                    let Some(short) = before(i) else {
+                        continue;
                     };
-                    let before =
-                        *standing[i].get_or_insert_with(|| live.standing(table, i, kinds(i), c));
-                    let Some(short) = before.filter(|&short| short <= live.jokers) else {
-                        return true;
-                    };
-                    if tile == JOKER {
-                        return short > live.jokers - 1;
-                    }
-                    let held = c[k];
-                    let (Some(was), Some(now)) = (
-                        live.short_of(table, k, i, held),
-                        live.short_of(table, k, i, held - 1),
-                    ) else {
-                        return true;
-                    };
-                    // `was` is one of the terms of `short`, which never saturates (a column's
-                    // tiles add up to at most 14).
-                    u16::from(short) - u16::from(was) + u16::from(now) > u16::from(live.jokers)
-                };
-                let minima = table
-                    .segments()
-                    .iter()
-                    .map(|segment| {
-                        let mut least = u8::MAX;
-                        for &key in &order[segment.columns.clone()] {
-                            let (distance, i) = ((key >> 24) as u8, (key & 0xFF_FFFF) as usize);
-                            if distance >= least {
-                                break;
+                    nearest = Some(at);
+                    let used = kinds(i).iter().fold(0u64, |bits, &k| bits | 1 << k);
+                    // A kind the column does not use costs it nothing.
+                    let free = held & !used & !(1 << JOKER);
+                    kept |= free;
+                    survived |= free;
+                    for &tile in tiles
+                        .iter()
+                        .filter(|&&t| (used | 1 << JOKER) & (1 << t) != 0)
+                    {
+                        if alive(tile, i, short) {
+                            survived |= 1 << tile;
+                            if delta(tile, i) == 0 {
+                                kept |= 1 << tile;
                             }
-                            // Whether the column is gone is asked only when it would lower
-                            // the least.
-                            let reach = distance + delta(tile, i);
-                            if reach < least && !gone(i) {
+                        }
+                    }
+                }
+                if nearest.is_some() {
+                    break;
+                }
+                level = range.clone().map(|i| d[i]).filter(|&x| x > at).min();
+            }
+            for (tile, minima) in &mut out {
+                let bit = 1u64 << *tile;
+                let least = match nearest {
+                    None => u8::MAX,
+                    Some(at) if kept & bit != 0 => at,
+                    Some(at) if survived & bit != 0 => at + 1,
+                    Some(_) => {
+                        let mut least = u8::MAX;
+                        for i in range.clone() {
+                            let reach = d[i] + delta(*tile, i);
+                            if reach < least
+                                && let Some(short) = before(i)
+                                && alive(*tile, i, short)
+                            {
                                 least = reach;
                             }
                         }
                         least
-                    })
-                    .collect();
-                (tile, minima)
-            })
-            .collect()
+                    }
+                };
+                minima.push(least);
+            }
+        }
+        out
     }
 
     /// The winning tiles a discard can bring: [`Card::waits`] without the joker. A discarded

@@ -142,9 +142,15 @@ fn best_discard(view: &Observation, options: &[Action]) -> Option<Action> {
     let held = counts(&view.hand);
     let discards = Discards::new(&held, &visible(view, &held), Form::All).ok()?;
     let kind = |a: Action| tile_of(a).map(kind_of_id);
+    // Each kind's shanten once, however many options let it go.
+    let mut after: [Option<Option<i8>>; RIICHI_KINDS] = [None; RIICHI_KINDS];
     let shanten: Vec<(Action, i8)> = options
         .iter()
-        .filter_map(|&a| Some((a, discards.shanten_after(kind(a)?).ok()?)))
+        .filter_map(|&a| {
+            let k = kind(a)?;
+            let s = *after[usize::from(k)].get_or_insert_with(|| discards.shanten_after(k).ok());
+            Some((a, s?))
+        })
         .collect();
     let least = shanten.iter().map(|&(_, s)| s).min()?;
     let fastest: Vec<(Action, i8)> = shanten.into_iter().filter(|&(_, s)| s == least).collect();
@@ -165,7 +171,7 @@ fn best_discard(view: &Observation, options: &[Action]) -> Option<Action> {
             let total = match totals[usize::from(k)] {
                 Some(total) => total,
                 None => {
-                    let total = discards.ukeire_after(k).ok()?.total();
+                    let total = discards.ukeire_total_after(k).ok()?;
                     totals[usize::from(k)] = Some(total);
                     total
                 }

@@ -63,6 +63,22 @@ impl Folding {
     }
 }
 
+/// The merged costs a hand's neighbours are read from (see [`Parts::merges`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Merges {
+    /// For each part, the merge of the other three.
+    others: [Costs; 4],
+    /// For each two parts, the merge of the other two.
+    pairs: [[Costs; 4]; 4],
+}
+
+impl Merges {
+    /// The merge of the parts other than `part`.
+    pub(crate) fn others(&self, part: usize) -> &Costs {
+        &self.others[part]
+    }
+}
+
 /// A valid hand part (each count at most 4, at most 14 tiles) with its standard-form costs by
 /// part, the tiles in each part and its closed-form counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -154,6 +170,44 @@ impl Parts {
         ]
     }
 
+    /// The merges a hand's neighbours one tile away are read from: for each part, the merge
+    /// of the other three parts' costs, and for each two parts, the merge of the other two
+    /// (symmetric; the diagonal is unused).
+    pub(crate) fn merges(&self) -> Merges {
+        let c = &self.costs;
+        let mut pairs = [[[[u8::MAX / 2; 8]; 2]; 4]; 4];
+        for p in 0..4 {
+            for q in p + 1..4 {
+                let mut rest = (0..4).filter(|&r| r != p && r != q);
+                let (Some(r), Some(s)) = (rest.next(), rest.next()) else {
+                    continue;
+                };
+                pairs[p][q] = merge(&c[r], &c[s]);
+                pairs[q][p] = pairs[p][q];
+            }
+        }
+        // The other three parts of part p: a pair of them with the third.
+        let others = std::array::from_fn(|p| {
+            let q = (p + 1) % 4;
+            merge(&pairs[p][q], &c[q])
+        });
+        Merges { others, pairs }
+    }
+
+    /// For each part, the merge of the other three parts' costs, for this hand with one tile
+    /// of part `part` less than the hand whose [`Self::merges`] are `merges`: the part that
+    /// lost the tile keeps its others, and each other part's are the merge of this part with
+    /// the remaining two.
+    pub(crate) fn others_after(&self, part: usize, merges: &Merges) -> [Costs; 4] {
+        std::array::from_fn(|q| {
+            if q == part {
+                merges.others[part]
+            } else {
+                merge(&merges.pairs[part][q], &self.costs[part])
+            }
+        })
+    }
+
     /// Standard-form shanten.
     pub(crate) fn standard(&self) -> i8 {
         let [man, pin, sou, honors] = &self.costs;
@@ -162,14 +216,24 @@ impl Parts {
 
     /// Shanten in `form` (the closed forms need 13 or 14 tiles).
     pub(crate) fn shanten(&self, form: Form) -> Result<i8> {
+        self.shanten_by(form, || self.standard())
+    }
+
+    /// Shanten in `form`, the standard form read from `others`, the merge of the parts other
+    /// than `part` (see [`Self::merges`]).
+    pub(crate) fn shanten_given(&self, form: Form, part: usize, others: &Costs) -> Result<i8> {
+        self.shanten_by(form, || {
+            Folding::new(others, self.len / 3).fold(&self.costs[part])
+        })
+    }
+
+    /// Shanten in `form`, the standard form from `standard` (asked only when it counts).
+    fn shanten_by(&self, form: Form, standard: impl FnOnce() -> i8) -> Result<i8> {
         let seven = self.len >= 13;
         let closed = self.closed;
         match form {
-            Form::All if seven => Ok(self
-                .standard()
-                .min(closed.chiitoitsu())
-                .min(closed.kokushi())),
-            Form::All | Form::Standard => Ok(self.standard()),
+            Form::All if seven => Ok(standard().min(closed.chiitoitsu()).min(closed.kokushi())),
+            Form::All | Form::Standard => Ok(standard()),
             Form::Chiitoitsu if seven => Ok(closed.chiitoitsu()),
             Form::Kokushi if seven => Ok(closed.kokushi()),
             Form::Chiitoitsu | Form::Kokushi => Err(closed_forms_need_thirteen(self.len)),
@@ -184,6 +248,17 @@ impl Parts {
         form: Form,
         draws: impl IntoIterator<Item = (usize, Costs)>,
     ) -> Result<impl Iterator<Item = (usize, i8)>> {
+        self.shanten_with_others(form, self.others(), draws)
+    }
+
+    /// [`Self::shanten_with`] with the merges of the other parts given (`others`, see
+    /// [`Self::others_after`]).
+    pub(crate) fn shanten_with_others(
+        &self,
+        form: Form,
+        others: [Costs; 4],
+        draws: impl IntoIterator<Item = (usize, Costs)>,
+    ) -> Result<impl Iterator<Item = (usize, i8)>> {
         let len = self.len + 1;
         let seven = len >= 13;
         let (standard, closed) = match form {
@@ -192,7 +267,7 @@ impl Parts {
             Form::Chiitoitsu | Form::Kokushi if seven => (false, true),
             Form::Chiitoitsu | Form::Kokushi => return Err(closed_forms_need_thirteen(len)),
         };
-        let others = self.others().map(|others| Folding::new(&others, len / 3));
+        let others = others.map(|others| Folding::new(&others, len / 3));
         Ok(draws.into_iter().map(move |(kind, costs)| {
             let mut best = i8::MAX;
             if standard {
