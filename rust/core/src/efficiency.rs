@@ -1,9 +1,9 @@
 //! Tile efficiency: waits of a tenpai hand and ukeire (the draws that lower shanten).
 
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 
 use crate::error::{Error, Result};
-use crate::shanten::{self, Costs, Form, Merges, Parts, part_of};
+use crate::shanten::{self, Closed, Costs, Form, Merges, Parts, part_of};
 use crate::tile::{RIICHI_KINDS, kind_name};
 
 /// The kinds that complete a `3n+1` part. A kind the hand already holds four of is never a
@@ -162,6 +162,13 @@ pub struct Discards {
     /// Each kind's part costs with one more tile of it, on the whole part, by part (each part
     /// read when draws into it are first asked for).
     with: [OnceCell<[Option<Costs>; 9]>; 4],
+    /// Per part, the draws into it with copies left that it can take: (kind, the part's
+    /// costs after the draw on the whole part, copies left).
+    draws: [OnceCell<Vec<(usize, Costs, u8)>>; 4],
+    /// The copies left of the improving draws into the other parts, by the discard's part
+    /// and what that part and the closed forms are after it: discards that leave the same
+    /// (isolated tiles of a suit, single honours) share them.
+    elsewhere: RefCell<Vec<((usize, Costs, Closed, usize), u32)>>,
 }
 
 impl Discards {
@@ -185,6 +192,8 @@ impl Discards {
             form,
             merges: OnceCell::new(),
             with: Default::default(),
+            draws: Default::default(),
+            elsewhere: RefCell::default(),
         })
     }
 
@@ -254,11 +263,58 @@ impl Discards {
     }
 
     /// The copies left of the improving draws of the part left after discarding `kind`:
-    /// [`Ukeire::total`] of [`Self::ukeire_after`], with no list kept.
+    /// [`Ukeire::total`] of [`Self::ukeire_after`], with no list kept. The draws into the
+    /// other parts are listed once for every discard.
     pub fn ukeire_total_after(&self, kind: u8) -> Result<u32> {
-        let mut total = 0;
-        self.each_improving_after(kind, |_, left| total += u32::from(left))?;
-        Ok(total)
+        let rest = self.after(kind)?;
+        let part = part_of(usize::from(kind));
+        let merges = self.merges();
+        let current = rest.shanten_given(self.form, part, merges.others(part))?;
+        let others = rest.others_after(part, merges);
+        let held = self.parts.counts();
+        let mut same = [(0, [[0; 8]; 2], 0); 9];
+        let mut n = 0;
+        for k in
+            (9 * part..(9 * part + 9).min(RIICHI_KINDS)).filter(|&k| held[k] + self.visible[k] < 4)
+        {
+            if let Some(costs) = rest.costs_with(k) {
+                same[n] = (k, costs, 4 - held[k] - self.visible[k]);
+                n += 1;
+            }
+        }
+        let improving = rest.improving(self.form, &others, current)?;
+        let here = improving.total(&same[..n]);
+        let (costs, closed, len) = rest.key(part);
+        let key = (part, costs, closed, len);
+        let known = self
+            .elsewhere
+            .borrow()
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|e| e.1);
+        let elsewhere = known.unwrap_or_else(|| {
+            let total = (0..4)
+                .filter(|&q| q != part)
+                .map(|q| improving.total(self.part_draws(q)))
+                .sum();
+            self.elsewhere.borrow_mut().push((key, total));
+            total
+        });
+        Ok(here + elsewhere)
+    }
+
+    /// The draws into part `q` with copies left that it can take, on the whole part (see
+    /// [`Self::draws`]).
+    fn part_draws(&self, q: usize) -> &[(usize, Costs, u8)] {
+        self.draws[q].get_or_init(|| {
+            (9 * q..(9 * q + 9).min(RIICHI_KINDS))
+                .filter_map(|k| {
+                    let costs = self.with(k)?;
+                    let counts = self.parts.counts();
+                    Some((k, costs, 4 - counts[k] - self.visible[k]))
+                })
+                .collect()
+        })
     }
 }
 

@@ -61,6 +61,24 @@ impl Folding {
         }
         best as i8 - 1
     }
+
+    /// Whether the shanten of these parts with `part` is below `shanten` (`fold(part) <
+    /// shanten`): whether a lane sum is below `shanten + 1`, tested on all lanes at once (a
+    /// borrow out of a lane below the bound can only flag lanes above it, so the answer is
+    /// exact). Unused lanes hold at least 127.
+    pub(super) fn below(&self, part: &Costs, shanten: i8) -> bool {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGHS: u64 = 0x8080_8080_8080_8080;
+        let Ok(bound) = u8::try_from(i16::from(shanten) + 1) else {
+            return false;
+        };
+        if bound > 128 {
+            return self.fold(part) < shanten;
+        }
+        let word = |bytes: [u8; 8]| u64::from_le_bytes(bytes);
+        let less = |x: u64| x.wrapping_sub(ONES * u64::from(bound)) & !x & HIGHS != 0;
+        less(word(self.0[0]) + word(part[0])) || less(word(self.0[1]) + word(part[1]))
+    }
 }
 
 /// The merged costs a hand's neighbours are read from (see [`Parts::merges`]).
@@ -283,6 +301,81 @@ impl Parts {
             }
             (kind, best)
         }))
+    }
+}
+
+impl Parts {
+    /// What the draws into parts other than `part` make of this hand, given the merges of
+    /// the parts other than `part` on a hand that differs only in `part`: its costs there,
+    /// its closed-form counts and its size.
+    pub(crate) fn key(&self, part: usize) -> (Costs, Closed, usize) {
+        (self.costs[part], self.closed, self.len)
+    }
+
+    /// The draws that bring this hand's shanten in `form` below `current`, read with `others`
+    /// (see [`Self::shanten_with_others`], whose errors it shares).
+    pub(crate) fn improving(
+        &self,
+        form: Form,
+        others: &[Costs; 4],
+        current: i8,
+    ) -> Result<Improving<'_>> {
+        let len = self.len + 1;
+        let seven = len >= 13;
+        let (standard, closed) = match form {
+            Form::All => (true, seven),
+            Form::Standard => (true, false),
+            Form::Chiitoitsu | Form::Kokushi if seven => (false, true),
+            Form::Chiitoitsu | Form::Kokushi => return Err(closed_forms_need_thirteen(len)),
+        };
+        let mut out = Improving {
+            parts: self,
+            form,
+            standard,
+            closed,
+            current,
+            folds: others.map(|others| Folding::new(&others, len / 3)),
+        };
+        // A draw lowers a closed form by one at most, so those are read only when that can
+        // make the difference.
+        out.closed = closed && out.closed_form(self.closed) - 1 < current;
+        Ok(out)
+    }
+}
+
+/// The draws that lower a hand's shanten below a bound (see [`Parts::improving`]).
+pub(crate) struct Improving<'a> {
+    parts: &'a Parts,
+    form: Form,
+    standard: bool,
+    closed: bool,
+    current: i8,
+    folds: [Folding; 4],
+}
+
+impl Improving<'_> {
+    fn closed_form(&self, c: Closed) -> i8 {
+        match self.form {
+            Form::Chiitoitsu => c.chiitoitsu(),
+            Form::Kokushi => c.kokushi(),
+            _ => c.chiitoitsu().min(c.kokushi()),
+        }
+    }
+
+    /// The copies left of those of `draws` (`(kind, costs of its part after the draw,
+    /// copies left)`) that improve: a sum, so the draws may come in any order.
+    pub(crate) fn total(&self, draws: &[(usize, Costs, u8)]) -> u32 {
+        let (parts, current) = (self.parts, self.current);
+        let mut total = 0;
+        for &(kind, ref costs, left) in draws {
+            let improves = (self.standard && self.folds[part_of(kind)].below(costs, current))
+                || (self.closed
+                    && self.closed_form(parts.closed.with(kind, parts.counts[kind])) < current);
+            if improves {
+                total += u32::from(left);
+            }
+        }
+        total
     }
 }
 
