@@ -169,6 +169,8 @@ pub struct Discards {
     /// and what that part and the closed forms are after it: discards that leave the same
     /// (isolated tiles of a suit, single honours) share them.
     elsewhere: RefCell<Vec<((usize, Costs, Closed, usize), u32)>>,
+    /// The part left after discarding each kind (read when first asked for).
+    rests: [OnceCell<Parts>; RIICHI_KINDS],
 }
 
 impl Discards {
@@ -194,11 +196,17 @@ impl Discards {
             with: Default::default(),
             draws: Default::default(),
             elsewhere: RefCell::default(),
+            rests: std::array::from_fn(|_| OnceCell::new()),
         })
     }
 
     /// The part left after discarding `kind`; an error when it is not held.
     fn after(&self, kind: u8) -> Result<Parts> {
+        Ok(*self.rest(kind)?)
+    }
+
+    /// The part left after discarding `kind`, kept; an error when it is not held.
+    fn rest(&self, kind: u8) -> Result<&Parts> {
         let k = usize::from(kind);
         if self.parts.counts().get(k).is_none_or(|&c| c == 0) {
             return Err(Error::hand(format!(
@@ -206,7 +214,7 @@ impl Discards {
                 kind_name(kind, false)
             )));
         }
-        Ok(self.parts.without(k))
+        Ok(self.rests[k].get_or_init(|| self.parts.without(k)))
     }
 
     fn merges(&self) -> &Merges {
@@ -216,7 +224,7 @@ impl Discards {
     /// The shanten of the part left after discarding `kind`.
     pub fn shanten_after(&self, kind: u8) -> Result<i8> {
         let part = part_of(usize::from(kind));
-        self.after(kind)?
+        self.rest(kind)?
             .shanten_given(self.form, part, self.merges().others(part))
     }
 
@@ -266,24 +274,19 @@ impl Discards {
     /// [`Ukeire::total`] of [`Self::ukeire_after`], with no list kept. The draws into the
     /// other parts are listed once for every discard.
     pub fn ukeire_total_after(&self, kind: u8) -> Result<u32> {
-        let rest = self.after(kind)?;
+        Ok(self.ukeire_total_at_least(kind, 0)?.unwrap_or_default())
+    }
+
+    /// [`Self::ukeire_total_after`], or `None` when that total is surely below `need` (the
+    /// draws into the discard's own part are then not read: at most all their copies left
+    /// could improve).
+    pub fn ukeire_total_at_least(&self, kind: u8, need: u32) -> Result<Option<u32>> {
+        let rest = self.rest(kind)?;
         let part = part_of(usize::from(kind));
         let merges = self.merges();
         let current = rest.shanten_given(self.form, part, merges.others(part))?;
         let others = rest.others_after(part, merges);
-        let held = self.parts.counts();
-        let mut same = [(0, [[0; 8]; 2], 0); 9];
-        let mut n = 0;
-        for k in
-            (9 * part..(9 * part + 9).min(RIICHI_KINDS)).filter(|&k| held[k] + self.visible[k] < 4)
-        {
-            if let Some(costs) = rest.costs_with(k) {
-                same[n] = (k, costs, 4 - held[k] - self.visible[k]);
-                n += 1;
-            }
-        }
         let improving = rest.improving(self.form, &others, current)?;
-        let here = improving.total(&same[..n]);
         let (costs, closed, len) = rest.key(part);
         let key = (part, costs, closed, len);
         let known = self
@@ -300,7 +303,31 @@ impl Discards {
             self.elsewhere.borrow_mut().push((key, total));
             total
         });
-        Ok(here + elsewhere)
+        let held = self.parts.counts();
+        let kinds =
+            (9 * part..(9 * part + 9).min(RIICHI_KINDS)).filter(|&k| held[k] + self.visible[k] < 4);
+        let most: u32 = kinds
+            .clone()
+            .map(|k| u32::from(4 - held[k] - self.visible[k]))
+            .sum();
+        if elsewhere + most < need {
+            return Ok(None);
+        }
+        let mut same = [(0, [[0; 8]; 2], 0); 9];
+        let mut n = 0;
+        for k in kinds {
+            // Drawing the discarded kind back makes the whole part's costs again.
+            let costs = if k == usize::from(kind) {
+                Some(*self.parts.costs_of(part))
+            } else {
+                rest.costs_with(k)
+            };
+            if let Some(costs) = costs {
+                same[n] = (k, costs, 4 - held[k] - self.visible[k]);
+                n += 1;
+            }
+        }
+        Ok(Some(elsewhere + improving.total(&same[..n])))
     }
 
     /// The draws into part `q` with copies left that it can take, on the whole part (see

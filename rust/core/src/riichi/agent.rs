@@ -163,23 +163,41 @@ fn best_discard(view: &Observation, options: &[Action]) -> Option<Action> {
             .map(|&(a, _)| a)
             .min_by_key(|&a| view.code(a));
     }
-    let mut totals = [None; RIICHI_KINDS];
-    fastest
-        .iter()
-        .filter_map(|&(a, _)| {
-            let k = kind(a)?;
-            let total = match totals[usize::from(k)] {
-                Some(total) => total,
-                None => {
-                    let total = discards.ukeire_total_after(k).ok()?;
-                    totals[usize::from(k)] = Some(total);
-                    total
-                }
-            };
-            Some((a, (std::cmp::Reverse(total), k, view.code(a))))
-        })
-        .min_by_key(|&(_, key)| key)
-        .map(|(a, _)| a)
+    // The fastest option by most improving tiles, then lower kind, then lower code. A kind
+    // whose total surely falls short of the best so far (see
+    // `Discards::ukeire_total_at_least`) cannot be the best: it is left out unread.
+    let mut totals: [Option<Option<u32>>; RIICHI_KINDS] = [None; RIICHI_KINDS];
+    let mut best: Option<((std::cmp::Reverse<u32>, u8, usize), Action)> = None;
+    for &(a, _) in &fastest {
+        let Some(k) = kind(a) else {
+            continue;
+        };
+        let total = match totals[usize::from(k)] {
+            Some(total) => total,
+            None => {
+                // What a total of kind `k` needs to beat the best so far.
+                let need = best.map_or(
+                    0,
+                    |((std::cmp::Reverse(t), b, _), _)| {
+                        if k <= b { t } else { t + 1 }
+                    },
+                );
+                let Ok(total) = discards.ukeire_total_at_least(k, need) else {
+                    continue;
+                };
+                totals[usize::from(k)] = Some(total);
+                total
+            }
+        };
+        let Some(total) = total else {
+            continue;
+        };
+        let key = (std::cmp::Reverse(total), k, view.code(a));
+        if best.is_none_or(|(b, _)| key < b) {
+            best = Some((key, a));
+        }
+    }
+    best.map(|(_, a)| a)
 }
 
 /// Whether to fold: another player is in riichi and the hand is two or more tiles from

@@ -312,6 +312,11 @@ impl Parts {
         (self.costs[part], self.closed, self.len)
     }
 
+    /// The standard-form costs of part `part`.
+    pub(crate) fn costs_of(&self, part: usize) -> &Costs {
+        &self.costs[part]
+    }
+
     /// The draws that bring this hand's shanten in `form` below `current`, read with `others`
     /// (see [`Self::shanten_with_others`], whose errors it shares).
     pub(crate) fn improving(
