@@ -162,10 +162,25 @@ impl Liveness {
         Some(short)
     }
 
+    /// [`Self::standing`] read from the kinds the table says column `i` needs (a kind it
+    /// needs nothing of adds nothing).
+    pub(super) fn standing_of(&self, table: &Table, i: usize, c: &[u8; KINDS]) -> Option<u8> {
+        let mut short = 0u8;
+        for &[kind, total, strict] in table.needed(i) {
+            let k = usize::from(kind);
+            short = short.saturating_add(self.short(k, total, strict, c[k])?);
+        }
+        Some(short)
+    }
+
     /// The jokers natural `k` of column `i` needs when `held` of it are concealed (see
     /// [`Self::standing`]): `None` when its naturals cannot all come.
     pub(super) fn short_of(&self, table: &Table, k: usize, i: usize, held: u8) -> Option<u8> {
-        let (total, strict) = (table.total(k, i), table.strict(k, i));
+        self.short(k, table.total(k, i), table.strict(k, i), held)
+    }
+
+    /// [`Self::short_of`] for a column needing `total` tiles of `k`, `strict` of them naturals.
+    fn short(&self, k: usize, total: u8, strict: u8, held: u8) -> Option<u8> {
         let natural = strict.saturating_sub(held);
         if natural > self.unseen[k] {
             return None;

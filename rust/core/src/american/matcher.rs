@@ -269,7 +269,6 @@ impl Card {
             let (k, held) = (usize::from(tile), c[usize::from(tile)]);
             u8::from(held <= table.total(k, i) && (held <= table.strict(k, i) || !spare(i)))
         };
-        let kinds = |i: usize| &self.variants[table.variants()[i]].kinds;
         // What each column lacks before any discard (see [`Liveness::standing`]), found when
         // first needed: `None` once dead (and a column dead before is dead after).
         let mut standing: Vec<Option<Option<u8>>> = vec![None; columns];
@@ -278,7 +277,7 @@ impl Card {
                 return Some(0);
             };
             standing[i]
-                .get_or_insert_with(|| live.standing(table, i, kinds(i), c))
+                .get_or_insert_with(|| live.standing_of(table, i, c))
                 .filter(|&short| short <= live.jokers)
         };
         // Whether a column alive before, lacking `short`, stays alive after discarding `tile`:
@@ -325,7 +324,7 @@ impl Card {
                         continue;
                     };
                     nearest = Some(at);
-                    let used = kinds(i).iter().fold(0u64, |bits, &k| bits | 1 << k);
+                    let used = table.needed_kinds(i);
                     // A kind the column does not use costs it nothing.
                     let free = held & !used & !(1 << JOKER);
                     kept |= free;
