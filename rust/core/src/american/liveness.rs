@@ -180,7 +180,7 @@ impl Liveness {
     }
 
     /// [`Self::short_of`] for a column needing `total` tiles of `k`, `strict` of them naturals.
-    fn short(&self, k: usize, total: u8, strict: u8, held: u8) -> Option<u8> {
+    pub(super) fn short(&self, k: usize, total: u8, strict: u8, held: u8) -> Option<u8> {
         let natural = strict.saturating_sub(held);
         if natural > self.unseen[k] {
             return None;

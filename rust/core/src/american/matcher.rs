@@ -280,27 +280,32 @@ impl Card {
                 .get_or_insert_with(|| live.standing_of(table, i, c))
                 .filter(|&short| short <= live.jokers)
         };
-        // Whether a column alive before, lacking `short`, stays alive after discarding `tile`:
-        // the discard changes one kind's count (or the jokers), so one term is read again; a
-        // kind the column does not use adds nothing either way.
-        let alive = |tile: u8, i: usize, short: u8| -> bool {
+        // Whether a column alive before, lacking `short`, stays alive after discarding a tile
+        // of natural kind `k` of which it needs `total`, `strict` of them naturals: the
+        // discard changes one kind's count, so one term is read again; a kind the column does
+        // not use adds nothing either way.
+        let keeps = |k: usize, total: u8, strict: u8, short: u8| -> bool {
             let Some(live) = live else {
                 return true;
             };
-            if tile == JOKER {
-                return short < live.jokers;
-            }
-            let k = usize::from(tile);
             let held = c[k];
             let (Some(was), Some(now)) = (
-                live.short_of(table, k, i, held),
-                live.short_of(table, k, i, held - 1),
+                live.short(k, total, strict, held),
+                live.short(k, total, strict, held - 1),
             ) else {
                 return false;
             };
             // `was` is one of the terms of `short`, which never saturates (a column's tiles
             // add up to at most 14).
             u16::from(short) - u16::from(was) + u16::from(now) <= u16::from(live.jokers)
+        };
+        // The same for any tile (the joker: one joker less to come).
+        let alive = |tile: u8, i: usize, short: u8| -> bool {
+            if tile == JOKER {
+                return live.is_none_or(|live| short < live.jokers);
+            }
+            let k = usize::from(tile);
+            keeps(k, table.total(k, i), table.strict(k, i), short)
         };
         let tiles: Vec<u8> = (0..KINDS as u8)
             .filter(|&k| c[usize::from(k)] > 0)
@@ -329,15 +334,20 @@ impl Card {
                     let free = held & !used & !(1 << JOKER);
                     kept |= free;
                     survived |= free;
-                    for &tile in tiles
-                        .iter()
-                        .filter(|&&t| (used | 1 << JOKER) & (1 << t) != 0)
-                    {
-                        if alive(tile, i, short) {
-                            survived |= 1 << tile;
-                            if delta(tile, i) == 0 {
-                                kept |= 1 << tile;
+                    let spare = spare(i);
+                    for &[kind, total, strict] in table.needed(i) {
+                        let k = usize::from(kind);
+                        if c[k] > 0 && keeps(k, total, strict, short) {
+                            survived |= 1 << kind;
+                            if !(c[k] <= total && (c[k] <= strict || !spare)) {
+                                kept |= 1 << kind;
                             }
+                        }
+                    }
+                    if held & (1 << JOKER) != 0 && alive(JOKER, i, short) {
+                        survived |= 1 << JOKER;
+                        if spare {
+                            kept |= 1 << JOKER;
                         }
                     }
                 }
