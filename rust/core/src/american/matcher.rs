@@ -181,6 +181,17 @@ impl Card {
         Ok(self.ranked(&table, &minima, usize::MAX))
     }
 
+    /// Tiles away from the nearest card hand the rack (13 or 14 tiles) can still make (the
+    /// first of [`Self::distances`]), `None` when it can make none; read without ranking the
+    /// hands.
+    pub fn nearest(&self, rack: &Rack) -> Result<Option<u8>> {
+        rack.expect_len(&[13, 14], "tiles away")?;
+        let table = self.view(rack.exposures());
+        let mut needs = Needs::default();
+        table.needs(rack.concealed().counts(), &mut needs);
+        Ok(needs.nearest())
+    }
+
     /// Tiles away per card hand (card order) of concealed counts without exposures, written to
     /// `out`; the counts must already be checked. For batch use: `needs` and `d` are scratch.
     pub fn hand_distances_into(
@@ -571,6 +582,30 @@ mod tests {
         let run_open = rack("F F F 0 2C 6C 6D 6D 6D 6B 6B 6B 6B", &[]);
         assert_eq!(card.waits(&run_open).unwrap(), vec![kind("2C")]);
         assert!(card.waits(&rack("F F F", &[])).is_err());
+    }
+
+    #[test]
+    fn the_nearest_hand_is_the_first_of_the_distances() {
+        let card = house();
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..200 {
+            let mut counts = [0u8; KINDS];
+            let mut n = 0;
+            while n < 13 {
+                let k = rng.below(KINDS);
+                if counts[k] < supply(k) {
+                    counts[k] += 1;
+                    n += 1;
+                }
+            }
+            let r = Rack::new(Tiles::from_counts(&counts).unwrap(), Vec::new()).unwrap();
+            let first = card.distances(&r).unwrap().first().map(|d| d.distance);
+            assert_eq!(card.nearest(&r).unwrap(), first);
+        }
+        let r = rack("F F F 2C 0 2C 6C 6B 6B 6B 6B", &["6D 6D 6D"]);
+        let first = card.distances(&r).unwrap().first().map(|d| d.distance);
+        assert_eq!(card.nearest(&r).unwrap(), first);
+        assert!(card.nearest(&rack("F F F", &[])).is_err());
     }
 
     /// Per card hand, the least live distance of a 13-tile rack, recomputed from scratch.
