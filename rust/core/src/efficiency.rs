@@ -149,6 +149,10 @@ fn each_improving(
     }
 }
 
+/// What a discard leaves, as far as the draws into the other parts are concerned: the
+/// discard's part, that part's costs after it, the closed-form counts and the size.
+type Rest = (usize, Costs, Closed, usize);
+
 /// A `3n+2` part prepared for discard analysis: the shanten and improving draws each discard
 /// leaves, read part by part (a discard and a draw change at most two of the four parts, and
 /// the draws into a part the discard leaves alone are read once for all discards).
@@ -168,7 +172,7 @@ pub struct Discards {
     /// The copies left of the improving draws into the other parts, by the discard's part
     /// and what that part and the closed forms are after it: discards that leave the same
     /// (isolated tiles of a suit, single honours) share them.
-    elsewhere: RefCell<Vec<((usize, Costs, Closed, usize), u32)>>,
+    elsewhere: RefCell<Vec<(Rest, u32)>>,
     /// The part left after discarding each kind (read when first asked for).
     rests: [OnceCell<Parts>; RIICHI_KINDS],
 }

@@ -167,7 +167,7 @@ fn best_discard(view: &Observation, options: &[Action]) -> Option<Action> {
     // whose total surely falls short of the best so far (see
     // `Discards::ukeire_total_at_least`) cannot be the best: it is left out unread.
     let mut totals: [Option<Option<u32>>; RIICHI_KINDS] = [None; RIICHI_KINDS];
-    let mut best: Option<((std::cmp::Reverse<u32>, u8, usize), Action)> = None;
+    let mut best: Option<(Rank, Action)> = None;
     for &(a, _) in &fastest {
         let Some(k) = kind(a) else {
             continue;
@@ -199,6 +199,10 @@ fn best_discard(view: &Observation, options: &[Action]) -> Option<Action> {
     }
     best.map(|(_, a)| a)
 }
+
+/// How an option ranks among the fastest, least first: most improving tiles, then lower
+/// kind, then lower action code.
+type Rank = (std::cmp::Reverse<u32>, u8, usize);
 
 /// Whether to fold: another player is in riichi and the hand is two or more tiles from
 /// tenpai, or one tile with fewer than [`LATE`] tiles left.

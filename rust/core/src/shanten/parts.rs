@@ -194,15 +194,18 @@ impl Parts {
     pub(crate) fn merges(&self) -> Merges {
         let c = &self.costs;
         let mut pairs = [[[[u8::MAX / 2; 8]; 2]; 4]; 4];
-        for p in 0..4 {
-            for q in p + 1..4 {
-                let mut rest = (0..4).filter(|&r| r != p && r != q);
-                let (Some(r), Some(s)) = (rest.next(), rest.next()) else {
-                    continue;
-                };
-                pairs[p][q] = merge(&c[r], &c[s]);
-                pairs[q][p] = pairs[p][q];
-            }
+        // Each two parts with the other two.
+        const SPLITS: [([usize; 2], [usize; 2]); 6] = [
+            ([0, 1], [2, 3]),
+            ([0, 2], [1, 3]),
+            ([0, 3], [1, 2]),
+            ([1, 2], [0, 3]),
+            ([1, 3], [0, 2]),
+            ([2, 3], [0, 1]),
+        ];
+        for ([p, q], [r, s]) in SPLITS {
+            pairs[p][q] = merge(&c[r], &c[s]);
+            pairs[q][p] = pairs[p][q];
         }
         // The other three parts of part p: a pair of them with the third.
         let others = std::array::from_fn(|p| {
