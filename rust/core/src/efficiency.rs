@@ -1,9 +1,9 @@
 //! Tile efficiency: waits of a tenpai hand and ukeire (the draws that lower shanten).
 
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 
 use crate::error::{Error, Result};
-use crate::shanten::{self, Costs, Form, Parts, part_of};
+use crate::shanten::{self, Closed, Costs, Form, Merges, Parts, part_of};
 use crate::tile::{RIICHI_KINDS, kind_name};
 
 /// The kinds that complete a `3n+1` part. A kind the hand already holds four of is never a
@@ -110,21 +110,48 @@ fn improving(
     known: impl Fn(usize) -> Option<Costs>,
 ) -> Result<Ukeire> {
     let current = part.shanten(form)?;
-    let left = |kind: usize| 4 - held[kind] - visible[kind];
-    let draws = (0..RIICHI_KINDS)
-        .filter(|&k| left(k) > 0)
-        .filter_map(|k| Some((k, known(k).or_else(|| part.costs_with(k))?)));
     let mut tiles = Vec::new();
-    for (kind, after) in part.shanten_with(form, draws)? {
-        if after < current {
-            tiles.push((kind as u8, left(kind)));
-        }
-    }
+    let draws = part.shanten_with(form, draws(part, held, visible, known))?;
+    each_improving(current, draws, held, visible, |kind, left| {
+        tiles.push((kind, left))
+    });
     Ok(Ukeire {
         shanten: current,
         tiles,
     })
 }
+
+/// The draws of a part with copies left (not in `held` or `visible`), each with the costs of
+/// its part after the draw (`known`, else read; none for a part that cannot grow).
+fn draws<'a>(
+    part: &'a Parts,
+    held: &'a [u8; RIICHI_KINDS],
+    visible: &'a [u8; RIICHI_KINDS],
+    known: impl Fn(usize) -> Option<Costs> + 'a,
+) -> impl Iterator<Item = (usize, Costs)> + 'a {
+    (0..RIICHI_KINDS)
+        .filter(|&k| held[k] + visible[k] < 4)
+        .filter_map(move |k| Some((k, known(k).or_else(|| part.costs_with(k))?)))
+}
+
+/// Calls `each(kind, copies left)` for each draw whose shanten is below `current`.
+fn each_improving(
+    current: i8,
+    draws: impl Iterator<Item = (usize, i8)>,
+    held: &[u8; RIICHI_KINDS],
+    visible: &[u8; RIICHI_KINDS],
+    mut each: impl FnMut(u8, u8),
+) {
+    for (kind, after) in draws {
+        if after < current {
+            each(kind as u8, 4 - held[kind] - visible[kind]);
+        }
+    }
+}
+
+/// What a discard leaves, as far as the draws into the other parts are concerned: the
+/// discard's part, that part's costs after it, the closed-form counts and the size.
+type Rest = (usize, Costs, Closed, usize);
 
 /// A `3n+2` part prepared for discard analysis: the shanten and improving draws each discard
 /// leaves, read part by part (a discard and a draw change at most two of the four parts, and
@@ -134,9 +161,20 @@ pub struct Discards {
     parts: Parts,
     visible: [u8; RIICHI_KINDS],
     form: Form,
-    /// Each kind's part costs with one more tile of it, on the whole part (read when the
-    /// improving draws are first asked for).
-    with: OnceCell<[Option<Costs>; RIICHI_KINDS]>,
+    /// The merges of the part's parts (read when a discard is first asked about).
+    merges: OnceCell<Merges>,
+    /// Each kind's part costs with one more tile of it, on the whole part, by part (each part
+    /// read when draws into it are first asked for).
+    with: [OnceCell<[Option<Costs>; 9]>; 4],
+    /// Per part, the draws into it with copies left that it can take: (kind, the part's
+    /// costs after the draw on the whole part, copies left).
+    draws: [OnceCell<Vec<(usize, Costs, u8)>>; 4],
+    /// The copies left of the improving draws into the other parts, by the discard's part
+    /// and what that part and the closed forms are after it: discards that leave the same
+    /// (isolated tiles of a suit, single honours) share them.
+    elsewhere: RefCell<Vec<(Rest, u32)>>,
+    /// The part left after discarding each kind (read when first asked for).
+    rests: [OnceCell<Parts>; RIICHI_KINDS],
 }
 
 impl Discards {
@@ -158,12 +196,21 @@ impl Discards {
             parts: Parts::new(counts),
             visible: *visible,
             form,
-            with: OnceCell::new(),
+            merges: OnceCell::new(),
+            with: Default::default(),
+            draws: Default::default(),
+            elsewhere: RefCell::default(),
+            rests: std::array::from_fn(|_| OnceCell::new()),
         })
     }
 
     /// The part left after discarding `kind`; an error when it is not held.
     fn after(&self, kind: u8) -> Result<Parts> {
+        Ok(*self.rest(kind)?)
+    }
+
+    /// The part left after discarding `kind`, kept; an error when it is not held.
+    fn rest(&self, kind: u8) -> Result<&Parts> {
         let k = usize::from(kind);
         if self.parts.counts().get(k).is_none_or(|&c| c == 0) {
             return Err(Error::hand(format!(
@@ -171,30 +218,133 @@ impl Discards {
                 kind_name(kind, false)
             )));
         }
-        Ok(self.parts.without(k))
+        Ok(self.rests[k].get_or_init(|| self.parts.without(k)))
+    }
+
+    fn merges(&self) -> &Merges {
+        self.merges.get_or_init(|| self.parts.merges())
     }
 
     /// The shanten of the part left after discarding `kind`.
     pub fn shanten_after(&self, kind: u8) -> Result<i8> {
-        self.after(kind)?.shanten(self.form)
+        let part = part_of(usize::from(kind));
+        self.rest(kind)?
+            .shanten_given(self.form, part, self.merges().others(part))
+    }
+
+    /// The costs of `kind`'s part of the whole part with one more tile of `kind`, when
+    /// copies of it are left and the part can grow.
+    fn with(&self, kind: usize) -> Option<Costs> {
+        let part = part_of(kind);
+        let base = 9 * part;
+        let with = self.with[part].get_or_init(|| {
+            let counts = self.parts.counts();
+            std::array::from_fn(|i| {
+                let k = base + i;
+                (k < RIICHI_KINDS && counts[k] + self.visible[k] < 4)
+                    .then(|| self.parts.costs_with(k))
+                    .flatten()
+            })
+        });
+        with[kind - base]
+    }
+
+    /// Each improving draw (kind, copies left) of the part left after discarding `kind`,
+    /// given to `each`; returns that part's shanten.
+    fn each_improving_after(&self, kind: u8, each: impl FnMut(u8, u8)) -> Result<i8> {
+        let rest = self.after(kind)?;
+        let part = part_of(usize::from(kind));
+        let merges = self.merges();
+        let current = rest.shanten_given(self.form, part, merges.others(part))?;
+        let others = rest.others_after(part, merges);
+        let held = self.parts.counts();
+        let known = |k: usize| (part_of(k) != part).then(|| self.with(k)).flatten();
+        let draws =
+            rest.shanten_with_others(self.form, others, draws(&rest, held, &self.visible, known))?;
+        each_improving(current, draws, held, &self.visible, each);
+        Ok(current)
     }
 
     /// The shanten and improving draws of the part left after discarding `kind`. Copies left
     /// are counted as Tenhou counts them: the discarded tile is gone too, so all of the
     /// part's tiles count as seen.
     pub fn ukeire_after(&self, kind: u8) -> Result<Ukeire> {
-        let rest = self.after(kind)?;
+        let mut tiles = Vec::new();
+        let shanten = self.each_improving_after(kind, |k, left| tiles.push((k, left)))?;
+        Ok(Ukeire { shanten, tiles })
+    }
+
+    /// The copies left of the improving draws of the part left after discarding `kind`:
+    /// [`Ukeire::total`] of [`Self::ukeire_after`], with no list kept. The draws into the
+    /// other parts are listed once for every discard.
+    pub fn ukeire_total_after(&self, kind: u8) -> Result<u32> {
+        Ok(self.ukeire_total_at_least(kind, 0)?.unwrap_or_default())
+    }
+
+    /// [`Self::ukeire_total_after`], or `None` when that total is surely below `need` (the
+    /// draws into the discard's own part are then not read: at most all their copies left
+    /// could improve).
+    pub fn ukeire_total_at_least(&self, kind: u8, need: u32) -> Result<Option<u32>> {
+        let rest = self.rest(kind)?;
         let part = part_of(usize::from(kind));
-        let with = self.with.get_or_init(|| {
-            let counts = self.parts.counts();
-            std::array::from_fn(|k| {
-                (counts[k] + self.visible[k] < 4)
-                    .then(|| self.parts.costs_with(k))
-                    .flatten()
-            })
+        let merges = self.merges();
+        let current = rest.shanten_given(self.form, part, merges.others(part))?;
+        let others = rest.others_after(part, merges);
+        let improving = rest.improving(self.form, &others, current)?;
+        let (costs, closed, len) = rest.key(part);
+        let key = (part, costs, closed, len);
+        let known = self
+            .elsewhere
+            .borrow()
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|e| e.1);
+        let elsewhere = known.unwrap_or_else(|| {
+            let total = (0..4)
+                .filter(|&q| q != part)
+                .map(|q| improving.total(self.part_draws(q)))
+                .sum();
+            self.elsewhere.borrow_mut().push((key, total));
+            total
         });
-        improving(&rest, self.parts.counts(), &self.visible, self.form, |k| {
-            with[k].filter(|_| part_of(k) != part)
+        let held = self.parts.counts();
+        let kinds =
+            (9 * part..(9 * part + 9).min(RIICHI_KINDS)).filter(|&k| held[k] + self.visible[k] < 4);
+        let most: u32 = kinds
+            .clone()
+            .map(|k| u32::from(4 - held[k] - self.visible[k]))
+            .sum();
+        if elsewhere + most < need {
+            return Ok(None);
+        }
+        let mut same = [(0, [[0; 8]; 2], 0); 9];
+        let mut n = 0;
+        for k in kinds {
+            // Drawing the discarded kind back makes the whole part's costs again.
+            let costs = if k == usize::from(kind) {
+                Some(*self.parts.costs_of(part))
+            } else {
+                rest.costs_with(k)
+            };
+            if let Some(costs) = costs {
+                same[n] = (k, costs, 4 - held[k] - self.visible[k]);
+                n += 1;
+            }
+        }
+        Ok(Some(elsewhere + improving.total(&same[..n])))
+    }
+
+    /// The draws into part `q` with copies left that it can take, on the whole part (see
+    /// [`Self::draws`]).
+    fn part_draws(&self, q: usize) -> &[(usize, Costs, u8)] {
+        self.draws[q].get_or_init(|| {
+            (9 * q..(9 * q + 9).min(RIICHI_KINDS))
+                .filter_map(|k| {
+                    let costs = self.with(k)?;
+                    let counts = self.parts.counts();
+                    Some((k, costs, 4 - counts[k] - self.visible[k]))
+                })
+                .collect()
         })
     }
 }
@@ -328,6 +478,12 @@ mod tests {
                     .collect();
                 match (fast, slow) {
                     (Ok(fast), Ok(mut slow)) => {
+                        let discards = Discards::new(&counts, &visible, form).unwrap();
+                        for o in &slow {
+                            let k = o.discard;
+                            assert_eq!(discards.shanten_after(k), Ok(o.ukeire.shanten));
+                            assert_eq!(discards.ukeire_total_after(k), Ok(o.ukeire.total()));
+                        }
                         slow.sort_by_key(|o| {
                             (
                                 o.ukeire.shanten,

@@ -178,9 +178,9 @@ impl CardAgent {
     fn distance(&self, view: &Observation) -> u8 {
         let seen = Seen::of(view);
         Rack::new(seen.hand, seen.mine)
-            .and_then(|rack| self.card.distances(&rack))
+            .and_then(|rack| self.card.nearest(&rack))
             .ok()
-            .and_then(|found| found.first().map(|d| d.distance))
+            .flatten()
             .unwrap_or(99)
     }
 

@@ -6,6 +6,12 @@ use crate::error::{Error, Result};
 use crate::tile::JOKER;
 use crate::tiles::Tiles;
 
+/// `0.25^d`, exactly (`2^-2d`, a normal double for every `u8`): the bits of that power of two
+/// instead of a call to `powi`.
+fn quarter_to(d: u8) -> f64 {
+    f64::from_bits((1023 - 2 * u64::from(d)) << 52)
+}
+
 impl Card {
     /// A Charleston pass of `count` (0..=3) tiles from 13 or 14 concealed tiles, never a joker.
     /// Greedy: each step passes the tile whose loss costs least, where a position is worth
@@ -38,7 +44,7 @@ impl Card {
                     .segments()
                     .iter()
                     .zip(minima)
-                    .map(|(s, &d)| f64::from(self.hands[s.hand].value) * 0.25f64.powi(d.into()))
+                    .map(|(s, &d)| f64::from(self.hands[s.hand].value) * quarter_to(d))
                     .sum()
             };
             let best = self
@@ -62,6 +68,13 @@ impl Card {
 mod tests {
     use crate::american::testing::{house, kind};
     use crate::tiles::Tiles;
+
+    #[test]
+    fn quarters_are_exact_powers() {
+        for d in 0..=u8::MAX {
+            assert_eq!(super::quarter_to(d), 0.25f64.powi(d.into()), "{d}");
+        }
+    }
 
     #[test]
     fn charleston_passes_the_junk_and_never_a_joker() {

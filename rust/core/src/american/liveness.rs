@@ -139,19 +139,54 @@ impl Liveness {
         c: &[u8; KINDS],
         jokers: u8,
     ) -> bool {
+        self.standing(table, i, kinds, c)
+            .is_none_or(|short| short > jokers)
+    }
+
+    /// What column `i` (using `kinds`) lacks from concealed counts `c`: `None` when a slot
+    /// only a natural can fill has no natural left to come, else the jokers it needs (its
+    /// joker-eligible slots beyond the unseen naturals); the column is dead when it needs more
+    /// jokers than there are.
+    pub(super) fn standing(
+        &self,
+        table: &Table,
+        i: usize,
+        kinds: &[u8],
+        c: &[u8; KINDS],
+    ) -> Option<u8> {
         let mut short = 0u8;
         for &kind in kinds {
             let k = usize::from(kind);
-            let (total, strict, held) = (table.total(k, i), table.strict(k, i), c[k]);
-            let natural = strict.saturating_sub(held);
-            if natural > self.unseen[k] {
-                return true;
-            }
-            let flexible =
-                (total.saturating_sub(strict)).saturating_sub(held.saturating_sub(strict));
-            short = short.saturating_add(flexible.saturating_sub(self.unseen[k] - natural));
+            short = short.saturating_add(self.short_of(table, k, i, c[k])?);
         }
-        short > jokers
+        Some(short)
+    }
+
+    /// [`Self::standing`] read from the kinds the table says column `i` needs (a kind it
+    /// needs nothing of adds nothing).
+    pub(super) fn standing_of(&self, table: &Table, i: usize, c: &[u8; KINDS]) -> Option<u8> {
+        let mut short = 0u8;
+        for &[kind, total, strict] in table.needed(i) {
+            let k = usize::from(kind);
+            short = short.saturating_add(self.short(k, total, strict, c[k])?);
+        }
+        Some(short)
+    }
+
+    /// The jokers natural `k` of column `i` needs when `held` of it are concealed (see
+    /// [`Self::standing`]): `None` when its naturals cannot all come.
+    pub(super) fn short_of(&self, table: &Table, k: usize, i: usize, held: u8) -> Option<u8> {
+        self.short(k, table.total(k, i), table.strict(k, i), held)
+    }
+
+    /// [`Self::short_of`] for a column needing `total` tiles of `k`, `strict` of them naturals.
+    pub(super) fn short(&self, k: usize, total: u8, strict: u8, held: u8) -> Option<u8> {
+        let natural = strict.saturating_sub(held);
+        if natural > self.unseen[k] {
+            return None;
+        }
+        let flexible = (total.saturating_sub(strict)).saturating_sub(held.saturating_sub(strict));
+        Some(flexible.saturating_sub(self.unseen[k] - natural))
     }
 }
 

@@ -118,7 +118,7 @@ impl Card {
     /// The `top` best of per-segment distances (`u8::MAX` = no live variant), best first: by
     /// distance, then higher value, then card order. Ranks packed keys, so it stays cheap.
     fn ranked(&self, table: &Table, minima: &[u8], top: usize) -> Vec<HandDistance> {
-        let mut keys: Vec<u32> = table
+        let keys = table
             .segments()
             .iter()
             .zip(minima)
@@ -126,8 +126,16 @@ impl Card {
             .map(|(s, &d)| {
                 let cheaper = 255 - self.hands[s.hand].value.min(255) as u32;
                 (u32::from(d) << 24) | (cheaper << 16) | s.hand as u32
-            })
-            .collect();
+            });
+        let unpack = |k: u32| HandDistance {
+            hand: (k & 0xFFFF) as usize,
+            distance: (k >> 24) as u8,
+        };
+        if top == 1 {
+            // The best alone: no list to rank.
+            return keys.min().map(unpack).into_iter().collect();
+        }
+        let mut keys: Vec<u32> = keys.collect();
         if top < keys.len() {
             if top > 0 {
                 keys.select_nth_unstable(top - 1);
@@ -135,12 +143,7 @@ impl Card {
             keys.truncate(top);
         }
         keys.sort_unstable();
-        keys.iter()
-            .map(|&k| HandDistance {
-                hand: (k & 0xFFFF) as usize,
-                distance: (k >> 24) as u8,
-            })
-            .collect()
+        keys.into_iter().map(unpack).collect()
     }
 
     /// The highest-valued card hand the 14 tiles of `rack` complete, or `None`.
@@ -176,6 +179,17 @@ impl Card {
         let d: Vec<u8> = needs.distances().collect();
         let minima: Vec<u8> = table.segment_minima(&d).collect();
         Ok(self.ranked(&table, &minima, usize::MAX))
+    }
+
+    /// Tiles away from the nearest card hand the rack (13 or 14 tiles) can still make (the
+    /// first of [`Self::distances`]), `None` when it can make none; read without ranking the
+    /// hands.
+    pub fn nearest(&self, rack: &Rack) -> Result<Option<u8>> {
+        rack.expect_len(&[13, 14], "tiles away")?;
+        let table = self.view(rack.exposures());
+        let mut needs = Needs::default();
+        table.needs(rack.concealed().counts(), &mut needs);
+        Ok(needs.nearest())
     }
 
     /// Tiles away per card hand (card order) of concealed counts without exposures, written to
@@ -243,10 +257,11 @@ impl Card {
 
     /// For each distinct kind in `c` (jokers included), the least distance per segment of
     /// `table` after discarding one tile of it (`u8::MAX` for a hand with no live variant),
-    /// by the O(1) update rule of spec §4.7. A discard moves a variant's distance by 0 or +1,
-    /// so each segment's columns are visited nearest first and the visit stops at the first
-    /// distance that has a live column: that distance, or one more if none of its live
-    /// columns keeps it.
+    /// by the O(1) update rule of spec §4.7. A discard moves a variant's distance by 0 or +1
+    /// and only ever kills a column, so each segment is read from its nearest columns alive
+    /// before any discard (distance `d`): a discard that one of them keeps at `d` and alive
+    /// leaves `d`, else one that one of them keeps alive leaves `d + 1`; any other discard
+    /// is read from every column of the segment.
     pub(super) fn discard_minima(
         &self,
         table: &Table,
@@ -256,66 +271,126 @@ impl Card {
         let mut needs = Needs::default();
         table.needs(c, &mut needs);
         let d: Vec<u8> = needs.distances().collect();
-        let columns = table.variants().len();
-        let spare: Vec<bool> = (0..columns)
-            .map(|i| needs.jokers > needs.flexible(i))
-            .collect();
+        let columns = d.len();
+        let spare = |i: usize| needs.jokers > needs.flexible(i);
         let delta = |tile: u8, i: usize| -> u8 {
             if tile == JOKER {
-                return u8::from(!spare[i]);
+                return u8::from(!spare(i));
             }
             let (k, held) = (usize::from(tile), c[usize::from(tile)]);
-            u8::from(held <= table.total(k, i) && (held <= table.strict(k, i) || !spare[i]))
+            u8::from(held <= table.total(k, i) && (held <= table.strict(k, i) || !spare(i)))
         };
-        // Each segment's columns, nearest first.
-        let mut order: Vec<usize> = (0..columns).collect();
-        for segment in table.segments() {
-            order[segment.columns.clone()].sort_unstable_by_key(|&i| d[i]);
-        }
-        let kinds = |i: usize| &self.variants[table.variants()[i]].kinds;
-        // Whether each column is dead before any discard, found when first needed. A discard
-        // only takes a tile away, so a column dead before is dead after.
-        let mut dead_before: Vec<Option<bool>> = vec![None; columns];
-        (0..KINDS as u8)
+        // What each column lacks before any discard (see [`Liveness::standing`]), found when
+        // first needed: `None` once dead (and a column dead before is dead after).
+        let mut standing: Vec<Option<Option<u8>>> = vec![None; columns];
+        let mut before = |i: usize| -> Option<u8> {
+            let Some(live) = live else {
+                return Some(0);
+            };
+            standing[i]
+                .get_or_insert_with(|| live.standing_of(table, i, c))
+                .filter(|&short| short <= live.jokers)
+        };
+        // Whether a column alive before, lacking `short`, stays alive after discarding a tile
+        // of natural kind `k` of which it needs `total`, `strict` of them naturals: the
+        // discard changes one kind's count, so one term is read again; a kind the column does
+        // not use adds nothing either way.
+        let keeps = |k: usize, total: u8, strict: u8, short: u8| -> bool {
+            let Some(live) = live else {
+                return true;
+            };
+            let held = c[k];
+            let (Some(was), Some(now)) = (
+                live.short(k, total, strict, held),
+                live.short(k, total, strict, held - 1),
+            ) else {
+                return false;
+            };
+            // `was` is one of the terms of `short`, which never saturates (a column's tiles
+            // add up to at most 14).
+            u16::from(short) - u16::from(was) + u16::from(now) <= u16::from(live.jokers)
+        };
+        // The same for any tile (the joker: one joker less to come).
+        let alive = |tile: u8, i: usize, short: u8| -> bool {
+            if tile == JOKER {
+                return live.is_none_or(|live| short < live.jokers);
+            }
+            let k = usize::from(tile);
+            keeps(k, table.total(k, i), table.strict(k, i), short)
+        };
+        let tiles: Vec<u8> = (0..KINDS as u8)
             .filter(|&k| c[usize::from(k)] > 0)
-            .map(|tile| {
-                let mut less = *c;
-                less[usize::from(tile)] -= 1;
-                let mut gone = |i: usize| {
-                    let Some(live) = live else {
-                        return false;
+            .collect();
+        let held = tiles.iter().fold(0u64, |bits, &k| bits | 1 << k);
+        let segments = table.segments();
+        let mut out: Vec<(u8, Vec<u8>)> = tiles
+            .iter()
+            .map(|&tile| (tile, Vec::with_capacity(segments.len())))
+            .collect();
+        for segment in segments {
+            let range = segment.columns.clone();
+            // The nearest distance alive before any discard, and the discards that one of its
+            // columns keeps at that distance and alive (`kept`) or alive (`alive`), as bits.
+            let mut nearest = None;
+            let (mut kept, mut survived) = (0u64, 0u64);
+            let mut level = range.clone().map(|i| d[i]).min();
+            while let Some(at) = level {
+                for i in range.clone().filter(|&i| d[i] == at) {
+                    let Some(short) = before(i) else {
+                        continue;
                     };
-                    let before = *dead_before[i]
-                        .get_or_insert_with(|| live.dead(table, i, kinds(i), c, live.jokers));
-                    before
-                        || ((tile == JOKER || kinds(i).contains(&tile))
-                            && live.dead(
-                                table,
-                                i,
-                                kinds(i),
-                                &less,
-                                live.jokers - u8::from(tile == JOKER),
-                            ))
-                };
-                let minima = table
-                    .segments()
-                    .iter()
-                    .map(|segment| {
-                        let mut least = u8::MAX;
-                        for &i in &order[segment.columns.clone()] {
-                            if d[i] >= least {
-                                break;
+                    nearest = Some(at);
+                    let used = table.needed_kinds(i);
+                    // A kind the column does not use costs it nothing.
+                    let free = held & !used & !(1 << JOKER);
+                    kept |= free;
+                    survived |= free;
+                    let spare = spare(i);
+                    for &[kind, total, strict] in table.needed(i) {
+                        let k = usize::from(kind);
+                        if c[k] > 0 && keeps(k, total, strict, short) {
+                            survived |= 1 << kind;
+                            if !(c[k] <= total && (c[k] <= strict || !spare)) {
+                                kept |= 1 << kind;
                             }
-                            if !gone(i) {
-                                least = least.min(d[i] + delta(tile, i));
+                        }
+                    }
+                    if held & (1 << JOKER) != 0 && alive(JOKER, i, short) {
+                        survived |= 1 << JOKER;
+                        if spare {
+                            kept |= 1 << JOKER;
+                        }
+                    }
+                }
+                if nearest.is_some() {
+                    break;
+                }
+                level = range.clone().map(|i| d[i]).filter(|&x| x > at).min();
+            }
+            for (tile, minima) in &mut out {
+                let bit = 1u64 << *tile;
+                let least = match nearest {
+                    None => u8::MAX,
+                    Some(at) if kept & bit != 0 => at,
+                    Some(at) if survived & bit != 0 => at + 1,
+                    Some(_) => {
+                        let mut least = u8::MAX;
+                        for i in range.clone() {
+                            let reach = d[i] + delta(*tile, i);
+                            if reach < least
+                                && let Some(short) = before(i)
+                                && alive(*tile, i, short)
+                            {
+                                least = reach;
                             }
                         }
                         least
-                    })
-                    .collect();
-                (tile, minima)
-            })
-            .collect()
+                    }
+                };
+                minima.push(least);
+            }
+        }
+        out
     }
 
     /// The winning tiles a discard can bring: [`Card::waits`] without the joker. A discarded
@@ -507,6 +582,30 @@ mod tests {
         let run_open = rack("F F F 0 2C 6C 6D 6D 6D 6B 6B 6B 6B", &[]);
         assert_eq!(card.waits(&run_open).unwrap(), vec![kind("2C")]);
         assert!(card.waits(&rack("F F F", &[])).is_err());
+    }
+
+    #[test]
+    fn the_nearest_hand_is_the_first_of_the_distances() {
+        let card = house();
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..200 {
+            let mut counts = [0u8; KINDS];
+            let mut n = 0;
+            while n < 13 {
+                let k = rng.below(KINDS);
+                if counts[k] < supply(k) {
+                    counts[k] += 1;
+                    n += 1;
+                }
+            }
+            let r = Rack::new(Tiles::from_counts(&counts).unwrap(), Vec::new()).unwrap();
+            let first = card.distances(&r).unwrap().first().map(|d| d.distance);
+            assert_eq!(card.nearest(&r).unwrap(), first);
+        }
+        let r = rack("F F F 2C 0 2C 6C 6B 6B 6B 6B", &["6D 6D 6D"]);
+        let first = card.distances(&r).unwrap().first().map(|d| d.distance);
+        assert_eq!(card.nearest(&r).unwrap(), first);
+        assert!(card.nearest(&rack("F F F", &[])).is_err());
     }
 
     /// Per card hand, the least live distance of a 13-tile rack, recomputed from scratch.

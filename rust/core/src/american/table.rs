@@ -41,6 +41,11 @@ pub struct Table {
     strict: Vec<u8>,
     strict_sum: Vec<u8>,
     present: Vec<usize>,
+    /// Column after column, the kinds each needs (`[kind, total, strict]`, kinds ascending),
+    /// from `starts[i]` to `starts[i + 1]`, and those kinds as bits.
+    needed: Vec<[u8; 3]>,
+    starts: Vec<u32>,
+    masks: Vec<u64>,
 }
 
 /// Per-column needs of one hand, the output of [`Table::needs`].
@@ -107,6 +112,9 @@ impl Table {
             strict: vec![0; NATURAL_KINDS * len],
             strict_sum: Vec::with_capacity(len),
             present: Vec::new(),
+            needed: Vec::new(),
+            starts: vec![0],
+            masks: Vec::with_capacity(len),
         };
         for (i, column) in columns.iter().enumerate() {
             table.variants.push(column.variant);
@@ -117,10 +125,18 @@ impl Table {
                     columns: i..i + 1,
                 }),
             }
+            let mut mask = 0u64;
             for kind in 0..NATURAL_KINDS {
-                table.total[kind * len + i] = column.total[kind];
-                table.strict[kind * len + i] = column.strict[kind];
+                let (total, strict) = (column.total[kind], column.strict[kind]);
+                table.total[kind * len + i] = total;
+                table.strict[kind * len + i] = strict;
+                if total > 0 || strict > 0 {
+                    table.needed.push([kind as u8, total, strict]);
+                    mask |= 1 << kind;
+                }
             }
+            table.starts.push(table.needed.len() as u32);
+            table.masks.push(mask);
             table.strict_sum.push(
                 column
                     .strict
@@ -146,6 +162,17 @@ impl Table {
 
     fn row<'t>(&self, data: &'t [u8], kind: usize) -> &'t [u8] {
         &data[kind * self.len..(kind + 1) * self.len]
+    }
+
+    /// The natural kinds column `i` needs tiles of, as `[kind, total, strict]` (see
+    /// [`Self::total`], [`Self::strict`]), kinds ascending: every other kind has neither.
+    pub fn needed(&self, i: usize) -> &[[u8; 3]] {
+        &self.needed[self.starts[i] as usize..self.starts[i + 1] as usize]
+    }
+
+    /// The kinds of [`Self::needed`] as bits.
+    pub fn needed_kinds(&self, i: usize) -> u64 {
+        self.masks[i]
     }
 
     /// Tiles of `kind` column `i` still needs concealed.

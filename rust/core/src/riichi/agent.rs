@@ -147,9 +147,15 @@ fn best_discard(view: &Observation, options: &[Action]) -> Option<Action> {
     let held = counts(&view.hand);
     let discards = Discards::new(&held, &visible(view, &held), Form::All).ok()?;
     let kind = |a: Action| tile_of(a).map(kind_of_id);
+    // Each kind's shanten once, however many options let it go.
+    let mut after: [Option<Option<i8>>; RIICHI_KINDS] = [None; RIICHI_KINDS];
     let shanten: Vec<(Action, i8)> = options
         .iter()
-        .filter_map(|&a| Some((a, discards.shanten_after(kind(a)?).ok()?)))
+        .filter_map(|&a| {
+            let k = kind(a)?;
+            let s = *after[usize::from(k)].get_or_insert_with(|| discards.shanten_after(k).ok());
+            Some((a, s?))
+        })
         .collect();
     let least = shanten.iter().map(|&(_, s)| s).min()?;
     let fastest: Vec<(Action, i8)> = shanten.into_iter().filter(|&(_, s)| s == least).collect();
@@ -162,24 +168,46 @@ fn best_discard(view: &Observation, options: &[Action]) -> Option<Action> {
             .map(|&(a, _)| a)
             .min_by_key(|&a| view.code(a));
     }
-    let mut totals = [None; RIICHI_KINDS];
-    fastest
-        .iter()
-        .filter_map(|&(a, _)| {
-            let k = kind(a)?;
-            let total = match totals[usize::from(k)] {
-                Some(total) => total,
-                None => {
-                    let total = discards.ukeire_after(k).ok()?.total();
-                    totals[usize::from(k)] = Some(total);
-                    total
-                }
-            };
-            Some((a, (std::cmp::Reverse(total), k, view.code(a))))
-        })
-        .min_by_key(|&(_, key)| key)
-        .map(|(a, _)| a)
+    // The fastest option by most improving tiles, then lower kind, then lower code. A kind
+    // whose total surely falls short of the best so far (see
+    // `Discards::ukeire_total_at_least`) cannot be the best: it is left out unread.
+    let mut totals: [Option<Option<u32>>; RIICHI_KINDS] = [None; RIICHI_KINDS];
+    let mut best: Option<(Rank, Action)> = None;
+    for &(a, _) in &fastest {
+        let Some(k) = kind(a) else {
+            continue;
+        };
+        let total = match totals[usize::from(k)] {
+            Some(total) => total,
+            None => {
+                // What a total of kind `k` needs to beat the best so far.
+                let need = best.map_or(
+                    0,
+                    |((std::cmp::Reverse(t), b, _), _)| {
+                        if k <= b { t } else { t + 1 }
+                    },
+                );
+                let Ok(total) = discards.ukeire_total_at_least(k, need) else {
+                    continue;
+                };
+                totals[usize::from(k)] = Some(total);
+                total
+            }
+        };
+        let Some(total) = total else {
+            continue;
+        };
+        let key = (std::cmp::Reverse(total), k, view.code(a));
+        if best.is_none_or(|(b, _)| key < b) {
+            best = Some((key, a));
+        }
+    }
+    best.map(|(_, a)| a)
 }
+
+/// How an option ranks among the fastest, least first: most improving tiles, then lower
+/// kind, then lower action code.
+type Rank = (std::cmp::Reverse<u32>, u8, usize);
 
 /// Whether to fold: another player is in riichi and the hand is two or more tiles from
 /// tenpai, or one tile with fewer than [`LATE`] tiles left.

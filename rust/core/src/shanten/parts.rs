@@ -61,6 +61,40 @@ impl Folding {
         }
         best as i8 - 1
     }
+
+    /// Whether the shanten of these parts with `part` is below `shanten` (`fold(part) <
+    /// shanten`): whether a lane sum is below `shanten + 1`, tested on all lanes at once (a
+    /// borrow out of a lane below the bound can only flag lanes above it, so the answer is
+    /// exact). Unused lanes hold at least 127.
+    pub(super) fn below(&self, part: &Costs, shanten: i8) -> bool {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGHS: u64 = 0x8080_8080_8080_8080;
+        let Ok(bound) = u8::try_from(i16::from(shanten) + 1) else {
+            return false;
+        };
+        if bound > 128 {
+            return self.fold(part) < shanten;
+        }
+        let word = |bytes: [u8; 8]| u64::from_le_bytes(bytes);
+        let less = |x: u64| x.wrapping_sub(ONES * u64::from(bound)) & !x & HIGHS != 0;
+        less(word(self.0[0]) + word(part[0])) || less(word(self.0[1]) + word(part[1]))
+    }
+}
+
+/// The merged costs a hand's neighbours are read from (see [`Parts::merges`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Merges {
+    /// For each part, the merge of the other three.
+    others: [Costs; 4],
+    /// For each two parts, the merge of the other two.
+    pairs: [[Costs; 4]; 4],
+}
+
+impl Merges {
+    /// The merge of the parts other than `part`.
+    pub(crate) fn others(&self, part: usize) -> &Costs {
+        &self.others[part]
+    }
 }
 
 /// A valid hand part (each count at most 4, at most 14 tiles) with its standard-form costs by
@@ -154,6 +188,47 @@ impl Parts {
         ]
     }
 
+    /// The merges a hand's neighbours one tile away are read from: for each part, the merge
+    /// of the other three parts' costs, and for each two parts, the merge of the other two
+    /// (symmetric; the diagonal is unused).
+    pub(crate) fn merges(&self) -> Merges {
+        let c = &self.costs;
+        let mut pairs = [[[[u8::MAX / 2; 8]; 2]; 4]; 4];
+        // Each two parts with the other two.
+        const SPLITS: [([usize; 2], [usize; 2]); 6] = [
+            ([0, 1], [2, 3]),
+            ([0, 2], [1, 3]),
+            ([0, 3], [1, 2]),
+            ([1, 2], [0, 3]),
+            ([1, 3], [0, 2]),
+            ([2, 3], [0, 1]),
+        ];
+        for ([p, q], [r, s]) in SPLITS {
+            pairs[p][q] = merge(&c[r], &c[s]);
+            pairs[q][p] = pairs[p][q];
+        }
+        // The other three parts of part p: a pair of them with the third.
+        let others = std::array::from_fn(|p| {
+            let q = (p + 1) % 4;
+            merge(&pairs[p][q], &c[q])
+        });
+        Merges { others, pairs }
+    }
+
+    /// For each part, the merge of the other three parts' costs, for this hand with one tile
+    /// of part `part` less than the hand whose [`Self::merges`] are `merges`: the part that
+    /// lost the tile keeps its others, and each other part's are the merge of this part with
+    /// the remaining two.
+    pub(crate) fn others_after(&self, part: usize, merges: &Merges) -> [Costs; 4] {
+        std::array::from_fn(|q| {
+            if q == part {
+                merges.others[part]
+            } else {
+                merge(&merges.pairs[part][q], &self.costs[part])
+            }
+        })
+    }
+
     /// Standard-form shanten.
     pub(crate) fn standard(&self) -> i8 {
         let [man, pin, sou, honors] = &self.costs;
@@ -162,14 +237,24 @@ impl Parts {
 
     /// Shanten in `form` (the closed forms need 13 or 14 tiles).
     pub(crate) fn shanten(&self, form: Form) -> Result<i8> {
+        self.shanten_by(form, || self.standard())
+    }
+
+    /// Shanten in `form`, the standard form read from `others`, the merge of the parts other
+    /// than `part` (see [`Self::merges`]).
+    pub(crate) fn shanten_given(&self, form: Form, part: usize, others: &Costs) -> Result<i8> {
+        self.shanten_by(form, || {
+            Folding::new(others, self.len / 3).fold(&self.costs[part])
+        })
+    }
+
+    /// Shanten in `form`, the standard form from `standard` (asked only when it counts).
+    fn shanten_by(&self, form: Form, standard: impl FnOnce() -> i8) -> Result<i8> {
         let seven = self.len >= 13;
         let closed = self.closed;
         match form {
-            Form::All if seven => Ok(self
-                .standard()
-                .min(closed.chiitoitsu())
-                .min(closed.kokushi())),
-            Form::All | Form::Standard => Ok(self.standard()),
+            Form::All if seven => Ok(standard().min(closed.chiitoitsu()).min(closed.kokushi())),
+            Form::All | Form::Standard => Ok(standard()),
             Form::Chiitoitsu if seven => Ok(closed.chiitoitsu()),
             Form::Kokushi if seven => Ok(closed.kokushi()),
             Form::Chiitoitsu | Form::Kokushi => Err(closed_forms_need_thirteen(self.len)),
@@ -184,6 +269,17 @@ impl Parts {
         form: Form,
         draws: impl IntoIterator<Item = (usize, Costs)>,
     ) -> Result<impl Iterator<Item = (usize, i8)>> {
+        self.shanten_with_others(form, self.others(), draws)
+    }
+
+    /// [`Self::shanten_with`] with the merges of the other parts given (`others`, see
+    /// [`Self::others_after`]).
+    pub(crate) fn shanten_with_others(
+        &self,
+        form: Form,
+        others: [Costs; 4],
+        draws: impl IntoIterator<Item = (usize, Costs)>,
+    ) -> Result<impl Iterator<Item = (usize, i8)>> {
         let len = self.len + 1;
         let seven = len >= 13;
         let (standard, closed) = match form {
@@ -192,7 +288,7 @@ impl Parts {
             Form::Chiitoitsu | Form::Kokushi if seven => (false, true),
             Form::Chiitoitsu | Form::Kokushi => return Err(closed_forms_need_thirteen(len)),
         };
-        let others = self.others().map(|others| Folding::new(&others, len / 3));
+        let others = others.map(|others| Folding::new(&others, len / 3));
         Ok(draws.into_iter().map(move |(kind, costs)| {
             let mut best = i8::MAX;
             if standard {
@@ -208,6 +304,86 @@ impl Parts {
             }
             (kind, best)
         }))
+    }
+}
+
+impl Parts {
+    /// What the draws into parts other than `part` make of this hand, given the merges of
+    /// the parts other than `part` on a hand that differs only in `part`: its costs there,
+    /// its closed-form counts and its size.
+    pub(crate) fn key(&self, part: usize) -> (Costs, Closed, usize) {
+        (self.costs[part], self.closed, self.len)
+    }
+
+    /// The standard-form costs of part `part`.
+    pub(crate) fn costs_of(&self, part: usize) -> &Costs {
+        &self.costs[part]
+    }
+
+    /// The draws that bring this hand's shanten in `form` below `current`, read with `others`
+    /// (see [`Self::shanten_with_others`], whose errors it shares).
+    pub(crate) fn improving(
+        &self,
+        form: Form,
+        others: &[Costs; 4],
+        current: i8,
+    ) -> Result<Improving<'_>> {
+        let len = self.len + 1;
+        let seven = len >= 13;
+        let (standard, closed) = match form {
+            Form::All => (true, seven),
+            Form::Standard => (true, false),
+            Form::Chiitoitsu | Form::Kokushi if seven => (false, true),
+            Form::Chiitoitsu | Form::Kokushi => return Err(closed_forms_need_thirteen(len)),
+        };
+        let mut out = Improving {
+            parts: self,
+            form,
+            standard,
+            closed,
+            current,
+            folds: others.map(|others| Folding::new(&others, len / 3)),
+        };
+        // A draw lowers a closed form by one at most, so those are read only when that can
+        // make the difference.
+        out.closed = closed && out.closed_form(self.closed) - 1 < current;
+        Ok(out)
+    }
+}
+
+/// The draws that lower a hand's shanten below a bound (see [`Parts::improving`]).
+pub(crate) struct Improving<'a> {
+    parts: &'a Parts,
+    form: Form,
+    standard: bool,
+    closed: bool,
+    current: i8,
+    folds: [Folding; 4],
+}
+
+impl Improving<'_> {
+    fn closed_form(&self, c: Closed) -> i8 {
+        match self.form {
+            Form::Chiitoitsu => c.chiitoitsu(),
+            Form::Kokushi => c.kokushi(),
+            _ => c.chiitoitsu().min(c.kokushi()),
+        }
+    }
+
+    /// The copies left of those of `draws` (`(kind, costs of its part after the draw,
+    /// copies left)`) that improve: a sum, so the draws may come in any order.
+    pub(crate) fn total(&self, draws: &[(usize, Costs, u8)]) -> u32 {
+        let (parts, current) = (self.parts, self.current);
+        let mut total = 0;
+        for &(kind, ref costs, left) in draws {
+            let improves = (self.standard && self.folds[part_of(kind)].below(costs, current))
+                || (self.closed
+                    && self.closed_form(parts.closed.with(kind, parts.counts[kind])) < current);
+            if improves {
+                total += u32::from(left);
+            }
+        }
+        total
     }
 }
 
