@@ -236,7 +236,7 @@ def test_agent_specs_name_a_bot_command() -> None:
     ],
 )
 def test_bad_agent_specs_are_one_line_errors(spec: str, message: str) -> None:
-    with pytest.raises(InvalidArgumentError, match=message):
+    with pytest.raises(InvalidArgumentError, match=re.escape(message)):
         RIICHI.make_agents(spec, 0, Setup(RULES))
 
 
