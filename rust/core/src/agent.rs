@@ -6,6 +6,7 @@
 //! An agent decides from what its seat may see (the family's `Observation`) and only chooses
 //! among the legal actions the engine lists: every rule is the engine's.
 
+use crate::error::{Error, Result};
 use crate::rng::Rng;
 
 /// An observation that lists the observing seat's legal actions.
@@ -63,6 +64,21 @@ impl<O: Observed> Agent<O> for RandomAgent {
     fn name(&self) -> &'static str {
         "RandomAgent"
     }
+}
+
+/// The kind named `name` among `names` (`kinds` in the same order), else an error naming it
+/// and the `family`'s agents.
+pub fn parse_kind<K: Copy>(family: &str, name: &str, names: &[&str], kinds: &[K]) -> Result<K> {
+    names
+        .iter()
+        .position(|&n| n == name)
+        .map(|i| kinds[i])
+        .ok_or_else(|| {
+            Error::argument(format!(
+                "unknown {family} agent {name:?} (expected one of {})",
+                names.join(", ")
+            ))
+        })
 }
 
 #[cfg(test)]

@@ -30,6 +30,32 @@ pub trait Table {
     fn is_over(&self) -> bool;
 }
 
+/// [`Table`] for the invoking module's `Deal` and `Observation` (a family's deal): each method
+/// is the deal's own, an illegal action's error in words.
+macro_rules! deal_table {
+    () => {
+        impl $crate::sim::Table for Deal {
+            type Observation = Observation;
+
+            fn must_act(&self, seat: usize) -> bool {
+                Deal::must_act(self, seat)
+            }
+            fn observe(&self, seat: usize) -> Observation {
+                Deal::observe(self, seat)
+            }
+            fn apply(&mut self, seat: usize, action: Action) -> $crate::error::Result<()> {
+                Deal::apply(self, seat, action)
+                    .map_err(|e| $crate::error::Error::argument(e.to_string()))
+            }
+            fn is_over(&self) -> bool {
+                Deal::is_over(self)
+            }
+        }
+    };
+}
+
+pub(crate) use deal_table;
+
 /// The agents of a table's four seats.
 pub type Seats<O> = [Box<dyn Agent<O>>; 4];
 

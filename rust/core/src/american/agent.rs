@@ -11,7 +11,7 @@ use super::game::{Action, Observation, kind_of};
 use super::liveness::Sight;
 use super::rack::{Exposure, Rack};
 use crate::agent::{Agent, RandomAgent};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::tile::{JOKER, KINDS};
 use crate::tiles::Tiles;
 
@@ -32,16 +32,7 @@ impl AgentKind {
 
     /// The kind named `name` (see [`Self::NAMES`]).
     pub fn parse(name: &str) -> Result<Self> {
-        Self::NAMES
-            .iter()
-            .position(|&n| n == name)
-            .map(|i| Self::ALL[i])
-            .ok_or_else(|| {
-                Error::argument(format!(
-                    "unknown American agent {name:?} (expected one of {})",
-                    Self::NAMES.join(", ")
-                ))
-            })
+        crate::agent::parse_kind("American", name, &Self::NAMES, &Self::ALL)
     }
 
     /// A fresh agent of this kind playing `card` (`seed`: the random agent's; see

@@ -11,25 +11,10 @@ use super::game::{Action, Deal, Game, Observation, Outcome, Rules};
 use super::payment::Win;
 use crate::agent::seat_seed;
 use crate::error::{Error, Result};
-use crate::sim::{Seats, Table, game_seed, play_out};
+use crate::sim::{Seats, game_seed, play_out};
 use crate::standing::Standing;
 
-impl Table for Deal {
-    type Observation = Observation;
-
-    fn must_act(&self, seat: usize) -> bool {
-        Deal::must_act(self, seat)
-    }
-    fn observe(&self, seat: usize) -> Observation {
-        Deal::observe(self, seat)
-    }
-    fn apply(&mut self, seat: usize, action: Action) -> Result<()> {
-        Deal::apply(self, seat, action).map_err(|e| Error::argument(e.to_string()))
-    }
-    fn is_over(&self) -> bool {
-        Deal::is_over(self)
-    }
-}
+crate::sim::deal_table!();
 
 /// What a run plays: the card, the options, one agent kind per seat, and whether to keep
 /// the logs.

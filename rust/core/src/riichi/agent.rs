@@ -6,7 +6,7 @@
 
 use crate::agent::{Agent, RandomAgent};
 use crate::efficiency::Discards;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::riichi::game::{Action, Claim, Observation};
 use crate::riichi::strong::StrongAgent;
 use crate::shanten::{self, Form};
@@ -31,16 +31,7 @@ impl AgentKind {
 
     /// The kind named `name` (see [`Self::NAMES`]).
     pub fn parse(name: &str) -> Result<Self> {
-        Self::NAMES
-            .iter()
-            .position(|&n| n == name)
-            .map(|i| Self::ALL[i])
-            .ok_or_else(|| {
-                Error::argument(format!(
-                    "unknown Riichi agent {name:?} (expected one of {})",
-                    Self::NAMES.join(", ")
-                ))
-            })
+        crate::agent::parse_kind("Riichi", name, &Self::NAMES, &Self::ALL)
     }
 
     /// A fresh agent of this kind (`seed`: the random agent's; see
@@ -102,7 +93,7 @@ fn of(legal: &[Action], keep: fn(&Action) -> bool) -> Vec<Action> {
 }
 
 /// Concealed tiles per kind.
-fn counts(ids: &[u8]) -> [u8; RIICHI_KINDS] {
+pub(super) fn counts(ids: &[u8]) -> [u8; RIICHI_KINDS] {
     let mut counts = [0u8; RIICHI_KINDS];
     for &t in ids {
         counts[usize::from(kind_of_id(t))] += 1;
@@ -111,7 +102,7 @@ fn counts(ids: &[u8]) -> [u8; RIICHI_KINDS] {
 }
 
 /// Shanten over every form, 9 for a hand the table cannot read.
-fn shanten_of(counts: &[u8; RIICHI_KINDS]) -> i8 {
+pub(super) fn shanten_of(counts: &[u8; RIICHI_KINDS]) -> i8 {
     shanten::shanten(counts, Form::All).unwrap_or(9)
 }
 
@@ -125,7 +116,7 @@ fn tile_of(action: Action) -> Option<u8> {
 
 /// The tiles the seat sees outside its hand (dora indicators, uncalled discards, every meld
 /// its own included), per kind, capped so that with the hand no kind exceeds four.
-fn visible(view: &Observation, held: &[u8; RIICHI_KINDS]) -> [u8; RIICHI_KINDS] {
+pub(super) fn visible(view: &Observation, held: &[u8; RIICHI_KINDS]) -> [u8; RIICHI_KINDS] {
     let mut seen = [0u8; RIICHI_KINDS];
     let mut see = |t: u8| seen[usize::from(kind_of_id(t))] += 1;
     view.dora_indicators.iter().copied().for_each(&mut see);
@@ -227,37 +218,58 @@ fn should_fold(view: &Observation) -> bool {
 /// The safest discard against the riichi players: one of their own discards, then an
 /// honour, then a suji of their discards, then anything; ties to the lower action code.
 fn safest(view: &Observation, options: &[Action]) -> Option<Action> {
-    let mut safe = 0u64;
-    for (s, p) in view.players.iter().enumerate() {
-        if s != view.seat && p.riichi {
-            for d in p.pond.iter() {
-                safe |= 1 << kind_of_id(d.tile);
+    let rank = SafetyRank::of(view);
+    options.iter().copied().min_by_key(|&a| {
+        (
+            rank.of_kind(tile_of(a).map_or(u8::MAX, kind_of_id)),
+            view.code(a),
+        )
+    })
+}
+
+/// The efficiency player's safety order against the riichi players: the kinds they discarded
+/// (each player's pond, bit per kind) and the suji of those.
+pub(super) struct SafetyRank {
+    safe: u64,
+    suji: u64,
+}
+
+impl SafetyRank {
+    /// The order against the riichi players `view` sees.
+    pub(super) fn of(view: &Observation) -> Self {
+        let mut safe = 0u64;
+        for (s, p) in view.players.iter().enumerate() {
+            if s != view.seat && p.riichi {
+                for d in p.pond.iter() {
+                    safe |= 1 << kind_of_id(d.tile);
+                }
             }
         }
-    }
-    let mut suji = 0u64;
-    for kind in (0..27u8).filter(|&k| safe & (1 << k) != 0) {
-        let n = kind % 9;
-        if n >= 3 {
-            suji |= 1 << (kind - 3);
+        let mut suji = 0u64;
+        for kind in (0..27u8).filter(|&k| safe & (1 << k) != 0) {
+            let n = kind % 9;
+            if n >= 3 {
+                suji |= 1 << (kind - 3);
+            }
+            if n + 3 <= 8 {
+                suji |= 1 << (kind + 3);
+            }
         }
-        if n + 3 <= 8 {
-            suji |= 1 << (kind + 3);
-        }
+        Self { safe, suji }
     }
-    options.iter().copied().min_by_key(|&a| {
-        let kind = tile_of(a).map_or(u8::MAX, kind_of_id);
-        let danger = if kind < 64 && safe & (1 << kind) != 0 {
+
+    /// A kind's danger: 0 a riichi player's own discard, 1 an honour, 2 a suji, 3 anything.
+    pub(super) fn of_kind(&self, kind: u8) -> u8 {
+        if kind < 64 && self.safe & (1 << kind) != 0 {
             0
         } else if kind >= 27 {
             1
-        } else if suji & (1 << kind) != 0 {
+        } else if self.suji & (1 << kind) != 0 {
             2
         } else {
             3
-        };
-        (danger, view.code(a))
-    })
+        }
+    }
 }
 
 /// A claim window: pon a value tile, or chi/pon when the hand is already open with a value set

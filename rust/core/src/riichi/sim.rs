@@ -4,29 +4,14 @@
 //! over worker threads.
 
 use crate::agent::seat_seed;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::riichi::agent::AgentKind;
 use crate::riichi::game::Action;
 use crate::riichi::game::{Deal, DrawReason, Event, Game, Observation, Outcome, Standing};
 use crate::riichi::rules::Ruleset;
-use crate::sim::{Seats, Table, game_seed, play_out};
+use crate::sim::{Seats, game_seed, play_out};
 
-impl Table for Deal {
-    type Observation = Observation;
-
-    fn must_act(&self, seat: usize) -> bool {
-        Deal::must_act(self, seat)
-    }
-    fn observe(&self, seat: usize) -> Observation {
-        Deal::observe(self, seat)
-    }
-    fn apply(&mut self, seat: usize, action: Action) -> Result<()> {
-        Deal::apply(self, seat, action).map_err(|e| Error::argument(e.to_string()))
-    }
-    fn is_over(&self) -> bool {
-        Deal::is_over(self)
-    }
-}
+crate::sim::deal_table!();
 
 /// What a run plays: the rules, one agent kind per seat, and whether to keep the logs.
 #[derive(Debug, Clone)]

@@ -22,10 +22,11 @@
 //!   ([`Options::guard_calls`], on); open-tanyao calls that bring an all-simples hand to one
 //!   from tenpai ([`Options::calls`], off: better rank, fewer points).
 
+use super::agent::{SafetyRank, counts, shanten_of, visible};
 use crate::agent::Agent;
 use crate::efficiency::Discards;
 use crate::riichi::game::{Action, Claim, Observation};
-use crate::shanten::{self, Form};
+use crate::shanten::Form;
 use crate::tile::{RIICHI_KINDS, is_yaochuu, kind_of_id};
 
 /// What [`StrongAgent`] does beyond the efficiency player; the defaults are the measured
@@ -435,70 +436,11 @@ fn danger_of(kind: u8, genbutsu: &[bool; RIICHI_KINDS], sight: &[u8; RIICHI_KIND
 
 /// The efficiency player's safety order against riichi players (when defence is off).
 fn safest_old(view: &Observation, options: &[Choice]) -> Option<Action> {
-    let mut safe = 0u64;
-    for (s, p) in view.players.iter().enumerate() {
-        if s != view.seat && p.riichi {
-            for d in p.pond.iter() {
-                safe |= 1 << kind_of_id(d.tile);
-            }
-        }
-    }
-    let mut suji = 0u64;
-    for kind in (0..27u8).filter(|&k| safe & (1 << k) != 0) {
-        let n = kind % 9;
-        if n >= 3 {
-            suji |= 1 << (kind - 3);
-        }
-        if n + 3 <= 8 {
-            suji |= 1 << (kind + 3);
-        }
-    }
+    let rank = SafetyRank::of(view);
     options
         .iter()
-        .min_by_key(|c| {
-            let danger = if safe & (1 << c.kind) != 0 {
-                0
-            } else if c.kind >= 27 {
-                1
-            } else if suji & (1 << c.kind) != 0 {
-                2
-            } else {
-                3
-            };
-            (danger, view.code(c.action))
-        })
+        .min_by_key(|c| (rank.of_kind(c.kind), view.code(c.action)))
         .map(|c| c.action)
-}
-
-/// Concealed tiles per kind.
-fn counts(ids: &[u8]) -> [u8; RIICHI_KINDS] {
-    let mut counts = [0u8; RIICHI_KINDS];
-    for &t in ids {
-        counts[usize::from(kind_of_id(t))] += 1;
-    }
-    counts
-}
-
-/// Shanten over every form, 9 for a hand the table cannot read.
-fn shanten_of(counts: &[u8; RIICHI_KINDS]) -> i8 {
-    shanten::shanten(counts, Form::All).unwrap_or(9)
-}
-
-/// The tiles the seat sees outside its hand, capped so that with the hand no kind exceeds
-/// four.
-fn visible(view: &Observation, held: &[u8; RIICHI_KINDS]) -> [u8; RIICHI_KINDS] {
-    let mut seen = [0u8; RIICHI_KINDS];
-    let mut see = |t: u8| seen[usize::from(kind_of_id(t))] += 1;
-    view.dora_indicators.iter().copied().for_each(&mut see);
-    for player in &view.players {
-        for d in player.pond.iter().filter(|d| !d.called) {
-            see(d.tile);
-        }
-        for meld in player.melds.iter() {
-            meld.tiles.iter().copied().for_each(&mut see);
-        }
-    }
-    std::array::from_fn(|k| seen[k].min(4 - held[k]))
 }
 
 #[cfg(test)]
