@@ -15,11 +15,12 @@ fn quarter_to(d: u8) -> f64 {
     f64::from_bits((1023 - 2 * u64::from(d)) << 52)
 }
 
-/// A segment's least distance before a discard (`None` without columns) and the kinds held
-/// in `c` (`held`: those kinds as bits, the joker left out) whose discard one of its columns at that distance keeps there (as bits): a kind the
-/// column does not use, or holds more of than it can place (more than it needs, or more than
-/// its naturals with a joker to spare). The reading of [`Card::discard_minima`] with every
-/// column alive (no liveness).
+/// A segment's least distance before a discard (`None` without columns), the kinds held in
+/// `c` (`held`: those kinds as bits, the joker left out) whose discard one of its columns at
+/// that distance keeps there, and the kinds those nearest columns use (both as bits). A
+/// column keeps a kind it does not use, or holds more of than it can place (more than it
+/// needs, or more than its naturals with a joker to spare). The reading of
+/// [`Card::discard_minima`] with every column alive (no liveness).
 fn read_segment(
     table: &Table,
     needs: &Needs,
@@ -27,10 +28,11 @@ fn read_segment(
     c: &[u8; KINDS],
     held: u64,
     columns: Range<usize>,
-) -> Option<(u8, u64)> {
+) -> Option<Reading> {
     let at = columns.clone().map(|i| distances[i]).min()?;
-    let mut kept = 0u64;
+    let (mut kept, mut used) = (0u64, 0u64);
     for i in columns.filter(|&i| distances[i] == at) {
+        used |= table.needed_kinds(i);
         kept |= held & !table.needed_kinds(i);
         let spare = needs.jokers > needs.flexible(i);
         for &[kind, total, strict] in table.needed(i) {
@@ -40,8 +42,12 @@ fn read_segment(
             }
         }
     }
-    Some((at, kept))
+    Some((at, kept, used))
 }
+
+/// A segment's reading (see [`read_segment`]): its least distance, the kinds kept there and
+/// the kinds its nearest columns use.
+type Reading = (u8, u64, u64);
 
 impl Card {
     /// A Charleston pass of `count` (0..=3) tiles from 13 or 14 concealed tiles, never a joker.
@@ -75,8 +81,9 @@ impl Card {
         // What each discard leaves, per segment, read as `discard_minima` reads it with no
         // liveness (every column alive): a segment's least distance `at` stays for the
         // discards one of its nearest columns keeps there and becomes `at + 1` for the
-        // others. A pass changes one kind's count, which changes nothing in the segments
-        // with no column using that kind: only the others are read again for the next tile.
+        // others. A pass changes one kind's count, which changes nothing for a column not
+        // using that kind and only moves the others away: a segment whose nearest columns
+        // do not use it reads the same, and only the others are read again for the next tile.
         let table = self.table();
         let segments = table.segments();
         let mut needs = Needs::default();
@@ -88,20 +95,11 @@ impl Card {
                 .fold(0u64, |bits, k| bits | 1 << k)
         };
         let bits = held(&c);
-        let mut readings: Vec<Option<(u8, u64)>> = segments
+        let mut readings: Vec<Option<Reading>> = segments
             .iter()
             .map(|s| read_segment(table, &needs, &distances, &c, bits, s.columns.clone()))
             .collect();
-        // The kinds each segment's columns use.
-        let uses: Vec<u64> = segments
-            .iter()
-            .map(|s| {
-                s.columns
-                    .clone()
-                    .fold(0, |bits, i| bits | table.needed_kinds(i))
-            })
-            .collect();
-        let worth = |tile: u8, readings: &[Option<(u8, u64)>]| -> f64 {
+        let worth = |tile: u8, readings: &[Option<Reading>]| -> f64 {
             let bit = 1u64 << tile;
             segments
                 .iter()
@@ -109,8 +107,8 @@ impl Card {
                 .map(|(s, reading)| {
                     let d = match *reading {
                         None => u8::MAX,
-                        Some((at, kept)) if kept & bit != 0 => at,
-                        Some((at, _)) => at + 1,
+                        Some((at, kept, _)) if kept & bit != 0 => at,
+                        Some((at, _, _)) => at + 1,
                     };
                     f64::from(self.hands[s.hand].value) * quarter_to(d)
                 })
@@ -134,8 +132,8 @@ impl Card {
                     *d = needs.distance(i);
                 }
                 let bits = held(&c);
-                for ((s, reading), &uses) in segments.iter().zip(readings.iter_mut()).zip(&uses) {
-                    if uses & (1 << tile) != 0 {
+                for (s, reading) in segments.iter().zip(readings.iter_mut()) {
+                    if reading.is_some_and(|(_, _, used)| used & (1 << tile) != 0) {
                         *reading =
                             read_segment(table, &needs, &distances, &c, bits, s.columns.clone());
                     }
