@@ -1,9 +1,12 @@
 //! Charleston advice (spec §1.3, §5.3): which tiles to pass.
 
+use std::ops::Range;
+
 use super::card::{Card, HAND_SIZE};
 use super::rack::Rack;
+use super::table::{Needs, Table};
 use crate::error::{Error, Result};
-use crate::tile::JOKER;
+use crate::tile::{JOKER, KINDS};
 use crate::tiles::Tiles;
 
 /// `0.25^d`, exactly (`2^-2d`, a normal double for every `u8`): the bits of that power of two
@@ -11,6 +14,40 @@ use crate::tiles::Tiles;
 fn quarter_to(d: u8) -> f64 {
     f64::from_bits((1023 - 2 * u64::from(d)) << 52)
 }
+
+/// A segment's least distance before a discard (`None` without columns), the kinds held in
+/// `c` (`held`: those kinds as bits, the joker left out) whose discard one of its columns at
+/// that distance keeps there, and the kinds those nearest columns use (both as bits). A
+/// column keeps a kind it does not use, or holds more of than it can place (more than it
+/// needs, or more than its naturals with a joker to spare). The reading of
+/// [`Card::discard_minima`] with every column alive (no liveness).
+fn read_segment(
+    table: &Table,
+    needs: &Needs,
+    distances: &[u8],
+    c: &[u8; KINDS],
+    held: u64,
+    columns: Range<usize>,
+) -> Option<Reading> {
+    let at = columns.clone().map(|i| distances[i]).min()?;
+    let (mut kept, mut used) = (0u64, 0u64);
+    for i in columns.filter(|&i| distances[i] == at) {
+        used |= table.needed_kinds(i);
+        kept |= held & !table.needed_kinds(i);
+        let spare = needs.jokers > needs.flexible(i);
+        for &[kind, total, strict] in table.needed(i) {
+            let k = usize::from(kind);
+            if c[k] > 0 && !(c[k] <= total && (c[k] <= strict || !spare)) {
+                kept |= 1 << kind;
+            }
+        }
+    }
+    Some((at, kept, used))
+}
+
+/// A segment's reading (see [`read_segment`]): its least distance, the kinds kept there and
+/// the kinds its nearest columns use.
+type Reading = (u8, u64, u64);
 
 impl Card {
     /// A Charleston pass of `count` (0..=3) tiles from 13 or 14 concealed tiles, never a joker.
@@ -38,27 +75,70 @@ impl Card {
         }
         let mut c = *concealed.counts();
         let mut out = Vec::with_capacity(count);
-        for _ in 0..count {
-            let worth = |minima: &[u8]| -> f64 {
-                self.table()
-                    .segments()
-                    .iter()
-                    .zip(minima)
-                    .map(|(s, &d)| f64::from(self.hands[s.hand].value) * quarter_to(d))
-                    .sum()
-            };
-            let best = self
-                .discard_minima(self.table(), &c, None)
-                .into_iter()
-                .filter(|(tile, _)| *tile != JOKER)
-                .map(|(tile, minima)| (tile, worth(&minima)))
+        if count == 0 {
+            return Ok(out);
+        }
+        // What each discard leaves, per segment, read as `discard_minima` reads it with no
+        // liveness (every column alive): a segment's least distance `at` stays for the
+        // discards one of its nearest columns keeps there and becomes `at + 1` for the
+        // others. A pass changes one kind's count, which changes nothing for a column not
+        // using that kind and only moves the others away: a segment whose nearest columns
+        // do not use it reads the same, and only the others are read again for the next tile.
+        let table = self.table();
+        let segments = table.segments();
+        let mut needs = Needs::default();
+        table.needs(&c, &mut needs);
+        let mut distances: Vec<u8> = needs.distances().collect();
+        let held = |c: &[u8; KINDS]| {
+            (0..KINDS)
+                .filter(|&k| k != usize::from(JOKER) && c[k] > 0)
+                .fold(0u64, |bits, k| bits | 1 << k)
+        };
+        let bits = held(&c);
+        let mut readings: Vec<Option<Reading>> = segments
+            .iter()
+            .map(|s| read_segment(table, &needs, &distances, &c, bits, s.columns.clone()))
+            .collect();
+        let worth = |tile: u8, readings: &[Option<Reading>]| -> f64 {
+            let bit = 1u64 << tile;
+            segments
+                .iter()
+                .zip(readings)
+                .map(|(s, reading)| {
+                    let d = match *reading {
+                        None => u8::MAX,
+                        Some((at, kept, _)) if kept & bit != 0 => at,
+                        Some((at, _, _)) => at + 1,
+                    };
+                    f64::from(self.hands[s.hand].value) * quarter_to(d)
+                })
+                .sum()
+        };
+        for pick in 0..count {
+            let best = (0..KINDS as u8)
+                .filter(|&tile| tile != JOKER && c[usize::from(tile)] > 0)
+                .map(|tile| (tile, worth(tile, &readings)))
                 .fold(None, |best: Option<(u8, f64)>, (tile, w)| match best {
                     Some((_, bw)) if bw >= w => best,
                     _ => Some((tile, w)),
                 });
             let Some((tile, _)) = best else { break };
-            c[usize::from(tile)] -= 1;
+            let k = usize::from(tile);
+            c[k] -= 1;
             out.push(tile);
+            if pick + 1 < count {
+                table.change(&mut needs, k, c[k] + 1, c[k]);
+                for (i, d) in distances.iter_mut().enumerate() {
+                    *d = needs.distance(i);
+                }
+                let bits = held(&c);
+                for (s, reading) in segments.iter().zip(readings.iter_mut()) {
+                    if reading.is_some_and(|(_, _, used)| used & (1 << tile) != 0) {
+                        *reading =
+                            read_segment(table, &needs, &distances, &c, bits, s.columns.clone());
+                    }
+                }
+            }
         }
         Ok(out)
     }

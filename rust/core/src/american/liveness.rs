@@ -163,12 +163,16 @@ impl Liveness {
     }
 
     /// [`Self::standing`] read from the kinds the table says column `i` needs (a kind it
-    /// needs nothing of adds nothing).
-    pub(super) fn standing_of(&self, table: &Table, i: usize, c: &[u8; KINDS]) -> Option<u8> {
+    /// needs nothing of adds nothing), for a column alive: `None` also as soon as it lacks
+    /// more than the jokers to come (the terms only add up, so the rest cannot revive it).
+    pub(super) fn alive_standing_of(&self, table: &Table, i: usize, c: &[u8; KINDS]) -> Option<u8> {
         let mut short = 0u8;
         for &[kind, total, strict] in table.needed(i) {
             let k = usize::from(kind);
             short = short.saturating_add(self.short(k, total, strict, c[k])?);
+            if short > self.jokers {
+                return None;
+            }
         }
         Some(short)
     }

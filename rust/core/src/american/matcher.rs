@@ -287,9 +287,7 @@ impl Card {
             let Some(live) = live else {
                 return Some(0);
             };
-            standing[i]
-                .get_or_insert_with(|| live.standing_of(table, i, c))
-                .filter(|&short| short <= live.jokers)
+            *standing[i].get_or_insert_with(|| live.alive_standing_of(table, i, c))
         };
         // Whether a column alive before, lacking `short`, stays alive after discarding a tile
         // of natural kind `k` of which it needs `total`, `strict` of them naturals: the
