@@ -60,14 +60,13 @@ const LATE: usize = 40;
 impl Agent<Observation> for EfficiencyAgent {
     fn act(&mut self, view: &Observation) -> Option<Action> {
         let legal = &view.legal;
-        let first = |want: fn(&Action) -> bool| legal.iter().copied().find(want);
-        if let Some(win) = first(|a| *a == Action::Tsumo).or_else(|| first(|a| *a == Action::Ron)) {
+        if let Some(win) = offered_win(view) {
             return Some(win);
         }
         if let Some(claim) = view.claim {
             return claim_choice(view, claim);
         }
-        if let Some(kyuushu) = first(|a| *a == Action::Kyuushu) {
+        if let Some(kyuushu) = offered(view, Action::Kyuushu) {
             return Some(kyuushu);
         }
         let riichi: Vec<Action> = of(legal, |a| matches!(a, Action::Riichi(_)));
@@ -85,6 +84,16 @@ impl Agent<Observation> for EfficiencyAgent {
     fn name(&self) -> &'static str {
         "EfficiencyAgent"
     }
+}
+
+/// `action` when it is offered.
+pub(super) fn offered(view: &Observation, action: Action) -> Option<Action> {
+    view.legal.iter().copied().find(|&a| a == action)
+}
+
+/// A win on offer: tsumo, else ron.
+pub(super) fn offered_win(view: &Observation) -> Option<Action> {
+    offered(view, Action::Tsumo).or_else(|| offered(view, Action::Ron))
 }
 
 /// The actions of `legal` that `keep` keeps, in order.

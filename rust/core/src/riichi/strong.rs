@@ -22,7 +22,7 @@
 //!   ([`Options::guard_calls`], on); open-tanyao calls that bring an all-simples hand to one
 //!   from tenpai ([`Options::calls`], off: better rank, fewer points).
 
-use super::agent::{SafetyRank, counts, shanten_of, visible};
+use super::agent::{SafetyRank, counts, offered, offered_win, shanten_of, visible};
 use crate::agent::Agent;
 use crate::efficiency::Discards;
 use crate::riichi::game::{Action, Claim, Observation};
@@ -84,16 +84,14 @@ const PUSH_TENPAI: u32 = 80;
 
 impl Agent<Observation> for StrongAgent {
     fn act(&mut self, view: &Observation) -> Option<Action> {
-        let legal = &view.legal;
-        let first = |want: fn(&Action) -> bool| legal.iter().copied().find(want);
-        if let Some(win) = first(|a| *a == Action::Tsumo).or_else(|| first(|a| *a == Action::Ron)) {
+        if let Some(win) = offered_win(view) {
             return Some(win);
         }
         let threats = threats(view, self.options.open_threats);
         if let Some(claim) = view.claim {
             return self.claim_choice(view, claim, !threats.is_empty());
         }
-        if let Some(kyuushu) = first(|a| *a == Action::Kyuushu) {
+        if let Some(kyuushu) = offered(view, Action::Kyuushu) {
             return Some(kyuushu);
         }
         self.discard(view, &threats)
