@@ -8,11 +8,13 @@ import asyncio
 import contextlib
 import json
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import aiohttp
 
 ADVICE = json.dumps({"type": "advice"})
+STATE = json.dumps({"type": "state"})
 JUNK = [
     "not json",
     "[" * 100_000,
@@ -27,7 +29,34 @@ JUNK = [
     '{"type": "log"}',
     '{"type": "mode", "mode": "riichi"}',
 ]
-REQUESTS = ['{"type": "state"}', '{"type": "replay"}', '{"type": "card"}', '{"type": "log"}']
+REQUESTS = [STATE, '{"type": "replay"}', '{"type": "card"}', '{"type": "log"}']
+
+
+@dataclass
+class Tab:
+    """A hostile tab: the messages of its round `n` (sent without waiting for answers),
+    whether it reads the answers, how many rounds (None: until the time is up), and the pause
+    between rounds."""
+
+    messages: Callable[[int], list[str | bytes]]
+    read: bool = True
+    rounds: int | None = None
+    pause: float = 0.0
+
+    async def run(self, ws: aiohttp.ClientWebSocketResponse, stop: asyncio.Event) -> None:
+        reader = asyncio.ensure_future(_drain(ws)) if self.read else None
+        n = 0
+        while not stop.is_set() and (self.rounds is None or n < self.rounds):
+            n += 1
+            for message in self.messages(n):
+                if isinstance(message, bytes):
+                    await ws.send_bytes(message)
+                else:
+                    await ws.send_str(message)
+            await asyncio.sleep(self.pause)
+        await stop.wait()
+        if reader is not None:
+            reader.cancel()
 
 
 async def _drain(ws: aiohttp.ClientWebSocketResponse) -> None:
@@ -36,81 +65,21 @@ async def _drain(ws: aiohttp.ClientWebSocketResponse) -> None:
         pass
 
 
-async def unread_advice(ws: aiohttp.ClientWebSocketResponse, stop: asyncio.Event) -> None:
-    """20,000 requests for advice, no answer ever read."""
-    for _ in range(20_000):
-        await ws.send_str(ADVICE)
-    await stop.wait()
-
-
-async def advice(ws: aiohttp.ClientWebSocketResponse, stop: asyncio.Event) -> None:
-    """Advice asked for as fast as the server takes the requests, every answer read."""
-    reader = asyncio.ensure_future(_drain(ws))
-    while not stop.is_set():
-        await ws.send_str(ADVICE)
-        await asyncio.sleep(0)
-    reader.cancel()
-
-
-async def junk(ws: aiohttp.ClientWebSocketResponse, stop: asyncio.Event) -> None:
-    """Malformed, oversized and out-of-turn messages, and binary frames."""
-    reader = asyncio.ensure_future(_drain(ws))
-    while not stop.is_set():
-        for text in JUNK:
-            await ws.send_str(text)
-        await ws.send_bytes(b"\x00" * 1000)
-        await asyncio.sleep(0)
-    reader.cancel()
-
-
-async def new_games(ws: aiohttp.ClientWebSocketResponse, stop: asyncio.Event) -> None:
-    """A new game asked for again and again (the AIs start each time)."""
-    reader = asyncio.ensure_future(_drain(ws))
-    seed = 0
-    while not stop.is_set():
-        seed += 1
-        await ws.send_str(json.dumps({"type": "new", "seed": seed}))
-        await asyncio.sleep(0.01)
-    reader.cancel()
-
-
-async def requests(ws: aiohttp.ClientWebSocketResponse, stop: asyncio.Event) -> None:
-    """States, replays, cards and logs asked for without pause, every answer read."""
-    reader = asyncio.ensure_future(_drain(ws))
-    while not stop.is_set():
-        for text in REQUESTS:
-            await ws.send_str(text)
-        await asyncio.sleep(0)
-    reader.cancel()
-
-
-async def unread_states(ws: aiohttp.ClientWebSocketResponse, stop: asyncio.Event) -> None:
-    """States asked for until the server stops taking the requests, none read."""
-    while not stop.is_set():
-        await ws.send_str('{"type": "state"}')
-        await asyncio.sleep(0)
-
-
-TABS: list[Callable[[aiohttp.ClientWebSocketResponse, asyncio.Event], Awaitable[None]]] = [
-    unread_advice,
-    advice,
-    junk,
-    new_games,
-    requests,
-    unread_states,
-    advice,
+TABS = [
+    Tab(lambda n: [ADVICE], read=False, rounds=20_000),  # 20,000 advice requests, none read
+    Tab(lambda n: [ADVICE]),  # advice as fast as the server takes the requests
+    Tab(lambda n: [*JUNK, b"\x00" * 1000]),  # malformed, oversized, out of turn, binary
+    Tab(lambda n: [json.dumps({"type": "new", "seed": n})], pause=0.01),  # the AIs start anew
+    Tab(lambda n: REQUESTS),  # states, replays, cards and logs
+    Tab(lambda n: [STATE], read=False),  # states until the server stops taking them
+    Tab(lambda n: [ADVICE]),
 ]
 
 
-async def _tab(
-    http: aiohttp.ClientSession,
-    url: str,
-    behave: Callable[[aiohttp.ClientWebSocketResponse, asyncio.Event], Awaitable[None]],
-    stop: asyncio.Event,
-) -> None:
+async def _tab(http: aiohttp.ClientSession, url: str, tab: Tab, stop: asyncio.Event) -> None:
     ws = await http.ws_connect(url + "ws", max_msg_size=0)
     with contextlib.suppress(ConnectionError, aiohttp.ClientError, asyncio.CancelledError):
-        await behave(ws, stop)
+        await tab.run(ws, stop)
     await ws.close()
 
 
@@ -119,7 +88,7 @@ async def flood(url: str, seconds: float) -> None:
     output and lets them loose for `seconds`."""
     stop = asyncio.Event()
     async with aiohttp.ClientSession() as http:
-        tabs = [asyncio.ensure_future(_tab(http, url, behave, stop)) for behave in TABS]
+        tabs = [asyncio.ensure_future(_tab(http, url, tab, stop)) for tab in TABS]
         await asyncio.sleep(0.5)
         print("open", flush=True)
         await asyncio.sleep(seconds)

@@ -7,11 +7,13 @@ is answered with ``{"type": "error", ...}`` and changes nothing. The page receiv
 seat 0 may see (:mod:`mahjong.play.web.view`). The AIs move on in a task per table, pausing
 after each move the family shows for the AI delay the page chose.
 
-A tab's messages are done one at a time, in order, each letting the other tabs' go first (a
-tab that floods messages waits on its own queue, which aiohttp bounds). Everything that moves
-a game on or ends it (an AI's move, the human's action, a new deal or game: any of which may
-wait on an Mjai bot) runs in the table's own thread, so no tab waits on another's AIs. On
-shutdown every table's bots are stopped at once and every page is told the server is going.
+A tab's messages are done one at a time, in order, each letting the other tabs' go first, and
+paced (:class:`Pace`) to a share of the event loop: a tab that floods the server waits on its
+own queue (which aiohttp bounds), and what it left queued is dropped when it goes. Everything
+that moves a game on or ends it (an AI's move, the human's action, a new deal or game: any of
+which may wait on an Mjai bot) runs in the table's own thread, so no tab waits on another's
+AIs. On shutdown every table's bots are stopped at once and every page is told the server is
+going.
 """
 
 from __future__ import annotations
@@ -237,8 +239,10 @@ class Table:
     async def end(self) -> None:
         """Ends the table (its tab is gone): its AIs stop at once, and its thread ends."""
         self.interrupt()
-        await self.close()
-        self._thread.shutdown()
+        try:
+            await self.close()
+        finally:
+            self._thread.shutdown()
 
     async def _advance(self) -> None:
         """Moves the AIs on; with a delay, the table is sent first (the human's move seen at
