@@ -6,6 +6,7 @@ sim``."""
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -19,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mahjong.agents import play_game
 from mahjong.cli import main
@@ -26,7 +29,7 @@ from mahjong.errors import BotError, InvalidArgumentError
 from mahjong.riichi import Game, Ruleset
 from mahjong.riichi.bot_process import MAX_LINE, printable
 from mahjong.riichi.game import EfficiencyAgent
-from mahjong.riichi.mjai_host import HostCounts, MjaiBot
+from mahjong.riichi.mjai_host import ACTION_TYPES, HostCounts, MjaiBot, _Problem
 from mahjong.sim import RIICHI, Setup, parse_agents
 
 RULES = Ruleset.preset("seed")  # one deal a game
@@ -462,3 +465,47 @@ say('{{"type":"none"}}')"""
         assert not _threads_left(before)
     finally:
         os.kill(escapee, signal.SIGKILL)
+
+
+# --- any answer at all ---------------------------------------------------------------------
+
+_SCALARS = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8)
+_VALUES = st.recursive(
+    _SCALARS | st.sampled_from(["1m", "5mr", "E", "?", "C"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
+    max_leaves=12,
+)
+_FIELDS = ["type", "actor", "target", "pai", "consumed", "tsumogiri", "x"]
+_ANSWERS = st.dictionaries(
+    st.sampled_from(_FIELDS), _VALUES | st.sampled_from(sorted(ACTION_TYPES)) | st.just(1)
+)
+
+
+@functools.cache
+def _first_legal() -> list[Any]:
+    """The legal actions of seat 1's first decision of the seed-3 deal."""
+    deal = Game(seed=SEED, rules=RULES).next_deal()
+    while 1 not in deal.waiting():
+        seat = deal.waiting()[0]
+        deal.apply(seat, EfficiencyAgent().act(deal.observation(seat), deal.legal_actions(seat)))
+    return list(deal.legal_actions(1))
+
+
+@settings(max_examples=300, deadline=None)
+@given(answer=_ANSWERS | _VALUES, form=st.sampled_from(["json", "python"]))
+def test_any_answer_is_an_action_or_a_counted_problem(answer: Any, form: str) -> None:
+    """Whatever a bot writes (JSON, or Python's looser repr of it: NaN, Infinity), the host
+    reads it as one of the legal actions or as a problem it counts and reports; never an
+    exception of another kind."""
+    line = json.dumps(answer) if form == "json" else repr(answer)
+    reports: list[str] = []
+    bot = MjaiBot(["unused"], report=reports.append)
+    bot.seat = 1
+    legal = _first_legal()
+    try:
+        action = bot._match(bot._parse(line), legal, riichi=False)
+    except _Problem as problem:
+        bot._problem(problem)
+        assert len(reports) == 1 and printable(reports[0]) == reports[0]
+    else:
+        assert action in legal

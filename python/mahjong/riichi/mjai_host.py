@@ -19,8 +19,8 @@ A bot that answers with an illegal action or with something that is not an actio
 reported and its fallback agent decides that once; one that stays silent past the time limit,
 exits, or floods its output is reported, stopped, and its fallback plays the rest of the
 game. With ``stop=True`` the first problem ends the game instead, as a
-:class:`~mahjong.errors.BotError`. Each report names the seat, the bot's line and the reason;
-:meth:`MjaiBot.summary` counts them.
+:class:`~mahjong.errors.BotError`. Each report names the seat, the bot's line and the reason,
+with every character a terminal would act on escaped; :meth:`MjaiBot.summary` counts them.
 """
 
 from __future__ import annotations
@@ -99,12 +99,12 @@ def _line(events: Sequence[Event]) -> str:
 
 
 def _said(answer: Event) -> str:
-    """A bot's answer in a report: compact JSON cut short, nothing a terminal acts on."""
+    """A bot's answer in a report: compact JSON, cut short."""
     try:
         text = mjai.dumps_event(answer)
     except RecursionError:  # its own fields nested too deeply to write out again
         text = f"a {answer['type'][:20]!r} answer nested too deeply to show"
-    return printable(text if len(text) <= 200 else text[:197] + "...")
+    return text if len(text) <= 200 else text[:197] + "..."
 
 
 class _Problem(Exception):
@@ -319,7 +319,7 @@ class MjaiBot:
             self.counts.protocol_errors += 1
         if problem.fatal:
             self._stop_process(grace=0)
-        where = f"mjai seat {self.seat}, line {self._lines}: {problem}"
+        where = printable(f"mjai seat {self.seat}, line {self._lines}: {problem}")
         if self.stop:
             self._stop_process(grace=0)
             raise BotError(where)
