@@ -295,6 +295,27 @@ def test_ctrl_c_is_prompt_while_a_bot_thinks(tmp_path: Path) -> None:
     assert not _alive(int(thinking.read_text()))
 
 
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_tab_closed_while_its_bot_thinks_ends_at_once(tmp_path: Path) -> None:
+    """The bot is not waited for (up to its 30 s time limit): its process ends at once."""
+    thinking = tmp_path / "thinking"
+    think = f"if number > 1:\n    open({str(thinking)!r}, 'w').write(str(os.getpid()))\n"
+    think += "    time.sleep(60)"
+
+    async def check() -> float:
+        async with serving(hosting(tmp_path, think, "--mjai-timeout", "30")) as (client, _):
+            ws = await client.ws_connect("/ws")
+            await asyncio.wait_for(_play_until(ws, thinking.exists), 60)
+            bot = int(thinking.read_text())
+            start = time.monotonic()
+            await ws.close()
+            while _alive(bot) and time.monotonic() - start < 20:
+                await asyncio.sleep(0.05)
+            return time.monotonic() - start
+
+    assert run(check()) < 10
+
+
 # -- the soak -------------------------------------------------------------------------------
 
 SOAK = float(os.environ.get("MAHJONG_WEB_SOAK", "3"))

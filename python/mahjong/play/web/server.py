@@ -237,8 +237,10 @@ class Table:
                 stop()
 
     async def end(self) -> None:
-        """Ends the table (its tab is gone): its AIs stop at once, and its thread ends."""
-        self.interrupt()
+        """Ends the table (its tab is gone): its AIs are closed (at once if one is deciding:
+        a bot thinking is not waited for) and its thread ends."""
+        if self.busy or (self.working is not None and not self.working.done()):
+            self.interrupt()
         try:
             await self.close()
         finally:
