@@ -83,6 +83,21 @@ def read_text_file(path: str | os.PathLike[str], limit: int, what: str) -> str:
         _fail(shown, f"not UTF-8 text ({error.reason})")
 
 
+def is_log_text(source: object) -> bool:
+    """Whether `source` is a log's text rather than a path: a str holding a newline or
+    starting (after blanks) with ``{``, as no file name does. The log readers take either."""
+    return isinstance(source, str) and ("\n" in source or source.lstrip().startswith("{"))
+
+
+def read_log(source: str | os.PathLike[str]) -> tuple[str, str | None]:
+    """The text of a JSON-lines log and its file's name: `source` is the text itself (see
+    :func:`is_log_text`; no name) or a path to a regular UTF-8 file of at most
+    :data:`MAX_LOG_BYTES` (:func:`read_text_file`)."""
+    if is_log_text(source):
+        return str(source), None
+    return read_text_file(source, MAX_LOG_BYTES, "a log"), os.fspath(source)
+
+
 class _NotFinite(ValueError):
     """NaN or an infinity in JSON text (Python's reader takes them; JSON has no such number)."""
 
