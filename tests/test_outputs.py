@@ -248,6 +248,11 @@ def test_a_huge_run_is_planned_in_bounded_memory() -> None:
     assert result.stdout.split() == ["200000000", "500", "36893488147419104", "500"]
 
 
+def test_more_games_than_seeds_is_said(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sim", "--games", str(2**64 + 1)]) == 2
+    assert "--games must be at most 2^64 (a game per seed)" in capsys.readouterr().err
+
+
 def test_ray_blocks_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(backends, "_cpus", lambda: 2)
     run = backends.Run("riichi", ("random",) * 4, 10**11, 0, None)

@@ -214,6 +214,8 @@ def check_games(first_seed: int, count: int) -> None:
     """Refuses a run of `count` games from `first_seed` whose game seeds leave 0..2^64-1."""
     if count < 1:
         raise InvalidArgumentError(f"--games must be 1 or more, got {count}")
+    if count > MAX_SEED + 1:
+        raise InvalidArgumentError(f"--games must be at most 2^64 (a game per seed), got {count}")
     if not 0 <= first_seed <= MAX_SEED - (count - 1):
         last = f" (and --seed + {count - 1} for the last game)" if count > 1 else ""
         raise InvalidArgumentError(
