@@ -70,6 +70,20 @@ def test_what_cannot_be_written_is_said_before_writing(tmp_path: Path) -> None:
             raise AssertionError("the block must not run")
 
 
+def test_a_file_that_may_not_be_written_is_not_replaced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read-only target is refused as open() would refuse it (root may write anything, so
+    the permission is simulated), not renamed over."""
+    target = tmp_path / "read-only.txt"
+    target.write_text(OLD)
+    monkeypatch.setattr(os, "access", lambda path, mode: Path(path) != target)
+    refused = pytest.raises(InvalidArgumentError, match=r"only.txt: cannot be written \(Perm")
+    with refused, atomic_file(target):
+        raise AssertionError("the block must not run")
+    assert target.read_text() == OLD and leftovers(tmp_path) == []
+
+
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
 def test_a_device_is_written_as_it_is_and_never_removed(tmp_path: Path) -> None:
     link = tmp_path / "full"

@@ -89,6 +89,8 @@ def atomic_file(path: str | os.PathLike[str], *, binary: bool = False) -> Iterat
         raise InvalidArgumentError(f"{os.fspath(path)}: cannot be written (it is a folder)")
     try:
         existing = os.stat(target).st_mode if os.path.exists(target) else None
+        if existing is not None and not os.access(target, os.W_OK):  # as open() would refuse
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
         fd, temporary = _temporary(target)
     except OSError as error:
         raise _fail(path, error) from None
