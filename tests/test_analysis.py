@@ -35,6 +35,8 @@ def test_riichi_rows_are_the_deals_of_the_log(
         w["actor"] for w in wins
     )
     assert frame["points"].explode().drop_nulls().sum() == sum(w["points"] for w in wins)
+    for column in ("han", "fu", "points"):  # every win in the log's order
+        assert frame[column].explode().drop_nulls().to_list() == [w[column] for w in wins]
     draws = frame.filter(pl.col("draw").is_not_null()).height
     assert draws == sum(e["type"] == "ryukyoku" for e in events)
     # each deal's net changes (deposits included) lead to the next deal's scores

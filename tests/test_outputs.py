@@ -149,26 +149,15 @@ def test_a_missing_library_is_said_before_the_first_game(
     assert list(tmp_path.iterdir()) == []
 
 
-def failing_writer(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> None:
-    """Replaces `module.name` (a writer given a path or a file) with one that writes half its
-    output and fails, removing a path it was given as pyarrow's write_table does."""
-
-    def write(_what: Any, where: Any, *_args: Any, **_kwargs: Any) -> None:
-        if isinstance(where, (str, os.PathLike)):
-            Path(where).write_bytes(b"half")
-            os.remove(where)
-        else:
-            where.write(b"half")
-        raise OSError("the writer failed")
-
-    monkeypatch.setattr(module, name, write)
-
-
 def test_a_failed_parquet_write_keeps_the_target_and_its_link(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     parquet = pytest.importorskip("pyarrow.parquet")
-    failing_writer(monkeypatch, parquet, "write_table")
+
+    def write_table(_writer: Any, _table: Any, **_kwargs: Any) -> None:
+        raise OSError("the writer failed")  # after the writer wrote the file's header
+
+    monkeypatch.setattr(parquet.ParquetWriter, "write_table", write_table)
     target = tmp_path / "deals.parquet"
     target.write_text(OLD)
     link = tmp_path / "link.parquet"
@@ -206,14 +195,14 @@ def test_a_run_that_fails_midway_keeps_the_old_log(
     """The log of a run that stops at its third block is not left half written over the old
     one."""
     monkeypatch.setattr(backends, "LOCAL_BLOCK", 1)
-    play = backends.play_block
+    block = backends._block
 
-    def third_fails(run: Any, start: int, count: int, workers: Any) -> Any:
+    def third_fails(result: Any, start: int) -> Any:
         if start == 2:
             raise MahjongError("the third game failed")
-        return play(run, start, count, workers)
+        return block(result, start)
 
-    monkeypatch.setattr(backends, "play_block", third_fails)
+    monkeypatch.setattr(backends, "_block", third_fails)
     log = tmp_path / "games.jsonl"
     log.write_text(OLD)
     assert main(["sim", "--games", "5", "--jsonl", str(log)]) == 2

@@ -1,13 +1,14 @@
 """Where ``mahjong sim``'s native games are played: on this machine's cores (``local``) or
 spread over a Ray cluster (``ray``, the optional extra ``ray``).
 
-Either way a run is cut into blocks of consecutive game indices, each played by the native
-loop (:func:`mahjong.native.simulate`, game i on seed ``seed + i``), and the blocks come back
-in game order, so the counts, records and logs of a run are the same bytes whatever the
-backend, the number of blocks or of workers. Blocks are planned one at a time and at most
-:data:`RAY_BLOCK` games long, and only a bounded number of Ray tasks are in flight, so the
-memory a run takes does not grow with its number of games (``--games 100000000000`` plays,
-block by block, as long as it is let).
+Either way a run is cut into blocks of consecutive game indices, played by the native loop
+(game i on seed ``seed + i``), and the blocks come back in game order, so the counts, logs and
+rows of a run are the same bytes whatever the backend, the number of blocks or of workers.
+Locally the whole run is one stream (:func:`mahjong.native.blocks`: the workers play on while
+a block is written); on Ray each block is a task (:func:`mahjong.native.simulate`). Blocks are
+planned one at a time and at most :data:`RAY_BLOCK` games long, and only a bounded number of
+blocks are in flight, so the memory a run takes does not grow with its number of games
+(``--games 100000000000`` plays, block by block, as long as it is let).
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from mahjong import native
-from mahjong.agents import GameRecord
 from mahjong.errors import InvalidArgumentError
 
 __all__ = ["BACKENDS", "Block", "Run", "Spans", "blocks", "connected", "plan", "play_block"]
@@ -41,7 +41,7 @@ RAY_BLOCK = 20_000
 class Run:
     """What a native run plays: the family, one agent name per seat, the games, the first
     seed, the rules, the card (American), the worker threads per process (None: every
-    core) and whether the games' logs are kept."""
+    core), and whether the games' logs and Parquet rows are kept."""
 
     family: native.Family
     agents: tuple[str, ...]
@@ -51,16 +51,24 @@ class Run:
     card: Any = None
     workers: int | None = None
     log: bool = False
+    rows: bool = False
 
 
 @dataclass(frozen=True)
 class Block:
     """Consecutive games of a run: how many, the family's counts over them (the keys of its
-    tally's fields) and, when the run keeps logs, each game's record with its log."""
+    tally's fields), their log as JSON-lines text (empty unless the run keeps logs) and their
+    Parquet rows as columns (``SimResult.columns``; empty unless the run keeps rows)."""
 
     games: int
     counts: dict[str, Any]
-    records: list[GameRecord]
+    log: str
+    columns: dict[str, list[Any]]
+
+
+def _block(result: native.SimResult, start: int) -> Block:
+    """The block of `result`, whose first game is game `start` of its run."""
+    return Block(result.games, result.tally(), result.jsonl(), result.columns(start))
 
 
 def play_block(run: Run, start: int, count: int, workers: int | None) -> Block:
@@ -74,9 +82,9 @@ def play_block(run: Run, start: int, count: int, workers: int | None) -> Block:
         card=run.card,
         workers=workers,
         log=run.log,
+        rows=run.rows,
     )
-    records = native.game_records(result) if run.log else []
-    return Block(result.games, result.tally(), records)
+    return _block(result, start)
 
 
 @dataclass(frozen=True)
@@ -150,11 +158,26 @@ def plan(run: Run, backend: str = "local") -> Spans:
 
 
 def blocks(run: Run, spans: Spans, backend: str = "local") -> Iterator[Block]:
-    """The blocks `spans` of `run` (see :func:`plan`), played on `backend`, in game order; on
-    Ray at most :data:`TASKS_PER_CPU` tasks per CPU are submitted ahead of the one awaited."""
+    """The blocks `spans` of `run` (see :func:`plan`), played on `backend`, in game order:
+    locally as one stream; on Ray at most :data:`TASKS_PER_CPU` tasks per CPU are submitted
+    ahead of the one awaited."""
     if backend == "local":
-        for start, count in spans:
-            yield play_block(run, start, count, run.workers)
+        stream = native.blocks(
+            run.family,
+            run.agents,
+            run.games,
+            seed=run.seed,
+            block=spans.block,
+            rules=run.rules,
+            card=run.card,
+            workers=run.workers,
+            log=run.log,
+            rows=run.rows,
+        )
+        start = 0
+        for result in stream:
+            yield _block(result, start)
+            start += result.games
         return
     ray = _ray()
     workers = run.workers or 1

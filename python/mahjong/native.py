@@ -3,8 +3,9 @@ per step, on worker threads that run without the GIL.
 
 Game ``i`` of a run is seeded ``seed + i``, the seed ``mahjong sim`` gives it, and results come
 back in game order, so a run's tallies, records and log lines are the same bytes whatever the
-number of workers, and whether it is played at once (:func:`simulate`) or block by block
-(:func:`blocks`, for progress bars, logs streamed to a file, or blocks sent to other machines).
+number of workers, and whether it is played at once (:func:`simulate`, every game kept) or
+streamed block by block as the games finish (:func:`blocks`: a run of any length in bounded
+memory, for progress bars, logs and Parquet rows written as they come).
 
 The native ``efficiency`` (Riichi) and ``card`` (American) agents make exactly the decisions
 of the Python :class:`mahjong.riichi.game.EfficiencyAgent` and
@@ -25,7 +26,16 @@ import json
 from collections.abc import Iterator, Sequence
 from typing import Literal
 
-from mahjong._core import AmericanRules, Card, NativeAgent, Ruleset, SimResult, native_sim
+from mahjong._core import (
+    AmericanRules,
+    Card,
+    NativeAgent,
+    Ruleset,
+    SimResult,
+    SimStream,
+    native_sim,
+    native_stream,
+)
 from mahjong.agents import GameRecord
 from mahjong.american import tally as american_tally
 from mahjong.errors import InvalidArgumentError
@@ -39,6 +49,7 @@ __all__ = [
     "Family",
     "NativeAgent",
     "SimResult",
+    "SimStream",
     "Tally",
     "blocks",
     "game_records",
@@ -73,14 +84,17 @@ def simulate(
     card: Card | None = None,
     workers: int | None = None,
     log: bool = False,
+    rows: bool = False,
 ) -> SimResult:
     """Plays `games` games of `family` natively: game i on seed ``seed + i``, one agent per
     seat (`agents`: four names of :data:`AGENTS`, or them comma-separated), on `workers`
     threads (default: every core). Riichi games follow `rules` (a :class:`Ruleset`, default
     the seed preset); American games are one-game sessions on `card` (default house-2026)
     under `rules` (an :class:`AmericanRules`, default nmjl). With `log`, the result keeps
-    every game's log lines. Bad arguments raise :class:`mahjong.errors.InvalidArgumentError`
-    naming the value."""
+    every game's log (``lines()``, ``jsonl()``); with `rows`, its rows for Parquet
+    (``columns()``). Every game is kept until the result is dropped: :func:`blocks` streams a
+    long run instead. Bad arguments raise :class:`mahjong.errors.InvalidArgumentError` naming
+    the value."""
     return native_sim(
         family,
         _names(agents),
@@ -90,7 +104,12 @@ def simulate(
         card=card,
         workers=workers,
         log=log,
+        rows=rows,
     )
+
+
+SEGMENT = 2**31
+"""Most games one native stream plays (:func:`blocks` chains streams for longer runs)."""
 
 
 def blocks(
@@ -104,23 +123,28 @@ def blocks(
     card: Card | None = None,
     workers: int | None = None,
     log: bool = False,
+    rows: bool = False,
 ) -> Iterator[SimResult]:
-    """:func:`simulate` in consecutive blocks of at most `block` games, in game order: the
-    same games (game i still on seed ``seed + i``), so the blocks' tallies add up to the whole
-    run's and their log lines follow one another as the whole run's do."""
+    """:func:`simulate` streamed: the same games (game i still on seed ``seed + i``) handed
+    back in consecutive blocks of at most `block` games, in game order, as they finish. The
+    workers play on while a block is read, a few games each ahead of it at most, so a run of
+    any length (up to 2^64 games) holds a bounded number of games; the blocks' tallies add up
+    to the whole run's and their logs and rows follow one another as the whole run's do."""
     if block < 1:
         raise InvalidArgumentError(f"block must be 1 or more, got {block}")
     names = _names(agents)
-    for start in range(0, games, block):
-        yield native_sim(
+    for start in range(0, games, SEGMENT):
+        yield from native_stream(
             family,
             names,
-            min(block, games - start),
+            min(SEGMENT, games - start),
             seed + start,
+            block=block,
             rules=rules,
             card=card,
             workers=workers,
             log=log,
+            rows=rows,
         )
 
 
@@ -142,8 +166,9 @@ def tally(results: Sequence[SimResult] | Iterator[SimResult]) -> Tally:
 
 def game_records(result: SimResult) -> list[GameRecord]:
     """The games of a run kept with its log (``log=True``) as the records
-    :func:`mahjong.agents.play_game` gives (outcomes, standings, events and log lines), for
-    what reads a game's log (``mahjong sim --parquet``)."""
+    :func:`mahjong.agents.play_game` gives (outcomes, standings, events and log lines): every
+    line is parsed, so this is for reading games, not for writing them (``jsonl()`` and
+    ``columns()`` give a run's log and Parquet rows as they are made)."""
     if result.games and not result.lines():
         raise InvalidArgumentError("game_records needs a run made with log=True")
     return [

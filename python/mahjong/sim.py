@@ -54,6 +54,15 @@ __all__ = ["FAMILIES", "Family", "Setup", "Tally", "add_command", "parse_agents"
 NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 
+class SimGame(Session, Protocol):
+    """A game the Python loop plays: a session whose finished deals the core gives as
+    Parquet rows (``Game.deal_columns``, ``AmericanGame.deal_columns``)."""
+
+    def deal_columns(self, number: int = 0) -> dict[str, list[Any]]:
+        """The game's rows as columns; `number` is its number in the run."""
+        ...
+
+
 class Tally(Protocol):
     """A family's counts over many games."""
 
@@ -84,8 +93,8 @@ class Setup:
 class Family:
     """What a simulation of one family needs: its agents by name (each made from the seat's
     seed and the setup), those that take an argument (``mjai:COMMAND``: by name, what the
-    argument is and the maker, which also gets it), its rules, and how a game, a tally and
-    the rows of a game's deals are made."""
+    argument is and the maker, which also gets it), its rules, how a game and a tally are
+    made, and the names and Arrow types of its Parquet columns."""
 
     name: native.Family
     agents: Mapping[str, Callable[[int, Setup], Agent[Any]]]
@@ -93,9 +102,8 @@ class Family:
     rules: Any
     default_rules: str
     rule_example: str
-    new_game: Callable[[Setup, int, list[str]], Session]
+    new_game: Callable[[Setup, int, list[str]], SimGame]
     new_tally: Callable[[], Tally]
-    deal_rows: Callable[[GameRecord, int], list[dict[str, object]]]
     columns: Mapping[str, str]
     agents_with_argument: Mapping[str, tuple[str, Callable[[int, Setup, str], Agent[Any]]]] = field(
         default_factory=dict
@@ -184,7 +192,6 @@ RIICHI = Family(
     rule_example="kiriage=true",
     new_game=lambda setup, seed, names: Game(seed=seed, rules=setup.rules, names=names),
     new_tally=riichi_tally.Tally,
-    deal_rows=riichi_tally.deal_rows,
     columns=riichi_tally.COLUMNS,
     agents_with_argument={"mjai": ("COMMAND", _hosted)},
     native_only=("strong",),
@@ -204,7 +211,6 @@ AMERICAN = Family(
         _card(setup), seed=seed, games=1, rules=setup.rules, names=names
     ),
     new_tally=american_tally.Tally,
-    deal_rows=american_tally.deal_rows,
     columns=american_tally.COLUMNS,
 )
 
@@ -224,17 +230,27 @@ def check_games(first_seed: int, count: int) -> None:
         )
 
 
-def games(
+def _played(
     family: Family, setup: Setup, spec: str, first_seed: int, count: int
-) -> Iterator[GameRecord]:
+) -> Iterator[tuple[GameRecord, SimGame]]:
     """Plays `count` games of `family`, game i from seed `first_seed` + i with fresh agents
-    (named in each log by their classes); yields each record with its log."""
+    (named in each log by their classes); yields each record with its log, and its game."""
     check_games(first_seed, count)
     family.make_agents(spec, first_seed, setup)  # a bad name fails before the first game
     for game_seed in range(first_seed, first_seed + count):
         agents = family.make_agents(spec, game_seed, setup)
         names = [type(a).__name__ for a in agents]
-        yield play_game(family.new_game(setup, game_seed, names), agents)
+        game = family.new_game(setup, game_seed, names)
+        yield play_game(game, agents), game
+
+
+def games(
+    family: Family, setup: Setup, spec: str, first_seed: int, count: int
+) -> Iterator[GameRecord]:
+    """Plays `count` games of `family`, game i from seed `first_seed` + i with fresh agents
+    (named in each log by their classes); yields each record with its log."""
+    for record, _game in _played(family, setup, spec, first_seed, count):
+        yield record
 
 
 def simulate(
@@ -246,7 +262,7 @@ def simulate(
     each: Callable[[GameRecord], None] | None = None,
 ) -> Tally:
     """Plays and counts `count` games (see :func:`games`), handing each record to `each`
-    when given (to write its log, keep its rows, advance a progress bar)."""
+    when given (to write its log, advance a progress bar)."""
     tally = family.new_tally()
     for record in games(family, setup, spec, first_seed, count):
         tally.add(record)
@@ -304,18 +320,46 @@ def run(args: argparse.Namespace) -> int:
             None if path is None else outputs.enter_context(atomic_file(path, binary=binary))
             for path, binary in ((args.jsonl, False), (args.parquet, True), (args.plot, True))
         )
-        tally, rows, backend_line = _play(args, family, setup, spec, natively, log)
-        if parquet is not None:
-            count = analysis.write_parquet(rows, family.columns, parquet)
-            written.append(f"{args.parquet}: {count} rows")
-        if picture is not None:
+        rows = None
+        if parquet is not None:  # let go of before its file, when the run fails
+            rows = outputs.enter_context(analysis.ParquetRows(family.columns, parquet))
+        plot = None if picture is None else analysis.PlotColumns(family.name)
+        sink = Sink(log, rows, plot)
+        tally, backend_line = _play(args, family, setup, spec, natively, sink)
+        if sink.parquet is not None:
+            written.append(f"{args.parquet}: {sink.parquet.close()} rows")
+        if picture is not None and sink.plot is not None:
             title = f"{args.games} {family.name.capitalize()} games from seed {args.seed} ({spec})"
-            analysis.plot(rows, family.name, title, picture, kind)
+            analysis.plot(sink.plot, family.name, title, picture, kind)
             written.append(f"{args.plot}: outcome distributions")
     Console(file=sys.stdout).print(tally.table(agent_names(spec)))
     for line in [*tally.lines(), *hosting.lines(), *backend_line, *written]:
         print(line)
     return 0
+
+
+@dataclass
+class Sink:
+    """Where a run's games go as they finish: the log file, the Parquet rows, the plot's
+    columns (each None when not asked for)."""
+
+    log: IO[str] | None
+    parquet: analysis.ParquetRows | None
+    plot: analysis.PlotColumns | None
+
+    @property
+    def rows(self) -> bool:
+        """Whether the games' rows are wanted."""
+        return self.parquet is not None or self.plot is not None
+
+    def add(self, log: str, columns: analysis.Columns) -> None:
+        """Writes finished games: their log text and their rows as columns."""
+        if self.log is not None:
+            self.log.write(log)
+        if self.parquet is not None:
+            self.parquet.add(columns)
+        if self.plot is not None:
+            self.plot.add(columns)
 
 
 def _play(
@@ -324,26 +368,15 @@ def _play(
     setup: Setup,
     spec: str,
     natively: bool,
-    log: IO[str] | None,
-) -> tuple[Tally, list[dict[str, object]], list[str]]:
+    sink: Sink,
+) -> tuple[Tally, list[str]]:
     """Plays the run's games in the loop chosen, with a progress bar on a terminal's standard
-    error, writing each game's log lines to `log`; returns the tally, the rows of every deal
-    (when ``--parquet`` or ``--plot`` needs them) and the backend's line (Ray's, else none)."""
-    rows: list[dict[str, object]] = []
-    played = [0]
+    error, handing the games to `sink` as they finish; returns the tally and the backend's
+    line (Ray's, else none)."""
     backend_line = []
     console = Console(stderr=True)
-
-    def each(record: GameRecord) -> None:
-        if log is not None:
-            log.write("".join(line + "\n" for line in record.lines()))
-        if args.parquet or args.plot:
-            rows.extend(family.deal_rows(record, played[0]))
-        played[0] += 1
-
     with contextlib.ExitStack() as stack:
         if natively:
-            keep = bool(args.jsonl or args.parquet or args.plot)
             names = tuple(agent_names(spec))
             plan = backends.Run(
                 family.name,
@@ -353,7 +386,8 @@ def _play(
                 setup.rules,
                 setup.card,
                 args.workers,
-                keep,
+                log=sink.log is not None,
+                rows=sink.rows,
             )
             stack.enter_context(backends.connected(args.backend, args.address))
             spans = backends.plan(plan, args.backend)
@@ -363,21 +397,20 @@ def _play(
             Progress(console=console, transient=True, disable=not console.is_terminal)
         )
         task = bar.add_task("playing", total=args.games)
+        tally = family.new_tally()
         if natively:
-            tally = family.new_tally()
             for block in backends.blocks(plan, spans, args.backend):
                 add_counts(tally, block.counts)
-                for record in block.records:
-                    each(record)
+                sink.add(block.log, block.columns)
                 bar.advance(task, block.games)
         else:
-
-            def each_advancing(record: GameRecord) -> None:
-                each(record)
+            played = _played(family, setup, spec, args.seed, args.games)
+            for number, (record, game) in enumerate(played):
+                tally.add(record)
+                log = "".join(line + "\n" for line in record.lines())
+                sink.add(log, game.deal_columns(number) if sink.rows else {})
                 bar.advance(task)
-
-            tally = simulate(family, setup, spec, args.seed, args.games, each_advancing)
-    return tally, rows, backend_line
+    return tally, backend_line
 
 
 EXAMPLES = """\

@@ -83,41 +83,7 @@ COLUMNS: dict[str, str] = {
     **{f"rank_{seat}": "int8" for seat in range(4)},
     **{f"final_score_{seat}": "int64" for seat in range(4)},
 }
-"""The columns of :func:`deal_rows`, with their Arrow types."""
+"""The Parquet columns of ``mahjong sim american --parquet``, one row per game of a session,
+with their Arrow types: the names and order of the columns the core gives
+(``SimResult.columns``, ``AmericanGame.deal_columns``)."""
 
-
-def deal_rows(record: GameRecord, session: int) -> list[dict[str, object]]:
-    """One row per game (one deal) of a finished session with its log (`session` numbers the
-    session in a run): the dealer, the winner with the card hand, its value, how it was won
-    and whether jokerless (all null in a wall game), each seat's payout and dead-hand reason,
-    and the session's final ranks and scores."""
-    start = record.events[0]
-    final: dict[str, object] = {}
-    for s in record.standings:
-        final |= {f"rank_{s['seat']}": s["rank"], f"final_score_{s['seat']}": s["score"]}
-    rows: list[dict[str, object]] = []
-    row: dict[str, object] = {}
-    for event in record.events:
-        kind = event["type"]
-        if kind == "start_game":
-            row = {
-                "session": session,
-                "seed": start["seed"],
-                "game": len(rows) + 1,
-                "dealer": event["dealer"],
-                **{f"agent_{seat}": name for seat, name in enumerate(start["names"])},
-                **dict.fromkeys(("winner", "hand", "value", "win", "discarder", "jokerless")),
-                "wall_game": False,
-                **{f"dead_{seat}": None for seat in range(4)},
-            }
-        elif kind == "mahjongg":
-            row |= {"winner": event["actor"], "discarder": event["target"]}
-            row |= {key: event[key] for key in ("hand", "value", "win", "jokerless")}
-        elif kind == "wall_game":
-            row["wall_game"] = True
-        elif kind == "dead_hand":
-            row[f"dead_{event['actor']}"] = event["reason"]
-        elif kind == "end_game":
-            payouts = {f"payout_{seat}": d for seat, d in enumerate(event["deltas"])}
-            rows.append(row | payouts | final)
-    return rows

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
-
 from rich.table import Table
 
 from mahjong.agents import GameRecord
@@ -103,60 +101,7 @@ COLUMNS: dict[str, str] = {
     **{f"final_score_{seat}": "int64" for seat in range(4)},
     **{f"final_points_{seat}": "int64" for seat in range(4)},
 }
-"""The columns of :func:`deal_rows`, with their Arrow types."""
+"""The Parquet columns of ``mahjong sim --parquet``, one row per deal, with their Arrow types:
+the names and order of the columns the core gives (``SimResult.columns``,
+``Game.deal_columns``)."""
 
-
-def _wins(wins: list[dict[str, Any]]) -> dict[str, object]:
-    """The columns of a deal's wins (several on a multiple ron), in the log's order."""
-    return {
-        "winners": [w["actor"] for w in wins],
-        "deal_in": next((w["target"] for w in wins if w["target"] != w["actor"]), None),
-        "han": [w["han"] for w in wins],
-        "fu": [w["fu"] for w in wins],
-        "points": [w["points"] for w in wins],
-        "limit": [w.get("limit") for w in wins],
-        "yaku": [" ".join(name for name, _ in w["yaku"] + w["yakuman"]) for w in wins],
-    }
-
-
-def deal_rows(record: GameRecord, game: int) -> list[dict[str, object]]:
-    """One row per deal of a finished game with its log (`game` numbers the game in a run):
-    where the deal stood, who won what (several winners on a multiple ron; ``deal_in`` the
-    discarder of a ron), the kind of draw, each seat's net score change over the deal
-    (deposits included) and the game's final ranks, scores and points."""
-    start = record.events[0]
-    final: dict[str, object] = {}
-    for s in record.standings:
-        seat = s["seat"]
-        final |= {f"rank_{seat}": s["rank"], f"final_score_{seat}": s["score"]}
-        final[f"final_points_{seat}"] = s["points"]
-    rows: list[dict[str, object]] = []
-    row: dict[str, object] = {}
-    wins: list[dict[str, Any]] = []
-    deltas = [0] * 4
-    for event in record.events:
-        kind = event["type"]
-        if kind == "start_kyoku":
-            wins, deltas = [], [0] * 4
-            row = {
-                "game": game,
-                "seed": start["game_seed"],
-                "deal": len(rows) + 1,
-                "round_wind": event["bakaze"],
-                "kyoku": event["kyoku"],
-                "honba": event["honba"],
-                "riichi_sticks": event["kyotaku"],
-                "dealer": event["oya"],
-                **{f"agent_{seat}": name for seat, name in enumerate(start["names"])},
-                "draw": None,
-            }
-        elif kind == "hora":
-            wins.append(event)
-        elif kind == "ryukyoku":
-            row["draw"] = event["reason"]
-        if kind in ("hora", "ryukyoku", "reach_accepted") and "deltas" in event:
-            deltas = [d + e for d, e in zip(deltas, event["deltas"], strict=True)]
-        elif kind == "end_kyoku":
-            net = {f"delta_{seat}": d for seat, d in enumerate(deltas)}
-            rows.append(row | _wins(wins) | net | final)
-    return rows

@@ -50,8 +50,9 @@ fn main() {
     let rules = Ruleset::preset(preset);
     let rotated: Vec<bool> = (0..4).map(|s| seats[(s + 1) % 4]).collect();
     let layouts = [seats.clone(), rotated];
-    let results = run(games * 2, default_workers(), |i| {
-        let layout = &layouts[i % 2];
+    let played = layouts.clone();
+    let results = run(games * 2, default_workers(), move |i| {
+        let layout = &played[i % 2];
         let seed = (i / 2) as u64;
         let mut agents: Seats<Observation> = std::array::from_fn(|s| {
             if layout[s] {

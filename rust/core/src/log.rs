@@ -129,24 +129,33 @@ impl From<&crate::options::Value> for Json {
     }
 }
 
-/// A JSON string as Python's `json.dumps(..., ensure_ascii=False)` writes it.
+/// A JSON string as Python's `json.dumps(..., ensure_ascii=False)` writes it: the runs of
+/// characters that need no escape are copied whole (every escaped character is ASCII, so the
+/// string is scanned as bytes).
 fn write_string(s: &str, out: &mut String) {
     out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if u32::from(c) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
-            c => out.push(c),
+    let mut copied = 0;
+    for (i, byte) in s.bytes().enumerate() {
+        let escape = match byte {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0x08 => "\\b",
+            0x0c => "\\f",
+            0..0x20 => "",
+            _ => continue,
+        };
+        out.push_str(&s[copied..i]);
+        if escape.is_empty() {
+            let _ = write!(out, "\\u{byte:04x}");
+        } else {
+            out.push_str(escape);
         }
+        copied = i + 1;
     }
+    out.push_str(&s[copied..]);
     out.push('"');
 }
 
@@ -200,17 +209,33 @@ impl Record {
     /// The compact JSON object (no newline), `type` first.
     pub fn to_json(&self) -> String {
         let mut out = String::with_capacity(64);
-        out.push_str("{\"type\":");
-        write_string(self.kind, &mut out);
-        for (name, value) in &self.fields {
-            out.push(',');
-            write_string(name, &mut out);
-            out.push(':');
-            value.write(&mut out);
-        }
-        out.push('}');
+        self.write_json(&mut out);
         out
     }
+
+    /// Appends [`Record::to_json`] to `out`.
+    pub fn write_json(&self, out: &mut String) {
+        out.push_str("{\"type\":");
+        write_string(self.kind, out);
+        for (name, value) in &self.fields {
+            out.push(',');
+            write_string(name, out);
+            out.push(':');
+            value.write(out);
+        }
+        out.push('}');
+    }
+}
+
+/// `records` as JSON lines: each compact object followed by a newline, as a log file holds
+/// them.
+pub fn jsonl(records: impl IntoIterator<Item = Record>) -> String {
+    let mut out = String::new();
+    for record in records {
+        record.write_json(&mut out);
+        out.push('\n');
+    }
+    out
 }
 
 /// Per event type, its fields in the order they are written (after `type`).

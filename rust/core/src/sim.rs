@@ -1,18 +1,21 @@
 //! Self-play at scale, for both families: a deal played to its end by one [`Agent`] per seat
 //! with no caller per step ([`play_out`]), and many games spread over worker threads
-//! ([`run`]). Game `i` of a run is seeded `seed + i` ([`game_seed`]), as `mahjong sim` seeds
+//! ([`run`], or [`Stream`] to take them as they finish). Game `i` of a run is seeded `seed + i` ([`game_seed`]), as `mahjong sim` seeds
 //! its games, and the results come back in game order, so a run's results and log are the same
 //! bytes whatever the number of workers. Each family's games, agents and tallies are in its own
 //! `sim` module ([`crate::riichi::sim`], [`crate::american::sim`]).
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::collections::BTreeMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::thread::JoinHandle;
 
 use crate::agent::{Agent, Observed};
 use crate::error::{Error, Result};
 
 /// Games a worker takes at a time: small enough to keep both workers busy to the end, large
 /// enough that taking them costs nothing.
-const BLOCK: usize = 8;
+pub const BLOCK: usize = 8;
 
 /// A deal as agents play it: who must act, what a seat may see, and applying its choice.
 pub trait Table {
@@ -108,46 +111,171 @@ pub fn default_workers() -> usize {
 
 /// Plays games `0..games` with `play` on `workers` threads (at least one) and returns their
 /// results in game order; the first error (in game order) is the result when any game fails.
-/// Workers take blocks of games as they finish their last, so the load stays even.
-pub fn run<R: Send>(
+pub fn run<R: Send + 'static>(
     games: usize,
     workers: usize,
-    play: impl Fn(usize) -> Result<R> + Sync,
+    play: impl Fn(usize) -> Result<R> + Send + Sync + 'static,
 ) -> Result<Vec<R>> {
-    let workers = workers.clamp(1, games.div_ceil(BLOCK).max(1));
-    let next = AtomicUsize::new(0);
-    let work = || {
-        let mut done: Vec<(usize, Vec<Result<R>>)> = Vec::new();
-        loop {
-            let start = next.fetch_add(BLOCK, Ordering::Relaxed);
-            if start >= games {
-                return done;
-            }
-            let end = (start + BLOCK).min(games);
-            done.push((start, (start..end).map(&play).collect()));
+    let mut stream = Stream::new(games, workers, play);
+    let mut results = Vec::with_capacity(games);
+    while let Some(chunk) = stream.next_chunk() {
+        results.extend(chunk?);
+    }
+    Ok(results)
+}
+
+/// Chunks a worker may finish ahead of the one the caller waits for, per worker: enough to
+/// keep the workers busy while the caller handles what it took, few enough that the games
+/// held at once do not depend on the length of the run.
+const AHEAD_PER_WORKER: usize = 4;
+
+/// The games of a run played on worker threads and handed to the caller in game order as they
+/// finish ([`Stream::next_chunk`]): workers take [`BLOCK`] games at a time and stop when they
+/// are [`AHEAD_PER_WORKER`] chunks per worker ahead of the caller, so a run of any length holds
+/// a bounded number of results. Dropping the stream stops and joins its workers.
+pub struct Stream<R> {
+    shared: Arc<Shared<R>>,
+    workers: Vec<JoinHandle<()>>,
+    chunks: usize,
+    next: usize,
+}
+
+/// What the workers and the caller of a [`Stream`] share.
+struct Shared<R> {
+    state: Mutex<Progress<R>>,
+    /// Signalled when a chunk is finished.
+    finished: Condvar,
+    /// Signalled when the caller takes a chunk, or the stream stops.
+    taken: Condvar,
+}
+
+/// Which chunks are claimed, finished and taken.
+struct Progress<R> {
+    /// The next chunk a worker may claim.
+    claimed: usize,
+    /// The chunk the caller waits for.
+    wanted: usize,
+    /// Finished chunks not taken yet, by index.
+    done: BTreeMap<usize, Result<Vec<R>>>,
+    /// The stream was dropped, or a game failed.
+    stop: bool,
+}
+
+impl<R: Send + 'static> Stream<R> {
+    /// Starts playing games `0..games` with `play` on `workers` threads (at least one, at most
+    /// one per chunk).
+    pub fn new(
+        games: usize,
+        workers: usize,
+        play: impl Fn(usize) -> Result<R> + Send + Sync + 'static,
+    ) -> Self {
+        let chunks = games.div_ceil(BLOCK);
+        let workers = workers.clamp(1, chunks.max(1));
+        let ahead = workers * AHEAD_PER_WORKER;
+        let shared = Arc::new(Shared {
+            state: Mutex::new(Progress {
+                claimed: 0,
+                wanted: 0,
+                done: BTreeMap::new(),
+                stop: false,
+            }),
+            finished: Condvar::new(),
+            taken: Condvar::new(),
+        });
+        let play = Arc::new(play);
+        let handles = (0..workers)
+            .map(|_| {
+                let shared = shared.clone();
+                let play = play.clone();
+                std::thread::spawn(move || {
+                    while let Some(chunk) = shared.claim(chunks, ahead) {
+                        let games = chunk * BLOCK..((chunk + 1) * BLOCK).min(games);
+                        let results =
+                            catch_unwind(AssertUnwindSafe(|| games.map(&*play).collect()))
+                                .unwrap_or_else(|_| Err(Error::argument("a game panicked")));
+                        shared.finish(chunk, results);
+                    }
+                })
+            })
+            .collect();
+        Self {
+            shared,
+            workers: handles,
+            chunks,
+            next: 0,
         }
-    };
-    let mut blocks = if workers == 1 {
-        work()
-    } else {
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..workers).map(|_| scope.spawn(work)).collect();
-            let mut blocks = Vec::new();
-            for handle in handles {
-                blocks.extend(
-                    handle
-                        .join()
-                        .map_err(|_| Error::argument("a worker failed"))?,
-                );
+    }
+
+    /// The next chunk's results (up to [`BLOCK`] games, in game order), waiting for it; `None`
+    /// once every game was handed back. A failed game's error ends the stream.
+    pub fn next_chunk(&mut self) -> Option<Result<Vec<R>>> {
+        if self.next >= self.chunks {
+            return None;
+        }
+        let mut state = lock(&self.shared.state);
+        let results = loop {
+            if let Some(results) = state.done.remove(&self.next) {
+                break results;
             }
-            Ok::<_, Error>(blocks)
-        })?
-    };
-    blocks.sort_unstable_by_key(|(start, _)| *start);
-    blocks
-        .into_iter()
-        .flat_map(|(_, results)| results)
-        .collect()
+            state = self
+                .shared
+                .finished
+                .wait(state)
+                .unwrap_or_else(PoisonError::into_inner);
+        };
+        self.next = if results.is_ok() {
+            self.next + 1
+        } else {
+            self.chunks
+        };
+        state.wanted = self.next;
+        state.stop |= results.is_err();
+        self.shared.taken.notify_all();
+        Some(results)
+    }
+}
+
+impl<R> Shared<R> {
+    /// The next chunk for a worker to play, waiting while the workers are `ahead` chunks ahead
+    /// of the caller; `None` when there is none left or the stream stopped.
+    fn claim(&self, chunks: usize, ahead: usize) -> Option<usize> {
+        let mut state = lock(&self.state);
+        loop {
+            if state.stop || state.claimed >= chunks {
+                return None;
+            }
+            if state.claimed < state.wanted + ahead {
+                state.claimed += 1;
+                return Some(state.claimed - 1);
+            }
+            state = self
+                .taken
+                .wait(state)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+
+    /// Keeps `chunk`'s results for the caller.
+    fn finish(&self, chunk: usize, results: Result<Vec<R>>) {
+        lock(&self.state).done.insert(chunk, results);
+        self.finished.notify_all();
+    }
+}
+
+impl<R> Drop for Stream<R> {
+    fn drop(&mut self) {
+        lock(&self.shared.state).stop = true;
+        self.shared.taken.notify_all();
+        for worker in self.workers.drain(..) {
+            let _ = worker.join();
+        }
+    }
+}
+
+/// `mutex` locked; a poisoned lock is taken as it is (a worker's panic is caught before it
+/// could poison one).
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 #[cfg(test)]

@@ -525,6 +525,18 @@ session_class! {
             })
         }
 
+        /// The game's deals as the rows `mahjong sim --parquet` writes, in columns (a dict of
+        /// lists by column name, as `SimResult.columns` gives them); `number` is the game's
+        /// number in its run.
+        #[pyo3(signature = (number = 0))]
+        fn deal_columns<'py>(
+            &self,
+            py: Python<'py>,
+            number: u64,
+        ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+            crate::columns::riichi_game(py, &self.game, number)
+        }
+
         /// A game picked up at a deal that starts as given (for replays of records that begin
         /// mid-game): later deals follow from it by the rules. Its walls are given with
         /// `deal_on`.

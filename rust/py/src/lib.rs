@@ -7,6 +7,7 @@ mod american;
 mod analysis;
 mod args;
 mod batch;
+mod columns;
 mod context;
 mod convert;
 mod encode;
@@ -70,7 +71,7 @@ mod _core {
     #[pymodule_export]
     use crate::score::{_rescore, encode_win, nagashi_mangan, score, score_batch};
     #[pymodule_export]
-    use crate::sim::{PySimResult, native_sim};
+    use crate::sim::{PySimResult, PySimStream, native_sim, native_stream};
     #[pymodule_export]
     use crate::tiles::{PyMeld, PyTiles};
 

@@ -1,20 +1,24 @@
-//! `native_sim` and `SimResult`: whole games between the core's built-in agents played with no
-//! Python per step, on worker threads with the interpreter released, and what they give back
-//! (tallies, each game's outcomes and standings, the log lines), converted only when read.
+//! `native_sim`, `native_stream`, `SimResult` and `SimStream`: whole games between the core's
+//! built-in agents played with no Python per step, on worker threads with the interpreter
+//! released, and what they give back (tallies, each game's outcomes and standings, the log,
+//! the Parquet columns), converted only when read. A stream hands the games back block by
+//! block as they finish, holding a bounded number at a time however long the run.
 
-use std::sync::{Arc, OnceLock};
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use mahjong_core::Error;
 use mahjong_core::american::sim as american;
 use mahjong_core::riichi::game::DrawReason;
 use mahjong_core::riichi::rules::RedFives;
 use mahjong_core::riichi::sim as riichi;
-use mahjong_core::sim::{default_workers, game_seed, run};
+use mahjong_core::sim::{Stream, default_workers, game_seed};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
 use crate::american::{PyAmericanRules, PyCard};
 use crate::args::{Count, SeedArg, named};
+use crate::columns::{GameRows, american_columns, riichi_columns};
 use crate::convert::type_name;
 use crate::errors::IntoPyResult;
 use crate::rules::PyRuleset;
@@ -141,28 +145,30 @@ impl PySimResult {
                 games, red_fives, ..
             } => {
                 for game in games {
-                    let d = PyDict::new(py);
-                    d.set_item("seed", game.seed)?;
                     let outcomes: PyResult<Vec<_>> = game
                         .outcomes
                         .iter()
                         .map(|o| crate::game::outcome_dict(py, o, *red_fives))
                         .collect();
-                    d.set_item("outcomes", outcomes?)?;
-                    d.set_item("standings", standing_list(py, &game.standings)?)?;
-                    d.set_item("lines", &game.lines)?;
-                    list.append(d)?;
+                    list.append(record_dict(
+                        py,
+                        game.seed,
+                        outcomes?,
+                        &game.standings,
+                        &game.log,
+                    )?)?;
                 }
             }
             Games::American { games, card, .. } => {
                 for game in games {
-                    let d = PyDict::new(py);
-                    d.set_item("seed", game.seed)?;
                     let outcome = crate::american::outcome_dict(py, &game.outcome, card)?;
-                    d.set_item("outcomes", [outcome])?;
-                    d.set_item("standings", standing_list(py, &game.standings)?)?;
-                    d.set_item("lines", &game.lines)?;
-                    list.append(d)?;
+                    list.append(record_dict(
+                        py,
+                        game.seed,
+                        vec![outcome],
+                        &game.standings,
+                        &game.log,
+                    )?)?;
                 }
             }
         }
@@ -172,15 +178,45 @@ impl PySimResult {
     /// Every game's log as JSON lines (no newlines), in game order: the bytes `play_game`
     /// writes for the same games. Empty unless the run kept logs (`log=True`).
     fn lines(&self) -> Vec<&str> {
+        self.logs().flat_map(str::lines).collect()
+    }
+
+    /// Every game's log as the text of a JSON-lines file (each line ending with a newline), in
+    /// game order: what `mahjong sim --jsonl` writes, made once. Empty unless the run kept logs
+    /// (`log=True`).
+    fn jsonl(&self) -> String {
+        self.logs().collect()
+    }
+
+    /// One row per deal (Riichi) or game (American) of every game, as columns: a dict of lists
+    /// by column name in the order of the family's `COLUMNS` (`mahjong.riichi.tally`,
+    /// `mahjong.american.tally`), the rows `mahjong sim --parquet` writes; `first` is the
+    /// number of this run's first game in the whole run (the "game" or "session" column).
+    /// Empty unless the run kept rows (`rows=True`).
+    #[pyo3(signature = (first = 0))]
+    fn columns<'py>(&self, py: Python<'py>, first: u64) -> PyResult<Bound<'py, PyDict>> {
+        let number = |i: usize| first.saturating_add(i as u64);
         match &self.games {
-            Games::Riichi { games, .. } => games
-                .iter()
-                .flat_map(|g| g.lines.iter().map(String::as_str))
-                .collect(),
-            Games::American { games, .. } => games
-                .iter()
-                .flat_map(|g| g.lines.iter().map(String::as_str))
-                .collect(),
+            Games::Riichi { games, names, .. } => riichi_columns(
+                py,
+                *names,
+                games.iter().enumerate().map(|(i, g)| GameRows {
+                    number: number(i),
+                    seed: g.seed,
+                    rows: &g.rows,
+                    standings: &g.standings,
+                }),
+            ),
+            Games::American { games, names, .. } => american_columns(
+                py,
+                *names,
+                games.iter().enumerate().map(|(i, g)| GameRows {
+                    number: number(i),
+                    seed: g.seed,
+                    rows: &g.rows,
+                    standings: &g.standings,
+                }),
+            ),
         }
     }
 
@@ -193,6 +229,32 @@ impl PySimResult {
             self.names()
         )
     }
+}
+
+impl PySimResult {
+    /// Each game's log text, in game order.
+    fn logs(&self) -> Box<dyn Iterator<Item = &str> + '_> {
+        match &self.games {
+            Games::Riichi { games, .. } => Box::new(games.iter().map(|g| g.log.as_str())),
+            Games::American { games, .. } => Box::new(games.iter().map(|g| g.log.as_str())),
+        }
+    }
+}
+
+/// One game of `SimResult.records()`.
+fn record_dict<'py>(
+    py: Python<'py>,
+    seed: u64,
+    outcomes: Vec<Bound<'py, PyDict>>,
+    standings: &[mahjong_core::standing::Standing; 4],
+    log: &str,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("seed", seed)?;
+    d.set_item("outcomes", outcomes)?;
+    d.set_item("standings", standing_list(py, standings)?)?;
+    d.set_item("lines", log.lines().collect::<Vec<_>>())?;
+    Ok(d)
 }
 
 /// The most worker threads a run may ask for (each is an OS thread).
@@ -237,33 +299,97 @@ fn rules_type(family: &str, class: &str, rules: &Bound<'_, PyAny>) -> PyErr {
     ))
 }
 
-/// Plays `games` whole games between built-in agents in Rust, with no Python per step: game
-/// i on seed `seed + i` (the seeds `mahjong sim` gives its games), spread over `workers`
-/// threads (default: every core) with the interpreter released, the results merged in game
-/// order, so results and logs are the same bytes whatever the number of workers.
-///
-/// `family` is "riichi" (agents "random", "efficiency", "strong"; `rules` a `Ruleset`, default the
-/// seed preset) or "american" (agents "random", "card"; `rules` an `AmericanRules`, default
-/// nmjl; `card` a `Card`, default house-2026; each game a one-game session). `agents` names
-/// one agent per seat. The native efficiency and card agents decide exactly as the Python
-/// `EfficiencyAgent` and `CardAgent`; the native random agent draws from its own stream
-/// (seeded from the game's seed and its seat), not Python's `random`. With `log`, every
-/// game's log is kept as JSON lines (`SimResult.lines()`).
-#[pyfunction]
-#[pyo3(signature = (family, agents, games, seed = None, *, rules = None, card = None, workers = None, log = false))]
+/// A run being played, by family: its stream of games, the games taken from it but not yet
+/// handed out, the seed of the next game handed out, and what its results need (the players'
+/// names; red fives, the card).
+enum Playing {
+    Riichi {
+        stream: Stream<riichi::GameRun>,
+        pending: VecDeque<riichi::GameRun>,
+        names: [&'static str; 4],
+        red_fives: bool,
+    },
+    American {
+        stream: Stream<american::GameRun>,
+        pending: VecDeque<american::GameRun>,
+        names: [&'static str; 4],
+        card: Arc<mahjong_core::american::Card>,
+    },
+}
+
+/// Up to `count` games of `stream`, the ones taken before first (`pending`), waiting for them.
+fn take<G: Send + 'static>(
+    stream: &mut Stream<G>,
+    pending: &mut VecDeque<G>,
+    count: usize,
+) -> mahjong_core::Result<Vec<G>> {
+    let mut games = Vec::with_capacity(count.min(pending.len() + 1024));
+    while games.len() < count {
+        if pending.is_empty() {
+            match stream.next_chunk() {
+                Some(chunk) => pending.extend(chunk?),
+                None => break,
+            }
+        }
+        let n = (count - games.len()).min(pending.len());
+        games.extend(pending.drain(..n));
+    }
+    Ok(games)
+}
+
+impl Playing {
+    /// The next `count` games (fewer at the end of the run) as the games of a result.
+    fn take(&mut self, count: usize) -> mahjong_core::Result<Games> {
+        Ok(match self {
+            Playing::Riichi {
+                stream,
+                pending,
+                names,
+                red_fives,
+            } => {
+                let games = take(stream, pending, count)?;
+                let mut tally = riichi::Tally::default();
+                games.iter().for_each(|g| tally.add(&g.tally));
+                Games::Riichi {
+                    names: *names,
+                    games,
+                    tally,
+                    red_fives: *red_fives,
+                }
+            }
+            Playing::American {
+                stream,
+                pending,
+                names,
+                card,
+            } => {
+                let games = take(stream, pending, count)?;
+                let mut tally = american::Tally::default();
+                games.iter().for_each(|g| tally.add(&g.tally));
+                Games::American {
+                    names: *names,
+                    games,
+                    tally,
+                    card: card.clone(),
+                }
+            }
+        })
+    }
+}
+
+/// The arguments `native_sim` and `native_stream` share, checked, and the run they start.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn native_sim(
-    py: Python<'_>,
+fn start(
     family: &str,
     agents: &Bound<'_, PyAny>,
     games: &Bound<'_, PyAny>,
-    seed: Option<SeedArg>,
+    seed: u64,
     rules: Option<&Bound<'_, PyAny>>,
     card: Option<&Bound<'_, PyCard>>,
     workers: Option<&Bound<'_, PyAny>>,
     log: bool,
-) -> PyResult<PySimResult> {
-    let seed = seed.map_or(0, |s| s.0);
+    rows: bool,
+) -> PyResult<(Playing, usize)> {
     let names = agent_names(agents)?;
     let games = named::<Count>("games", Some(games))?.map_or(0, |c| c.0 as usize);
     if let Some(last) = games.checked_sub(1) {
@@ -278,7 +404,7 @@ pub(crate) fn native_sim(
         None => default_workers(),
     };
     let rules = rules.filter(|r| !r.is_none());
-    let games = match family {
+    let playing = match family {
         "riichi" => {
             if card.is_some() {
                 return Err(Error::argument("card is for American games, not riichi")).py();
@@ -292,21 +418,19 @@ pub(crate) fn native_sim(
                     .rules
                     .clone(),
             };
-            let setup = riichi::Setup {
+            let setup = Arc::new(riichi::Setup {
                 rules: (*rules).clone(),
                 agents: kinds(&names, mahjong_core::riichi::agent::AgentKind::parse)?,
                 log,
-            };
-            let played = py
-                .detach(|| run(games, workers, |i| setup.play(seed, i)))
-                .py()?;
-            let mut tally = riichi::Tally::default();
-            played.iter().for_each(|g| tally.add(&g.tally));
-            Games::Riichi {
-                names: std::array::from_fn(|s| setup.agents[s].make(0).name()),
-                games: played,
-                tally,
-                red_fives: setup.rules.red_fives == RedFives::One,
+                rows,
+            });
+            let names = std::array::from_fn(|s| setup.agents[s].make(0).name());
+            let red_fives = setup.rules.red_fives == RedFives::One;
+            Playing::Riichi {
+                stream: Stream::new(games, workers, move |i| setup.play(seed, i)),
+                pending: VecDeque::new(),
+                names,
+                red_fives,
             }
         }
         "american" => {
@@ -321,22 +445,19 @@ pub(crate) fn native_sim(
                 Some(c) => c.get().card.clone(),
                 None => default_card().py()?,
             };
-            let setup = american::Setup {
-                card,
+            let setup = Arc::new(american::Setup {
+                card: card.clone(),
                 rules: (*rules).clone(),
                 agents: kinds(&names, mahjong_core::american::agent::AgentKind::parse)?,
                 log,
-            };
-            let played = py
-                .detach(|| run(games, workers, |i| setup.play(seed, i)))
-                .py()?;
-            let mut tally = american::Tally::default();
-            played.iter().for_each(|g| tally.add(&g.tally));
-            Games::American {
-                names: std::array::from_fn(|s| setup.agents[s].make(&setup.card, 0).name()),
-                games: played,
-                tally,
-                card: setup.card,
+                rows,
+            });
+            let names = std::array::from_fn(|s| setup.agents[s].make(&setup.card, 0).name());
+            Playing::American {
+                stream: Stream::new(games, workers, move |i| setup.play(seed, i)),
+                pending: VecDeque::new(),
+                names,
+                card,
             }
         }
         other => {
@@ -346,7 +467,119 @@ pub(crate) fn native_sim(
             .py();
         }
     };
+    Ok((playing, games))
+}
+
+/// Plays `games` whole games between built-in agents in Rust, with no Python per step: game
+/// i on seed `seed + i` (the seeds `mahjong sim` gives its games), spread over `workers`
+/// threads (default: every core) with the interpreter released, the results merged in game
+/// order, so results and logs are the same bytes whatever the number of workers.
+///
+/// `family` is "riichi" (agents "random", "efficiency", "strong"; `rules` a `Ruleset`, default the
+/// seed preset) or "american" (agents "random", "card"; `rules` an `AmericanRules`, default
+/// nmjl; `card` a `Card`, default house-2026; each game a one-game session). `agents` names
+/// one agent per seat. The native efficiency and card agents decide exactly as the Python
+/// `EfficiencyAgent` and `CardAgent`; the native random agent draws from its own stream
+/// (seeded from the game's seed and its seat), not Python's `random`. With `log`, every
+/// game's log is kept as JSON lines (`SimResult.lines()`, `SimResult.jsonl()`); with `rows`,
+/// its rows for Parquet (`SimResult.columns()`).
+#[pyfunction]
+#[pyo3(signature = (family, agents, games, seed = None, *, rules = None, card = None, workers = None, log = false, rows = false))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn native_sim(
+    py: Python<'_>,
+    family: &str,
+    agents: &Bound<'_, PyAny>,
+    games: &Bound<'_, PyAny>,
+    seed: Option<SeedArg>,
+    rules: Option<&Bound<'_, PyAny>>,
+    card: Option<&Bound<'_, PyCard>>,
+    workers: Option<&Bound<'_, PyAny>>,
+    log: bool,
+    rows: bool,
+) -> PyResult<PySimResult> {
+    let seed = seed.map_or(0, |s| s.0);
+    let (mut playing, games) = start(family, agents, games, seed, rules, card, workers, log, rows)?;
+    let games = py.detach(|| playing.take(games)).py()?;
     Ok(PySimResult { games, seed })
+}
+
+/// The games of a run as they finish, `block` games at a time (fewer in the last block), each
+/// block a `SimResult` in game order; the workers keep playing while a block is read, at most
+/// a few games each ahead of it, so a run of any length holds a bounded number of games.
+#[pyclass(name = "SimStream", module = "mahjong.native", frozen)]
+pub(crate) struct PySimStream {
+    state: Mutex<StreamState>,
+    block: usize,
+}
+
+/// Where a stream stands: its run and the seed of the next block's first game.
+struct StreamState {
+    playing: Playing,
+    seed: u64,
+    left: usize,
+}
+
+#[pymethods]
+impl PySimStream {
+    fn __iter__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<PySimResult>> {
+        let block = self.block;
+        py.detach(|| {
+            let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+            if state.left == 0 {
+                return Ok(None);
+            }
+            let count = block.min(state.left);
+            let seed = state.seed;
+            let taken = state.playing.take(count);
+            state.left = if taken.is_ok() { state.left - count } else { 0 };
+            state.seed = seed.wrapping_add(count as u64);
+            taken.map(|games| Some(PySimResult { games, seed }))
+        })
+        .py()
+    }
+}
+
+/// Games a stream hands back at a time when no `block` is given.
+const DEFAULT_BLOCK: usize = 500;
+
+/// `native_sim` as a stream: the same games (game i on seed `seed + i`, the same bytes), handed
+/// back `block` games at a time (default 500) as they finish, in game order (a `SimStream` of
+/// `SimResult`s).
+#[pyfunction]
+#[pyo3(signature = (family, agents, games, seed = None, *, block = None, rules = None, card = None, workers = None, log = false, rows = false))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn native_stream(
+    family: &str,
+    agents: &Bound<'_, PyAny>,
+    games: &Bound<'_, PyAny>,
+    seed: Option<SeedArg>,
+    block: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
+    card: Option<&Bound<'_, PyCard>>,
+    workers: Option<&Bound<'_, PyAny>>,
+    log: bool,
+    rows: bool,
+) -> PyResult<PySimStream> {
+    let seed = seed.map_or(0, |s| s.0);
+    let block = match named::<Count>("block", block)? {
+        None => DEFAULT_BLOCK,
+        Some(Count(0)) => return Err(Error::argument("block must be 1 or more, got 0")).py(),
+        Some(Count(n)) => n as usize,
+    };
+    let (playing, left) = start(family, agents, games, seed, rules, card, workers, log, rows)?;
+    Ok(PySimStream {
+        state: Mutex::new(StreamState {
+            playing,
+            seed,
+            left,
+        }),
+        block,
+    })
 }
 
 /// Standings by seat as `standings()` gives them.

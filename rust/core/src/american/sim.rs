@@ -1,16 +1,18 @@
 //! American self-play: games between built-in agents ([`AgentKind`]) with no caller per
 //! step, each as a one-game session (as `mahjong sim american` plays them), with its outcome,
-//! final standings and (optionally) log lines, and the per-seat [`Tally`] the summary shows.
-//! [`crate::sim::run`] spreads the games of a run over worker threads.
+//! final standings and (optionally) log and row ([`DealRow`], what `mahjong sim --parquet`
+//! writes), and the per-seat [`Tally`] the summary shows. [`crate::sim::run`] and
+//! [`crate::sim::Stream`] spread the games of a run over worker threads.
 
 use std::sync::Arc;
 
 use super::agent::AgentKind;
 use super::card::Card;
-use super::game::{Action, Deal, Game, Observation, Outcome, Rules};
+use super::game::{Action, Deal, Event, Game, Observation, Outcome, Rules};
 use super::payment::Win;
 use crate::agent::seat_seed;
 use crate::error::{Error, Result};
+use crate::log::jsonl;
 use crate::sim::{Seats, game_seed, play_out};
 use crate::standing::Standing;
 
@@ -28,6 +30,8 @@ pub struct Setup {
     pub agents: [AgentKind; 4],
     /// Keep each game's log as JSON lines.
     pub log: bool,
+    /// Keep each game's [`DealRow`].
+    pub rows: bool,
 }
 
 /// One finished game.
@@ -41,8 +45,10 @@ pub struct GameRun {
     pub standings: [Standing; 4],
     /// Its counts per seat.
     pub tally: Tally,
-    /// Its log as JSON lines (empty unless the setup keeps logs).
-    pub lines: Vec<String>,
+    /// Its log as JSON lines, each ending with a newline (empty unless the setup keeps logs).
+    pub log: String,
+    /// Its games as rows (empty unless the setup keeps rows).
+    pub rows: Vec<DealRow>,
 }
 
 impl Setup {
@@ -66,18 +72,102 @@ impl Setup {
             seed,
             standings: session.standings(),
             tally: Tally::of(&outcome),
-            lines: if self.log {
-                let card = session.card();
-                session
-                    .log()
-                    .iter()
-                    .map(|e| e.record(card).to_json())
-                    .collect()
+            log: if self.log {
+                jsonl(session.log().iter().map(|e| e.record(session.card())))
+            } else {
+                String::new()
+            },
+            rows: if self.rows {
+                DealRow::of(session.log(), session.card())
             } else {
                 Vec::new()
             },
             outcome,
         })
+    }
+}
+
+/// One game of a session as a row of `mahjong sim american --parquet` (the session's own
+/// columns, its seed, agents and final standings, are the session's): the dealer, the Mah
+/// Jongg if any, each seat's payout and dead hand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DealRow {
+    /// East's seat.
+    pub dealer: usize,
+    /// The Mah Jongg, if any.
+    pub win: Option<WinRow>,
+    /// Whether the game ended without a Mah Jongg.
+    pub wall_game: bool,
+    /// Why each seat's hand was dead at the end, if it was.
+    pub dead: [Option<&'static str>; 4],
+    /// Each seat's payout (positive: received).
+    pub payouts: [i64; 4],
+}
+
+/// The Mah Jongg of a [`DealRow`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WinRow {
+    /// The winner.
+    pub seat: usize,
+    /// Who discarded the winning tile, if it was a discard.
+    pub discarder: Option<usize>,
+    /// The card hand paid, by its id.
+    pub hand: Option<String>,
+    /// Its value.
+    pub value: u16,
+    /// How it was won (`discard`, `self_drawn`, ...).
+    pub win: &'static str,
+    /// Whether no joker was among its tiles.
+    pub jokerless: bool,
+}
+
+impl DealRow {
+    /// A session's games from its log, in order (`card` names the hands).
+    pub fn of(log: &[Event], card: &Card) -> Vec<Self> {
+        let mut rows = Vec::new();
+        let mut row: Option<Self> = None;
+        for event in log {
+            match event {
+                Event::StartGame { dealer, .. } => {
+                    row = Some(Self {
+                        dealer: *dealer,
+                        win: None,
+                        wall_game: false,
+                        dead: [None; 4],
+                        payouts: [0; 4],
+                    });
+                }
+                Event::EndGame { deltas, .. } => rows.extend(row.take().map(|row| Self {
+                    payouts: *deltas,
+                    ..row
+                })),
+                _ => {
+                    if let Some(row) = &mut row {
+                        row.add(event, card);
+                    }
+                }
+            }
+        }
+        rows
+    }
+
+    /// Counts one event of the game.
+    fn add(&mut self, event: &Event, card: &Card) {
+        match event {
+            Event::MahJongg(win) => {
+                self.win = Some(WinRow {
+                    seat: win.seat,
+                    discarder: win.from,
+                    hand: card.hands.get(win.hand).map(|h| h.id.clone()),
+                    value: win.value,
+                    win: win.win.name(),
+                    jokerless: win.jokerless,
+                });
+            }
+            Event::WallGame => self.wall_game = true,
+            Event::DeadHand { seat, reason, .. } => self.dead[*seat] = Some(reason.name()),
+            _ => {}
+        }
     }
 }
 
@@ -152,12 +242,26 @@ mod tests {
                 AgentKind::Random,
             ],
             log: true,
+            rows: true,
         };
         let run = setup.play(7, 0).unwrap();
         assert_eq!(run.tally.games, 1);
         assert_eq!(run.tally.payout.iter().sum::<i64>(), 0);
-        assert!(run.lines[0].contains(r#""names":["CardAgent","RandomAgent","CardAgent""#));
-        assert!(run.lines.last().unwrap().contains("end_session"));
+        assert!(
+            run.log
+                .contains(r#""names":["CardAgent","RandomAgent","CardAgent""#)
+        );
+        assert!(run.log.lines().last().unwrap().contains("end_session"));
+        assert!(run.log.ends_with("}\n"));
+        let [row] = &run.rows[..] else {
+            panic!("one game, one row: {:?}", run.rows)
+        };
+        assert_eq!(row.payouts, run.outcome.deltas);
+        assert_eq!(
+            row.win.as_ref().map(|w| w.seat),
+            run.outcome.win.as_ref().map(|w| w.seat)
+        );
+        assert_eq!(row.wall_game, run.outcome.win.is_none());
         assert_eq!(run, setup.play(7, 0).unwrap());
     }
 }

@@ -1,19 +1,24 @@
 //! Riichi self-play: whole games between built-in agents ([`AgentKind`]) with no caller per
-//! step, each game's outcomes, standings and (optionally) log lines, and the per-seat
-//! [`Tally`] the `mahjong sim` summary shows. [`crate::sim::run`] spreads the games of a run
-//! over worker threads.
+//! step, each game's outcomes, standings and (optionally) log and per-deal rows ([`DealRow`],
+//! what `mahjong sim --parquet` writes), and the per-seat [`Tally`] the `mahjong sim` summary
+//! shows. [`crate::sim::run`] and [`crate::sim::Stream`] spread the games of a run over worker
+//! threads.
 
 use crate::agent::seat_seed;
 use crate::error::Result;
+use crate::log::jsonl;
 use crate::riichi::agent::AgentKind;
-use crate::riichi::game::Action;
-use crate::riichi::game::{Deal, DrawReason, Event, Game, Observation, Outcome, Standing};
+use crate::riichi::game::log::draw_name;
+use crate::riichi::game::{
+    Action, Deal, DrawReason, Event, Game, Observation, Outcome, Standing, WinRecord,
+};
 use crate::riichi::rules::Ruleset;
 use crate::sim::{Seats, game_seed, play_out};
+use crate::wind::Wind;
 
 crate::sim::deal_table!();
 
-/// What a run plays: the rules, one agent kind per seat, and whether to keep the logs.
+/// What a run plays: the rules, one agent kind per seat, and what to keep of each game.
 #[derive(Debug, Clone)]
 pub struct Setup {
     /// The ruleset of every game.
@@ -22,6 +27,8 @@ pub struct Setup {
     pub agents: [AgentKind; 4],
     /// Keep each game's log as JSON lines.
     pub log: bool,
+    /// Keep each game's [`DealRow`]s.
+    pub rows: bool,
 }
 
 /// One finished game.
@@ -35,8 +42,10 @@ pub struct GameRun {
     pub standings: [Standing; 4],
     /// Its counts per seat.
     pub tally: Tally,
-    /// Its log as JSON lines (empty unless the setup keeps logs).
-    pub lines: Vec<String>,
+    /// Its log as JSON lines, each ending with a newline (empty unless the setup keeps logs).
+    pub log: String,
+    /// Its deals as rows (empty unless the setup keeps rows).
+    pub rows: Vec<DealRow>,
 }
 
 impl Setup {
@@ -58,14 +67,143 @@ impl Setup {
         Ok(GameRun {
             seed,
             tally: Tally::of(&outcomes, game.log(), &standings),
-            lines: if self.log {
-                game.log().iter().map(|e| e.record(red).to_json()).collect()
+            log: if self.log {
+                jsonl(game.log().iter().map(|e| e.record(red)))
+            } else {
+                String::new()
+            },
+            rows: if self.rows {
+                DealRow::of(game.log())
             } else {
                 Vec::new()
             },
             outcomes,
             standings,
         })
+    }
+}
+
+/// One deal as a row of `mahjong sim --parquet` (the game's own columns, its seed, agents and
+/// final standings, are the game's): where the deal stood, its wins, the kind of draw and each
+/// seat's net score change.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DealRow {
+    /// The round wind's letter (`E`, `S`, `W`, `N`).
+    pub round_wind: &'static str,
+    /// The deal's number in the round (1..=4).
+    pub kyoku: u8,
+    /// Honba counters.
+    pub honba: u32,
+    /// Riichi deposits on the table at the start.
+    pub riichi_sticks: u32,
+    /// The dealer's seat.
+    pub dealer: usize,
+    /// Its wins in the log's order (several on a multiple ron).
+    pub wins: Vec<WinRow>,
+    /// The discarder of a ron.
+    pub deal_in: Option<usize>,
+    /// Why it was drawn (`ryukyoku.reason`), if it was.
+    pub draw: Option<&'static str>,
+    /// Each seat's net score change over the deal, deposits included.
+    pub deltas: [i64; 4],
+}
+
+/// One win of a [`DealRow`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WinRow {
+    /// The winner.
+    pub seat: usize,
+    /// Han (0 for a yakuman).
+    pub han: u8,
+    /// Fu.
+    pub fu: u8,
+    /// Hand value before honba and deposits.
+    pub points: i64,
+    /// The limit reached (`mangan` ...), if any.
+    pub limit: Option<&'static str>,
+    /// The yaku and yakuman, by name, separated by spaces.
+    pub yaku: String,
+}
+
+impl WinRow {
+    fn of(win: &WinRecord) -> Self {
+        let names: Vec<&str> = (win.yaku.iter().map(|(y, _)| y.romaji()))
+            .chain(win.yakuman.iter().map(|(y, _)| y.romaji()))
+            .collect();
+        Self {
+            seat: win.seat,
+            han: win.han,
+            fu: win.fu,
+            points: win.points,
+            limit: win.limit.name(),
+            yaku: names.join(" "),
+        }
+    }
+}
+
+impl DealRow {
+    /// A game's deals from its log, in order.
+    pub fn of(log: &[Event]) -> Vec<Self> {
+        let mut rows = Vec::new();
+        let mut row: Option<Self> = None;
+        for event in log {
+            match event {
+                Event::StartKyoku {
+                    round_wind,
+                    number,
+                    dealer,
+                    honba,
+                    riichi_sticks,
+                    ..
+                } => {
+                    row = Some(Self {
+                        round_wind: Wind::ALL[usize::from(*round_wind % 4)].letter(),
+                        kyoku: *number,
+                        honba: *honba,
+                        riichi_sticks: *riichi_sticks,
+                        dealer: *dealer,
+                        wins: Vec::new(),
+                        deal_in: None,
+                        draw: None,
+                        deltas: [0; 4],
+                    });
+                }
+                Event::EndKyoku => rows.extend(row.take()),
+                _ => {
+                    if let Some(row) = &mut row {
+                        row.add(event);
+                    }
+                }
+            }
+        }
+        rows
+    }
+
+    /// Counts one event of the deal.
+    fn add(&mut self, event: &Event) {
+        let deltas = match event {
+            Event::Hora(win) => {
+                if win.from != win.seat {
+                    self.deal_in.get_or_insert(win.from);
+                }
+                self.wins.push(WinRow::of(win));
+                &win.deltas
+            }
+            Event::Ryukyoku {
+                reason,
+                nagashi,
+                deltas,
+                ..
+            } => {
+                self.draw = Some(draw_name(*reason, nagashi));
+                deltas
+            }
+            Event::ReachAccepted { deltas, .. } => deltas,
+            _ => return,
+        };
+        for (mine, change) in self.deltas.iter_mut().zip(deltas) {
+            *mine += change;
+        }
     }
 }
 
@@ -161,13 +299,24 @@ mod tests {
             rules: Ruleset::preset(Preset::Tenhou),
             agents: [AgentKind::Efficiency; 4],
             log: true,
+            rows: true,
         };
         let run = setup.play(40, 2).unwrap();
         assert_eq!(run.seed, 42);
         assert!(run.outcomes.len() >= 8);
         assert_eq!(run.tally.deals, run.outcomes.len() as u64);
         assert_eq!(run.tally.ranks.iter().sum::<u64>(), 10);
-        assert!(run.lines[0].starts_with(r#"{"type":"start_game","names":["EfficiencyAgent""#));
+        assert!(
+            run.log
+                .starts_with(r#"{"type":"start_game","names":["EfficiencyAgent""#)
+        );
+        assert!(run.log.ends_with("}\n") && !run.log.contains("\n\n"));
+        assert_eq!(run.rows.len(), run.outcomes.len());
+        for (row, outcome) in run.rows.iter().zip(&run.outcomes) {
+            let winners: Vec<usize> = outcome.wins.iter().map(|w| w.seat).collect();
+            assert_eq!(row.wins.iter().map(|w| w.seat).collect::<Vec<_>>(), winners);
+            assert_eq!(row.draw.is_some(), outcome.draw.is_some());
+        }
         assert_eq!(run, setup.play(40, 2).unwrap());
         let mut total = Tally::default();
         total.add(&run.tally);

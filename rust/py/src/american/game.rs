@@ -557,6 +557,18 @@ session_class! {
             Ok(Self { game })
         }
 
+        /// The session's games as the rows `mahjong sim --parquet` writes, in columns (a dict of
+        /// lists by column name, as `SimResult.columns` gives them); `number` is the session's
+        /// number in its run.
+        #[pyo3(signature = (number = 0))]
+        fn deal_columns<'py>(
+            &self,
+            py: Python<'py>,
+            number: u64,
+        ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+            crate::columns::american_game(py, &self.game, number)
+        }
+
         /// Games finished so far.
         #[getter]
         fn games_played(&self) -> usize {

@@ -170,19 +170,22 @@ impl Event {
                 .with_some("actor", *declarer)
                 .with("deltas", *deltas)
                 .with("scores", *scores)
-                .with(
-                    "reason",
-                    if nagashi.iter().any(|&n| n) {
-                        "nagashi_mangan"
-                    } else {
-                        reason.name()
-                    },
-                )
+                .with("reason", draw_name(*reason, nagashi))
                 .with("tenpai", *tenpai)
                 .with("nagashi", *nagashi),
             Event::EndKyoku => Record::new("end_kyoku"),
             Event::EndGame { scores } => Record::new("end_game").with("scores", *scores),
         }
+    }
+}
+
+/// A drawn deal's `ryukyoku.reason` (one of [`DRAW_REASONS`]): its kind, or `nagashi_mangan`
+/// when a seat was paid one (`nagashi`, by seat).
+pub fn draw_name(reason: DrawReason, nagashi: &[bool; 4]) -> &'static str {
+    if nagashi.iter().any(|&n| n) {
+        "nagashi_mangan"
+    } else {
+        reason.name()
     }
 }
 
