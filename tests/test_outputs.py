@@ -248,7 +248,38 @@ def test_a_huge_run_is_planned_in_bounded_memory() -> None:
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
     )
     assert result.returncode == 0, result.stderr[-2000:]
-    assert result.stdout.split() == ["200000000", "500", "36893488147419104", "500"]
+    block = backends.LOCAL_BLOCK
+    blocks = [-(-games // block) for games in (10**11, 2**64)]
+    assert result.stdout.split() == [str(blocks[0]), str(block), str(blocks[1]), str(block)]
+
+
+def _peak_rss(games: int, tmp_path: Path) -> int:
+    """The peak resident memory (KiB) of a child process that runs ``mahjong sim`` for
+    `games` games with a log and Parquet rows."""
+    script = textwrap.dedent(
+        f"""
+        import resource
+        from mahjong.cli import main
+        argv = ["sim", "--games", "{games}", "--agents", "random,random,random,random",
+                "--jsonl", {str(tmp_path / "games.jsonl")!r},
+                "--parquet", {str(tmp_path / "deals.parquet")!r}]
+        assert main(argv) == 0
+        print("peak", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+        """
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=600
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    return int(result.stdout.split("peak")[-1])
+
+
+def test_a_long_run_with_its_log_and_rows_keeps_its_memory(tmp_path: Path) -> None:
+    """Games are written as they finish: ten times the games, about the same peak memory."""
+    pytest.importorskip("pyarrow.parquet", reason="--parquet needs the analysis extra")
+    pytest.importorskip("resource", reason="the peak memory is read on a Unix")
+    short, long = _peak_rss(2_000, tmp_path), _peak_rss(20_000, tmp_path)
+    assert long <= 1.2 * short, (short, long)
 
 
 def test_more_games_than_seeds_is_said(capsys: pytest.CaptureFixture[str]) -> None:

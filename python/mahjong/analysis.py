@@ -73,7 +73,7 @@ class ParquetRows:
     the rows (a family's ``COLUMNS``), `file` a binary file open for writing. As a context
     manager it lets go of the file when the block fails (the file is then no Parquet file)."""
 
-    ROW_GROUP = 20_000
+    ROW_GROUP = 5_000
     """Rows per row group: the most held at once (as Arrow arrays), and few enough groups
     that the footer stays small for any run."""
     BATCH = 1_000

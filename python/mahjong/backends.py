@@ -27,9 +27,9 @@ from mahjong.errors import InvalidArgumentError
 __all__ = ["BACKENDS", "Block", "Run", "Spans", "blocks", "connected", "plan", "play_block"]
 
 BACKENDS = ("local", "ray")
-LOCAL_BLOCK = 500
-"""Games per block on this machine: small enough for a lively progress bar, large enough
-that each block keeps every worker busy."""
+LOCAL_BLOCK = 200
+"""Games per block on this machine: small enough for a lively progress bar and a small log and
+rows held at once, large enough that handing a block over costs little."""
 TASKS_PER_CPU = 4
 """Ray tasks per CPU of the cluster (smaller tasks even out slower machines); also the Ray
 tasks in flight per CPU at a time."""
@@ -57,12 +57,13 @@ class Run:
 @dataclass(frozen=True)
 class Block:
     """Consecutive games of a run: how many, the family's counts over them (the keys of its
-    tally's fields), their log as JSON-lines text (empty unless the run keeps logs) and their
-    Parquet rows as columns (``SimResult.columns``; empty unless the run keeps rows)."""
+    tally's fields), their log as the bytes of a JSON-lines file (``SimResult.jsonl``; empty
+    unless the run keeps logs) and their Parquet rows as columns (``SimResult.columns``; empty
+    unless the run keeps rows)."""
 
     games: int
     counts: dict[str, Any]
-    log: str
+    log: bytes
     columns: dict[str, list[Any]]
 
 

@@ -318,7 +318,7 @@ def run(args: argparse.Namespace) -> int:
     with contextlib.ExitStack() as outputs:
         log, parquet, picture = (
             None if path is None else outputs.enter_context(atomic_file(path, binary=binary))
-            for path, binary in ((args.jsonl, False), (args.parquet, True), (args.plot, True))
+            for path, binary in ((args.jsonl, True), (args.parquet, True), (args.plot, True))
         )
         rows = None
         if parquet is not None:  # let go of before its file, when the run fails
@@ -343,7 +343,7 @@ class Sink:
     """Where a run's games go as they finish: the log file, the Parquet rows, the plot's
     columns (each None when not asked for)."""
 
-    log: IO[str] | None
+    log: IO[bytes] | None
     parquet: analysis.ParquetRows | None
     plot: analysis.PlotColumns | None
 
@@ -352,8 +352,8 @@ class Sink:
         """Whether the games' rows are wanted."""
         return self.parquet is not None or self.plot is not None
 
-    def add(self, log: str, columns: analysis.Columns) -> None:
-        """Writes finished games: their log text and their rows as columns."""
+    def add(self, log: bytes, columns: analysis.Columns) -> None:
+        """Writes finished games: their log (JSON lines in UTF-8) and their rows as columns."""
         if self.log is not None:
             self.log.write(log)
         if self.parquet is not None:
@@ -407,7 +407,7 @@ def _play(
             played = _played(family, setup, spec, args.seed, args.games)
             for number, (record, game) in enumerate(played):
                 tally.add(record)
-                log = "".join(line + "\n" for line in record.lines())
+                log = "".join(line + "\n" for line in record.lines()).encode()
                 sink.add(log, game.deal_columns(number) if sink.rows else {})
                 bar.advance(task)
     return tally, backend_line

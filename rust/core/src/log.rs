@@ -83,12 +83,8 @@ impl Json {
         match self {
             Self::Null => out.push_str("null"),
             Self::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-            Self::Int(i) => {
-                let _ = write!(out, "{i}");
-            }
-            Self::Uint(u) => {
-                let _ = write!(out, "{u}");
-            }
+            Self::Int(i) => write_int(i128::from(*i), out),
+            Self::Uint(u) => write_int(i128::from(*u), out),
             Self::Str(s) => write_string(s, out),
             Self::List(items) => {
                 out.push('[');
@@ -129,34 +125,62 @@ impl From<&crate::options::Value> for Json {
     }
 }
 
-/// A JSON string as Python's `json.dumps(..., ensure_ascii=False)` writes it: the runs of
-/// characters that need no escape are copied whole (every escaped character is ASCII, so the
-/// string is scanned as bytes).
+/// Whether `byte` is written escaped in a JSON string.
+fn escaped(byte: u8) -> bool {
+    byte < 0x20 || byte == b'"' || byte == b'\\'
+}
+
+/// A JSON string as Python's `json.dumps(..., ensure_ascii=False)` writes it: a string with
+/// nothing to escape (tile names, ids, field names) is copied whole; otherwise the runs between
+/// escaped characters are (every escaped character is ASCII, so the string is scanned as
+/// bytes).
 fn write_string(s: &str, out: &mut String) {
     out.push('"');
+    if !s.bytes().any(escaped) {
+        out.push_str(s);
+        out.push('"');
+        return;
+    }
     let mut copied = 0;
-    for (i, byte) in s.bytes().enumerate() {
-        let escape = match byte {
-            b'"' => "\\\"",
-            b'\\' => "\\\\",
-            b'\n' => "\\n",
-            b'\r' => "\\r",
-            b'\t' => "\\t",
-            0x08 => "\\b",
-            0x0c => "\\f",
-            0..0x20 => "",
-            _ => continue,
-        };
+    for (i, byte) in s.bytes().enumerate().filter(|&(_, b)| escaped(b)) {
         out.push_str(&s[copied..i]);
-        if escape.is_empty() {
-            let _ = write!(out, "\\u{byte:04x}");
-        } else {
-            out.push_str(escape);
+        match byte {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b'\n' => out.push_str("\\n"),
+            b'\r' => out.push_str("\\r"),
+            b'\t' => out.push_str("\\t"),
+            0x08 => out.push_str("\\b"),
+            0x0c => out.push_str("\\f"),
+            _ => {
+                let _ = write!(out, "\\u{byte:04x}");
+            }
         }
         copied = i + 1;
     }
     out.push_str(&s[copied..]);
     out.push('"');
+}
+
+/// An integer in decimal, without the formatting machinery (logs are mostly numbers).
+fn write_int(value: i128, out: &mut String) {
+    let mut digits = [0u8; 40];
+    let mut at = digits.len();
+    let mut rest = value.unsigned_abs();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    if value < 0 {
+        out.push('-');
+    }
+    for &digit in &digits[at..] {
+        out.push(char::from(digit));
+    }
 }
 
 /// One log event: its `type` and its fields in the order they are written.
@@ -280,6 +304,15 @@ mod tests {
         assert_eq!(
             record.to_json(),
             r#"{"type":"start_game","names":["a\"b","é\n\u0001"],"n":-3,"x":null,"ok":[true,false]}"#
+        );
+        let numbers = Record::new("n")
+            .with("a", [0i64, 7, -10, 1234567890, i64::MIN, i64::MAX])
+            .with("b", u64::MAX)
+            .with("c", "tab\there \\ \u{7f}\u{1f} 東");
+        assert_eq!(
+            numbers.to_json(),
+            "{\"type\":\"n\",\"a\":[0,7,-10,1234567890,-9223372036854775808,9223372036854775807],\
+             \"b\":18446744073709551615,\"c\":\"tab\\there \\\\ \u{7f}\\u001f 東\"}"
         );
         let order: FieldOrder = field_order!["start_game" => ["names", "n", "x", "ok"]];
         assert!(follows(&record, order));

@@ -14,7 +14,7 @@ use mahjong_core::riichi::rules::RedFives;
 use mahjong_core::riichi::sim as riichi;
 use mahjong_core::sim::{Stream, default_workers, game_seed};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 
 use crate::american::{PyAmericanRules, PyCard};
 use crate::args::{Count, SeedArg, named};
@@ -181,11 +181,19 @@ impl PySimResult {
         self.logs().flat_map(str::lines).collect()
     }
 
-    /// Every game's log as the text of a JSON-lines file (each line ending with a newline), in
-    /// game order: what `mahjong sim --jsonl` writes, made once. Empty unless the run kept logs
-    /// (`log=True`).
-    fn jsonl(&self) -> String {
-        self.logs().collect()
+    /// Every game's log as the bytes of a JSON-lines file (UTF-8, each line ending with a
+    /// newline), in game order: what `mahjong sim --jsonl` writes, copied once from the logs the
+    /// workers wrote. Empty unless the run kept logs (`log=True`).
+    fn jsonl<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let size = self.logs().map(str::len).sum();
+        PyBytes::new_with(py, size, |buffer| {
+            let mut at = 0;
+            for log in self.logs() {
+                buffer[at..at + log.len()].copy_from_slice(log.as_bytes());
+                at += log.len();
+            }
+            Ok(())
+        })
     }
 
     /// One row per deal (Riichi) or game (American) of every game, as columns: a dict of lists
