@@ -3,6 +3,7 @@
 //! readable reference), and the random player ([`RandomPlayer`]); [`AgentKind`] names them
 //! for the simulator.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -11,6 +12,7 @@ use super::game::{Action, Observation, kind_of};
 use super::liveness::Sight;
 use super::matcher::DiscardOption;
 use super::rack::{Exposure, Rack};
+use super::table::Table;
 use crate::agent::{Agent, RandomAgent};
 use crate::error::Result;
 use crate::tile::{JOKER, KINDS};
@@ -89,6 +91,12 @@ pub struct CardAgent {
     plan: Vec<u8>,
     /// The kinds other players' exposures still need, by those exposures (bits by kind).
     danger: HashMap<Vec<Exposure>, u64>,
+    /// The card's views of two or more exposures, made once ([`Card::view`] makes them
+    /// afresh; one exposure's are the card's own).
+    views: HashMap<Vec<Exposure>, Table>,
+    /// The last hand and exposures read for [`Self::distance`], and their distance: claims
+    /// between two turns ask again for the same hand.
+    nearest: Option<(Tiles, Vec<Exposure>, u8)>,
 }
 
 impl CardAgent {
@@ -98,7 +106,22 @@ impl CardAgent {
             card,
             plan: Vec::new(),
             danger: HashMap::new(),
+            views: HashMap::new(),
+            nearest: None,
         }
+    }
+
+    /// The card's view of `exposures` ([`Card::view`]), kept when it is made afresh.
+    fn view(&mut self, exposures: &[Exposure]) -> Cow<'_, Table> {
+        if exposures.len() < 2 {
+            return self.card.view(exposures);
+        }
+        let card = &self.card;
+        let view: &Table = self
+            .views
+            .entry(exposures.to_vec())
+            .or_insert_with(|| card.view(exposures).into_owned());
+        Cow::Borrowed(view)
     }
 }
 
@@ -194,13 +217,23 @@ fn discards(view: &Observation) -> Option<Tiles> {
 
 impl CardAgent {
     /// Tiles away from the nearest card hand (99 when none is left).
-    fn distance(&self, view: &Observation) -> u8 {
-        let seen = Seen::of(view);
-        Rack::new(seen.hand, seen.mine)
-            .and_then(|rack| self.card.nearest(&rack))
+    fn distance(&mut self, view: &Observation) -> u8 {
+        let hand = tiles(view.hand.iter().map(|&t| kind_of(t)));
+        let player = &view.players[view.seat];
+        let mine: Vec<Exposure> = player.exposures.iter().map(|e| e.exposure).collect();
+        if let Some((h, m, d)) = &self.nearest
+            && (*h, m) == (hand, &mine)
+        {
+            return *d;
+        }
+        let card = self.card.clone();
+        let d = Rack::new(hand, mine.clone())
+            .and_then(|rack| card.nearest_in(&self.view(rack.exposures()), &rack))
             .ok()
             .flatten()
-            .unwrap_or(99)
+            .unwrap_or(99);
+        self.nearest = Some((hand, mine, d));
+        d
     }
 
     fn pass_tile(&mut self, view: &Observation) -> Option<Action> {
@@ -225,7 +258,7 @@ impl CardAgent {
             .or_else(|| legal.first().copied())
     }
 
-    fn courtesy(&self, view: &Observation) -> Option<Action> {
+    fn courtesy(&mut self, view: &Observation) -> Option<Action> {
         let distance = self.distance(view);
         let wanted = match distance {
             6.. => 3,
@@ -322,17 +355,24 @@ impl CardAgent {
 
     /// The discard advice for what the seat sees, and whether a joker it holds is to be kept:
     /// one is never thrown while a live hand can use it ([`Card::joker_usable`]).
-    fn advice(&self, seen: &Seen) -> Result<(Vec<DiscardOption>, bool)> {
+    fn advice(&mut self, seen: &Seen) -> Result<(Vec<DiscardOption>, bool)> {
         let rack = Rack::new(seen.hand, seen.mine.clone())?;
         let sight = seen.sight()?;
-        let advice = self.card.discard_options(&rack, sight.as_ref(), 1)?;
+        let card = self.card.clone();
+        let advice = card.discard_options_in(&self.view(&seen.mine), &rack, sight.as_ref(), 1)?;
         let keep_joker = seen.hand.count(JOKER) > 0
             && advice.iter().any(|o| o.tile != JOKER)
             && self.card.joker_usable(&rack, sight.as_ref())?;
         Ok((advice, keep_joker))
     }
 
-    fn claim(&self, view: &Observation) -> Option<Action> {
+    /// Exposes the claimed tile when that brings the hand nearer and keeps it live: of the
+    /// exposures that do, the one with the fewest jokers (the first offered of those), as the
+    /// Python reference picks the least (distance, jokers). A claimed tile brings a hand at
+    /// most one tile nearer, so every exposure that qualifies is exactly one nearer: they are
+    /// tried by jokers and the first that qualifies is the choice. An exposure whose 14 tiles
+    /// are no nearer, liveness aside, cannot qualify and is not advised on.
+    fn claim(&mut self, view: &Observation) -> Option<Action> {
         let legal = &view.legal;
         let passing = legal.iter().copied().find(|a| *a == Action::Pass)?;
         let (tile, _) = view.claim?;
@@ -345,42 +385,49 @@ impl CardAgent {
             return Some(passing);
         };
         let before = self.distance(view);
-        let mut best: Option<(u8, u8, Action)> = None;
-        for &action in legal {
-            let Action::Expose { size, jokers } = action else {
+        let mut exposes: Vec<(u8, u8, Action)> = legal
+            .iter()
+            .filter_map(|&action| match action {
+                Action::Expose { size, jokers } => Some((jokers, size, action)),
+                _ => None,
+            })
+            .collect();
+        exposes.sort_by_key(|&(jokers, ..)| jokers);
+        for (jokers, size, action) in exposes {
+            let Some(rack) = exposed(&seen, kind, size, jokers) else {
                 continue;
             };
-            let Some(after) = self.after_exposing(&seen, sight.as_ref(), kind, size, jokers) else {
-                continue;
-            };
-            if after < before && best.is_none_or(|(d, j, _)| (after, jokers) < (d, j)) {
-                best = Some((after, jokers, action));
+            let nearer = |d: Option<u8>| d.is_some_and(|d| d < before);
+            let card = self.card.clone();
+            let table = self.view(rack.exposures());
+            if nearer(card.nearest_in(&table, &rack).ok().flatten())
+                && nearer(nearest_live(&card, &table, &rack, sight.as_ref()))
+            {
+                return Some(action);
             }
         }
-        Some(best.map_or(passing, |(_, _, action)| action))
+        Some(passing)
     }
+}
 
-    /// The nearest live hand after exposing `size` tiles of `kind` with `jokers` jokers and
-    /// discarding; `None` when the exposure cannot be made or leaves no live hand.
-    fn after_exposing(
-        &self,
-        seen: &Seen,
-        sight: Option<&Sight>,
-        kind: u8,
-        size: u8,
-        jokers: u8,
-    ) -> Option<u8> {
-        let mut hand = *seen.hand.counts();
-        for (k, n) in [(kind, size - 1 - jokers), (JOKER, jokers)] {
-            let held = &mut hand[usize::from(k)];
-            *held = held.checked_sub(n)?;
-        }
-        let mut exposures = seen.mine.clone();
-        exposures.push(Exposure::new(kind, size, jokers).ok()?);
-        let rack = Rack::new(Tiles::from_counts(&hand).ok()?, exposures).ok()?;
-        let advice = self.card.discard_options(&rack, sight, 1).ok()?;
-        advice.iter().filter_map(|o| o.distance).min()
+/// The nearest live hand `rack` (14 tiles, its exposures' view `table`) keeps after its best
+/// discard; `None` when it keeps none.
+fn nearest_live(card: &Card, table: &Table, rack: &Rack, sight: Option<&Sight>) -> Option<u8> {
+    let advice = card.discard_options_in(table, rack, sight, 1).ok()?;
+    advice.iter().filter_map(|o| o.distance).min()
+}
+
+/// The rack after exposing `size` tiles of `kind` (the claimed tile among them) with `jokers`
+/// jokers from what the seat holds; `None` when the tiles are not there.
+fn exposed(seen: &Seen, kind: u8, size: u8, jokers: u8) -> Option<Rack> {
+    let mut hand = *seen.hand.counts();
+    for (k, n) in [(kind, size - 1 - jokers), (JOKER, jokers)] {
+        let held = &mut hand[usize::from(k)];
+        *held = held.checked_sub(n)?;
     }
+    let mut exposures = seen.mine.clone();
+    exposures.push(Exposure::new(kind, size, jokers).ok()?);
+    Rack::new(Tiles::from_counts(&hand).ok()?, exposures).ok()
 }
 
 /// The kinds the card hands that `exposures` fit still lack beyond them (jokers aside), over

@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use super::card::{Card, HAND_SIZE};
 use super::rack::Rack;
-use super::table::{Needs, Table};
+use super::table::{Needs, Segment, Table};
 use crate::error::{Error, Result};
 use crate::tile::{JOKER, KINDS};
 use crate::tiles::Tiles;
@@ -24,14 +24,13 @@ fn quarter_to(d: u8) -> f64 {
 fn read_segment(
     table: &Table,
     needs: &Needs,
-    distances: &[u8],
     c: &[u8; KINDS],
     held: u64,
     columns: Range<usize>,
 ) -> Option<Reading> {
-    let at = columns.clone().map(|i| distances[i]).min()?;
+    let at = columns.clone().map(|i| needs.distance(i)).min()?;
     let (mut kept, mut used) = (0u64, 0u64);
-    for i in columns.filter(|&i| distances[i] == at) {
+    for i in columns.filter(|&i| needs.distance(i) == at) {
         used |= table.needed_kinds(i);
         kept |= held & !table.needed_kinds(i);
         let spare = needs.jokers > needs.flexible(i);
@@ -48,6 +47,10 @@ fn read_segment(
 /// A segment's reading (see [`read_segment`]): its least distance, the kinds kept there and
 /// the kinds its nearest columns use.
 type Reading = (u8, u64, u64);
+
+/// A segment's reading with its worth after a discard it keeps at its least distance and
+/// after any other.
+type Worth = (Option<Reading>, f64, f64);
 
 impl Card {
     /// A Charleston pass of `count` (0..=3) tiles from 13 or 14 concealed tiles, never a joker.
@@ -88,29 +91,34 @@ impl Card {
         let segments = table.segments();
         let mut needs = Needs::default();
         table.needs(&c, &mut needs);
-        let mut distances: Vec<u8> = needs.distances().collect();
         let held = |c: &[u8; KINDS]| {
             (0..KINDS)
                 .filter(|&k| k != usize::from(JOKER) && c[k] > 0)
                 .fold(0u64, |bits, k| bits | 1 << k)
         };
         let bits = held(&c);
-        let mut readings: Vec<Option<Reading>> = segments
-            .iter()
-            .map(|s| read_segment(table, &needs, &distances, &c, bits, s.columns.clone()))
-            .collect();
-        let worth = |tile: u8, readings: &[Option<Reading>]| -> f64 {
+        // Each segment's reading with what it is worth after a discard it keeps and after
+        // one it does not (its hand's value x 4^-distance).
+        let worths = |reading: Option<Reading>, hand: usize| -> Worth {
+            let value = f64::from(self.hands[hand].value);
+            let at = reading.map_or(u8::MAX, |(at, ..)| at);
+            let next = reading.map_or(u8::MAX, |(at, ..)| at + 1);
+            (reading, value * quarter_to(at), value * quarter_to(next))
+        };
+        let read = |s: &Segment, needs: &Needs, c: &[u8; KINDS], bits: u64| {
+            worths(
+                read_segment(table, needs, c, bits, s.columns.clone()),
+                s.hand,
+            )
+        };
+        let mut readings: Vec<Worth> = segments.iter().map(|s| read(s, &needs, &c, bits)).collect();
+        let worth = |tile: u8, readings: &[Worth]| -> f64 {
             let bit = 1u64 << tile;
-            segments
+            readings
                 .iter()
-                .zip(readings)
-                .map(|(s, reading)| {
-                    let d = match *reading {
-                        None => u8::MAX,
-                        Some((at, kept, _)) if kept & bit != 0 => at,
-                        Some((at, _, _)) => at + 1,
-                    };
-                    f64::from(self.hands[s.hand].value) * quarter_to(d)
+                .map(|&(reading, keeps, loses)| match reading {
+                    Some((_, kept, _)) if kept & bit != 0 => keeps,
+                    _ => loses,
                 })
                 .sum()
         };
@@ -128,14 +136,13 @@ impl Card {
             out.push(tile);
             if pick + 1 < count {
                 table.change(&mut needs, k, c[k] + 1, c[k]);
-                for (i, d) in distances.iter_mut().enumerate() {
-                    *d = needs.distance(i);
-                }
                 let bits = held(&c);
                 for (s, reading) in segments.iter().zip(readings.iter_mut()) {
-                    if reading.is_some_and(|(_, _, used)| used & (1 << tile) != 0) {
-                        *reading =
-                            read_segment(table, &needs, &distances, &c, bits, s.columns.clone());
+                    if reading
+                        .0
+                        .is_some_and(|(_, _, used)| used & (1 << tile) != 0)
+                    {
+                        *reading = read(s, &needs, &c, bits);
                     }
                 }
             }

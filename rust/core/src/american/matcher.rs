@@ -185,8 +185,12 @@ impl Card {
     /// first of [`Self::distances`]), `None` when it can make none; read without ranking the
     /// hands.
     pub fn nearest(&self, rack: &Rack) -> Result<Option<u8>> {
+        self.nearest_in(&self.view(rack.exposures()), rack)
+    }
+
+    /// [`Self::nearest`] read from `table`, the view of the rack's exposures ([`Self::view`]).
+    pub fn nearest_in(&self, table: &Table, rack: &Rack) -> Result<Option<u8>> {
         rack.expect_len(&[13, 14], "tiles away")?;
-        let table = self.view(rack.exposures());
         let mut needs = Needs::default();
         table.needs(rack.concealed().counts(), &mut needs);
         Ok(needs.nearest())
@@ -226,14 +230,27 @@ impl Card {
         sight: Option<&Sight>,
         top: usize,
     ) -> Result<Vec<DiscardOption>> {
+        self.discard_options_in(&self.view(rack.exposures()), rack, sight, top)
+    }
+
+    /// [`Self::discard_options`] read from `table`, the view of the rack's exposures
+    /// ([`Self::view`]), for a caller that keeps the views it makes.
+    pub fn discard_options_in(
+        &self,
+        table: &Table,
+        rack: &Rack,
+        sight: Option<&Sight>,
+        top: usize,
+    ) -> Result<Vec<DiscardOption>> {
         rack.expect_len(&[usize::from(HAND_SIZE)], "discard options")?;
         let live = sight.map(|s| Liveness::new(rack, s)).transpose()?;
-        let table = self.view(rack.exposures());
+        // One hand kept per option: only the hands as near as an option's nearest matter.
+        let prune = top <= 1;
         let mut ranked: Vec<_> = self
-            .discard_minima(&table, rack.concealed().counts(), live.as_ref())
+            .discard_minima(table, rack.concealed().counts(), live.as_ref(), prune)
             .into_iter()
             .map(|(tile, minima)| {
-                let mut hands = self.ranked(&table, &minima, top.max(1));
+                let mut hands = self.ranked(table, &minima, top.max(1));
                 let (distance, value) = hands
                     .first()
                     .map_or((u8::MAX, 0), |h| (h.distance, self.hands[h.hand].value));
@@ -262,11 +279,17 @@ impl Card {
     /// before any discard (distance `d`): a discard that one of them keeps at `d` and alive
     /// leaves `d`, else one that one of them keeps alive leaves `d + 1`; any other discard
     /// is read from every column of the segment.
+    ///
+    /// With `prune`, segments are read nearest first (by their least distance before any
+    /// discard, liveness aside, which no discard lowers) and the reading stops at the first
+    /// that is farther than every discard's least distance so far: the segments left unread
+    /// (`u8::MAX`) could neither be any discard's nearest hand nor tie with it.
     pub(super) fn discard_minima(
         &self,
         table: &Table,
         c: &[u8; KINDS],
         live: Option<&Liveness>,
+        prune: bool,
     ) -> Vec<(u8, Vec<u8>)> {
         let mut needs = Needs::default();
         table.needs(c, &mut needs);
@@ -323,15 +346,41 @@ impl Card {
         let segments = table.segments();
         let mut out: Vec<(u8, Vec<u8>)> = tiles
             .iter()
-            .map(|&tile| (tile, Vec::with_capacity(segments.len())))
+            .map(|&tile| (tile, vec![u8::MAX; segments.len()]))
             .collect();
-        for segment in segments {
-            let range = segment.columns.clone();
+        let lowest: Vec<Option<u8>> = segments
+            .iter()
+            .map(|s| s.columns.clone().map(|i| d[i]).min())
+            .collect();
+        let mut order: Vec<usize> = (0..segments.len()).collect();
+        if prune {
+            // By distance, then card order: a counting sort (distances are small).
+            let level = |s: usize| usize::from(lowest[s].unwrap_or(u8::MAX));
+            let mut starts = [0usize; 257];
+            for s in 0..segments.len() {
+                starts[level(s) + 1] += 1;
+            }
+            for at in 1..starts.len() {
+                starts[at] += starts[at - 1];
+            }
+            for s in 0..segments.len() {
+                order[starts[level(s)]] = s;
+                starts[level(s)] += 1;
+            }
+        }
+        // Each discard's least distance so far, and the most of them.
+        let mut best = vec![u8::MAX; tiles.len()];
+        let mut bound = u8::MAX;
+        for s in order {
+            if prune && lowest[s].is_none_or(|at| at > bound) {
+                break;
+            }
+            let range = segments[s].columns.clone();
             // The nearest distance alive before any discard, and the discards that one of its
             // columns keeps at that distance and alive (`kept`) or alive (`alive`), as bits.
             let mut nearest = None;
             let (mut kept, mut survived) = (0u64, 0u64);
-            let mut level = range.clone().map(|i| d[i]).min();
+            let mut level = lowest[s];
             while let Some(at) = level {
                 for i in range.clone().filter(|&i| d[i] == at) {
                     let Some(short) = before(i) else {
@@ -365,7 +414,7 @@ impl Card {
                 }
                 level = range.clone().map(|i| d[i]).filter(|&x| x > at).min();
             }
-            for (tile, minima) in &mut out {
+            for ((tile, minima), best) in out.iter_mut().zip(&mut best) {
                 let bit = 1u64 << *tile;
                 let least = match nearest {
                     None => u8::MAX,
@@ -385,8 +434,10 @@ impl Card {
                         least
                     }
                 };
-                minima.push(least);
+                minima[s] = least;
+                *best = (*best).min(least);
             }
+            bound = best.iter().copied().max().unwrap_or(0);
         }
         out
     }
@@ -748,6 +799,41 @@ mod tests {
             }
         }
         assert!(checked > 1000 && near > 50, "{checked} {near}");
+    }
+
+    #[test]
+    fn the_best_hand_alone_is_read_from_the_nearest_hands_only() {
+        let card = house();
+        let mut rng = Rng(0x5851_f42d_4c95_7f2d);
+        let mut pruned = 0;
+        for round in 0..300 {
+            let (r, seen) = if round % 3 == 0 {
+                exposed_rack(&card, &mut rng)
+            } else {
+                let kinds = rng.draw(14 + 20);
+                let concealed = Tiles::from_kinds(kinds[..14].iter().copied()).unwrap();
+                let seen = Tiles::from_kinds(kinds[14..].iter().copied()).unwrap();
+                (Rack::new(concealed, Vec::new()).unwrap(), seen)
+            };
+            let sight = (round % 2 == 1).then(|| Sight::of(seen));
+            let mut every = card
+                .discard_options(&r, sight.as_ref(), usize::MAX)
+                .unwrap();
+            for option in &mut every {
+                option.hands.truncate(1);
+            }
+            let best = card.discard_options(&r, sight.as_ref(), 1).unwrap();
+            assert_eq!(best, every);
+            let live = sight.as_ref().map(|s| Liveness::new(&r, s).unwrap());
+            let table = card.view(r.exposures());
+            let minima = card.discard_minima(&table, r.concealed().counts(), live.as_ref(), true);
+            pruned += minima
+                .iter()
+                .flat_map(|(_, m)| m)
+                .filter(|&&d| d == u8::MAX)
+                .count();
+        }
+        assert!(pruned > 10_000, "{pruned}");
     }
 
     #[test]
