@@ -138,7 +138,14 @@ class ParquetRows:
 
 
 PLOT_COLUMNS = {
-    "riichi": ("game", "winners", "draw", "points", "han", *(f"final_points_{s}" for s in range(4))),
+    "riichi": (
+        "game",
+        "winners",
+        "draw",
+        "points",
+        "han",
+        *(f"final_points_{s}" for s in range(4)),
+    ),
     "american": (
         "winner",
         "wall_game",
@@ -215,9 +222,7 @@ def check_plot_path(path: str | os.PathLike[str]) -> str:
     return suffix[1:]
 
 
-def plot(
-    columns: Columns, family: str, title: str, out: Output, kind: str | None = None
-) -> None:
+def plot(columns: Columns, family: str, title: str, out: Output, kind: str | None = None) -> None:
     """Draws the outcome distributions of one family's rows, given as `columns` (those of
     :data:`PLOT_COLUMNS` at least), as four panels and saves them to `out`: a path (PNG or
     SVG, told by its suffix), or a binary file with `kind` saying which."""

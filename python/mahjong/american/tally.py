@@ -86,4 +86,3 @@ COLUMNS: dict[str, str] = {
 """The Parquet columns of ``mahjong sim american --parquet``, one row per game of a session,
 with their Arrow types: the names and order of the columns the core gives
 (``SimResult.columns``, ``AmericanGame.deal_columns``)."""
-

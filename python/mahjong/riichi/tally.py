@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+
 from rich.table import Table
 
 from mahjong.agents import GameRecord
@@ -104,4 +105,3 @@ COLUMNS: dict[str, str] = {
 """The Parquet columns of ``mahjong sim --parquet``, one row per deal, with their Arrow types:
 the names and order of the columns the core gives (``SimResult.columns``,
 ``Game.deal_columns``)."""
-

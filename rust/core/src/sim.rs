@@ -1,8 +1,8 @@
 //! Self-play at scale, for both families: a deal played to its end by one [`Agent`] per seat
 //! with no caller per step ([`play_out`]), and many games spread over worker threads
-//! ([`run`], or [`Stream`] to take them as they finish). Game `i` of a run is seeded `seed + i` ([`game_seed`]), as `mahjong sim` seeds
-//! its games, and the results come back in game order, so a run's results and log are the same
-//! bytes whatever the number of workers. Each family's games, agents and tallies are in its own
+//! ([`run`], or [`Stream`] to take them as they finish). Game `i` of a run is seeded
+//! `seed + i` ([`game_seed`]), as `mahjong sim` seeds its games, and the results come back in
+//! game order, so a run's results and log are the same bytes whatever the number of workers. Each family's games, agents and tallies are in its own
 //! `sim` module ([`crate::riichi::sim`], [`crate::american::sim`]).
 
 use std::collections::BTreeMap;
