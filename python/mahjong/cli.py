@@ -19,7 +19,7 @@ from importlib import metadata
 from typing import Any, NoReturn
 
 import mahjong
-from mahjong import play, sim
+from mahjong import bench, play, sim
 from mahjong._records import read_head
 from mahjong.american import cli as american_cli
 from mahjong.arguments import add_verb, positional, with_family
@@ -170,6 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
     american_cli.add_replay(replay)
     sim.add_command(commands)
     play.add_command(commands)
+    bench.add_command(commands)
     bot.add_bot(
         add_verb(
             commands,
