@@ -74,9 +74,7 @@ def test_every_task_and_every_peer_work_runs() -> None:
     names = [task.name for task in bench.TASKS]
     for part in ("shanten", "is_win", "decompose", "score", "american", "observation"):
         assert any(part in name for name in names), part
-    assert {"encode", "selfplay_python", "selfplay_python_reading", "selfplay_native"} <= set(
-        names
-    )
+    assert {"encode", "selfplay_python", "selfplay_python_reading", "selfplay_native"} <= set(names)
     assert "selfplay_native_2_workers" in names
     assert bench.select(None) == bench.TASKS  # what --quick runs
     inputs = bench.Inputs(TINY)
