@@ -20,9 +20,7 @@ use crate::log::record_dict;
 use crate::observation::observation_class;
 use crate::reason::PyReason;
 use crate::rules::PyRuleset;
-use crate::table::{
-    Actions, Table, observed, replay_actions, replay_session, session_class, table_class,
-};
+use crate::table::{Table, players, replay_actions, replay_session, session_class, table_class};
 use crate::view::{Kept, Memo, Names, Shared, view};
 
 /// One action a seat may take, as offered by `Deal.legal_actions`.
@@ -139,6 +137,8 @@ impl Table for Deal {
     type PyAction = PyAction;
     const ACTION_COUNT: usize = ACTION_COUNT;
     type Views = Views;
+    type Observation = Observation;
+    type Outcome = (Outcome, bool);
 
     crate::table::deal_reads!(Deal::red_fives);
 
@@ -172,25 +172,34 @@ impl Table for Deal {
             .map(|r| PyReason::riichi(r, red))
             .collect()
     }
-    fn observe<'py>(
-        &self,
-        views: &mut Views,
-        actions: &mut Actions<Action>,
+    fn observe(&self, seat: usize) -> Observation {
+        Deal::observe(self, seat)
+    }
+    fn show<'py>(
         py: Python<'py>,
-        seat: usize,
+        obs: Observation,
+        views: &mut Views,
+        legal: Bound<'py, PyTuple>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let obs = Deal::observe(self, seat);
-        let red = self.red_fives();
+        let red = obs.red_fives;
         let shown = views.0.iter_mut().zip(&obs.players);
-        let shown = shown.map(|(memo, public)| memo.view(py, public, red));
-        let (players, legal) = observed(py, self, actions, seat, &obs.legal, shown)?;
+        let players = players(py, shown.map(|(memo, public)| memo.view(py, public, red)))?;
         let obs = PyObservation {
             players,
-            legal,
+            legal: legal.into_any().unbind(),
             obs,
             red_fives: red,
         };
         Ok(Bound::new(py, obs)?.into_any())
+    }
+    fn outcome(&self) -> Option<(Outcome, bool)> {
+        Deal::outcome(self).map(|out| (out.clone(), self.red_fives()))
+    }
+    fn outcome_dict<'py>(
+        py: Python<'py>,
+        outcome: &(Outcome, bool),
+    ) -> PyResult<Bound<'py, PyDict>> {
+        outcome_dict(py, &outcome.0, outcome.1)
     }
 }
 
@@ -427,40 +436,43 @@ table_class! {
 
         /// Scores by seat (riichi deposits already taken off).
         #[getter]
-        fn scores(&self) -> [i64; 4] {
-            self.table.scores()
+        fn scores(&self, py: Python<'_>) -> [i64; 4] {
+            self.table(py).scores()
         }
 
         /// Riichi deposits on the table.
         #[getter]
-        fn riichi_sticks(&self) -> u32 {
-            self.table.riichi_sticks()
+        fn riichi_sticks(&self, py: Python<'_>) -> u32 {
+            self.table(py).riichi_sticks()
         }
 
         /// Honba counters of the deal.
         #[getter]
-        fn honba(&self) -> u32 {
-            self.table.setup().honba
+        fn honba(&self, py: Python<'_>) -> u32 {
+            self.table(py).setup().honba
         }
 
         /// The round wind ("E", "S", "W", "N").
         #[getter]
-        fn round_wind(&self) -> &'static str {
-            self.table.setup().round_wind.letter()
+        fn round_wind(&self, py: Python<'_>) -> &'static str {
+            self.table(py).setup().round_wind.letter()
         }
 
         /// The ruleset.
         #[getter]
-        fn rules(&self) -> PyRuleset {
-            PyRuleset::holding(self.table.rules())
+        fn rules(&self, py: Python<'_>) -> PyRuleset {
+            PyRuleset::holding(self.table(py).rules())
         }
 
         fn __reduce__<'py>(&self, py: Python<'py>) -> crate::convert::Reduced<'py, Bound<'py, PyAny>> {
-            let setup = self.table.setup();
-            let actions = action_parts(self.table.actions());
+            let (rules, wall, setup, actions) = {
+                let table = self.table(py);
+                let wall = crate::convert::ints(table.wall().order().iter().copied());
+                (PyRuleset::holding(table.rules()), wall, table.setup(), action_parts(table.actions()))
+            };
             let args = (
-                self.rules(),
-                crate::convert::ints(self.table.wall().order().iter().copied()),
+                rules,
+                wall,
                 setup.dealer,
                 setup.number,
                 setup.round_wind.index(),

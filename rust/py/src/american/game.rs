@@ -24,9 +24,7 @@ use crate::errors::IntoPyResult;
 use crate::log::record_dict;
 use crate::observation::observation_class;
 use crate::reason::PyReason;
-use crate::table::{
-    Actions, Table, observed, replay_actions, replay_session, session_class, table_class,
-};
+use crate::table::{Table, players, replay_actions, replay_session, session_class, table_class};
 use crate::view::{Kept, Memo, Names, Shared, view};
 
 /// One action a seat may take, as offered by `AmericanDeal.legal_actions`.
@@ -171,6 +169,8 @@ impl Table for Deal {
     type PyAction = PyAmericanAction;
     const ACTION_COUNT: usize = ACTION_COUNT;
     type Views = Views;
+    type Observation = Observation;
+    type Outcome = (Outcome, Arc<Card>);
 
     crate::table::deal_reads!(Deal::card);
 
@@ -199,24 +199,33 @@ impl Table for Deal {
             .map(PyReason::american)
             .collect()
     }
-    fn observe<'py>(
-        &self,
-        views: &mut Views,
-        actions: &mut Actions<Action>,
+    fn observe(&self, seat: usize) -> Observation {
+        Deal::observe(self, seat)
+    }
+    fn show<'py>(
         py: Python<'py>,
-        seat: usize,
+        obs: Observation,
+        views: &mut Views,
+        legal: Bound<'py, PyTuple>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let obs = Deal::observe(self, seat);
         let shown = views.0.iter_mut().zip(&obs.players);
-        let shown = shown.map(|(memo, public)| memo.view(py, public));
-        let (players, legal) = observed(py, self, actions, seat, &obs.legal, shown)?;
+        let players = players(py, shown.map(|(memo, public)| memo.view(py, public)))?;
         let obs = PyAmericanObservation {
             players,
-            legal,
+            legal: legal.into_any().unbind(),
             obs,
             red_fives: false,
         };
         Ok(Bound::new(py, obs)?.into_any())
+    }
+    fn outcome(&self) -> Option<(Outcome, Arc<Card>)> {
+        Deal::outcome(self).map(|out| (out.clone(), Arc::clone(self.card())))
+    }
+    fn outcome_dict<'py>(
+        py: Python<'py>,
+        outcome: &(Outcome, Arc<Card>),
+    ) -> PyResult<Bound<'py, PyDict>> {
+        outcome_dict(py, &outcome.0, &outcome.1)
     }
 }
 
@@ -436,56 +445,58 @@ table_class! {
 
         /// Scores by seat before this game.
         #[getter]
-        fn scores(&self) -> [i64; 4] {
-            self.table.setup().scores
+        fn scores(&self, py: Python<'_>) -> [i64; 4] {
+            self.table(py).setup().scores
         }
 
         /// The Charleston step being collected ("first_right", ..., "courtesy"), else None.
         #[getter]
-        fn step(&self) -> Option<&'static str> {
-            self.table.charleston_step().map(|s| s.name())
+        fn step(&self, py: Python<'_>) -> Option<&'static str> {
+            self.table(py).charleston_step().map(|s| s.name())
         }
 
         /// The tile a claim window is open on and its discarder, else None.
         #[getter]
-        fn claim(&self) -> Option<(&'static str, usize)> {
-            self.table.claim_tile().map(|(t, from)| (tile_name(t), from))
+        fn claim(&self, py: Python<'_>) -> Option<(&'static str, usize)> {
+            self.table(py).claim_tile().map(|(t, from)| (tile_name(t), from))
         }
 
         /// Tiles left in the wall.
         #[getter]
-        fn tiles_left(&self) -> usize {
-            self.table.wall().remaining()
+        fn tiles_left(&self, py: Python<'_>) -> usize {
+            self.table(py).wall().remaining()
         }
 
         /// Every action applied so far as `(seat, code)` pairs: replayed on a game with the
         /// same card, rules, seed and dealer they give the same events.
-        fn actions(&self) -> Vec<(usize, usize)> {
-            codes(self.table.actions())
+        fn actions(&self, py: Python<'_>) -> Vec<(usize, usize)> {
+            codes(self.table(py).actions())
         }
 
         /// Checks that all 152 tiles are somewhere, each once (wall, racks, uncalled
         /// discards); raises InvalidArgumentError naming a tile that is missing or in two
         /// places.
-        fn check_tiles(&self) -> PyResult<()> {
-            self.table.check_tiles().py()
+        fn check_tiles(&self, py: Python<'_>) -> PyResult<()> {
+            let checked = self.table(py).check_tiles();
+            checked.py()
         }
 
         fn __reduce__<'py>(
             &self,
             py: Python<'py>,
         ) -> crate::convert::Reduced<'py, Bound<'py, PyAny>> {
-            let setup = self.table.setup();
-            let args = (
-                PyCard { card: Arc::clone(self.table.card()) },
-                PyAmericanRules::holding(self.table.rules()),
-                crate::convert::ints(self.table.wall().order().iter().copied()),
-                self.table.wall().dice(),
-                setup.dealer,
-                setup.scores,
-                setup.seed,
-                codes(self.table.actions()),
-            );
+            let (card, rules, wall, dice, setup, actions) = {
+                let table = self.table(py);
+                (
+                    PyCard { card: Arc::clone(table.card()) },
+                    PyAmericanRules::holding(table.rules()),
+                    crate::convert::ints(table.wall().order().iter().copied()),
+                    table.wall().dice(),
+                    table.setup(),
+                    codes(table.actions()),
+                )
+            };
+            let args = (card, rules, wall, dice, setup.dealer, setup.scores, setup.seed, actions);
             crate::convert::reduce_to(py, "_american_deal", args.into_pyobject(py)?.into_any())
         }
     }
