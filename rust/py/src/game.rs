@@ -20,6 +20,7 @@ use crate::log::record_dict;
 use crate::observation::observation_class;
 use crate::reason::PyReason;
 use crate::rules::PyRuleset;
+use crate::snapshot;
 use crate::table::{Table, players, replay_actions, replay_session, session_class, table_class};
 use crate::view::{Kept, Memo, Names, Shared, view};
 
@@ -87,6 +88,17 @@ impl PyAction {
             }
             _ => Vec::new(),
         }
+    }
+
+    /// The action's attributes as a dict ("type", "code", "tile", "tile_id", "consumed").
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("type", self.kind())?;
+        d.set_item("code", self.code)?;
+        d.set_item("tile", self.tile())?;
+        d.set_item("tile_id", self.tile_id())?;
+        d.set_item("consumed", self.consumed())?;
+        Ok(d)
     }
 
     fn __reduce__<'py>(
@@ -311,8 +323,10 @@ observation_class! {
     /// What one seat may see of a Riichi deal now (`Deal.observation(seat)`): a snapshot read
     /// as attributes (`obs.hand`) or as a read-only mapping (`obs["hand"]`, `dict(obs)`).
     /// Tiles are mjai names (`"5mr"`, `"E"`). Nothing in it depends on another player's
-    /// concealed tiles or on the wall, and nothing leads back to the deal.
-    PyObservation("Observation", "mahjong.riichi") over Observation, |obs, red, players, legal, py| {
+    /// concealed tiles or on the wall, and nothing leads back to the deal. Observations copy
+    /// and pickle; `to_dict()` gives plain data.
+    PyObservation("Observation", "mahjong.riichi") over Observation, pickled by reduce_observation,
+    |obs, red, players, legal, py| {
         /// The observing seat.
         seat => obs.seat,
         /// Its seat wind ("E", "S", "W", "N").
@@ -354,6 +368,32 @@ observation_class! {
         /// The seat's legal actions.
         legal => pyo3::types::PyList::new(py, legal.cast::<PyTuple>()?.iter())?,
     }
+}
+
+/// `__reduce__` of an observation: its core observation as plain values.
+fn reduce_observation<'py>(
+    obs: &PyObservation,
+    py: Python<'py>,
+) -> crate::convert::Reduced<'py, Bound<'py, PyTuple>> {
+    let state = (snapshot::riichi_state(&obs.obs),).into_pyobject(py)?;
+    crate::convert::reduce_to(py, "_riichi_observation", state)
+}
+
+/// Rebuilds a pickled `Observation` from its plain values (checked).
+#[pyfunction]
+pub(crate) fn _riichi_observation(
+    py: Python<'_>,
+    state: snapshot::RiichiState,
+) -> PyResult<Bound<'_, PyAny>> {
+    let obs = snapshot::riichi_observation(state).py()?;
+    let called = obs.claim.map(|c| c.tile);
+    let legal = obs.legal.iter().map(|&action| PyAction {
+        action,
+        code: action.code(called, obs.red_fives),
+        red_fives: obs.red_fives,
+    });
+    let legal = PyTuple::new(py, legal)?;
+    <Deal as Table>::show(py, obs, &mut Views::default(), legal)
 }
 
 /// The start of a deal from the constructor's keywords (`kyoku` defaults to the dealer's seat

@@ -24,6 +24,7 @@ use crate::errors::IntoPyResult;
 use crate::log::record_dict;
 use crate::observation::observation_class;
 use crate::reason::PyReason;
+use crate::snapshot;
 use crate::table::{Table, players, replay_actions, replay_session, session_class, table_class};
 use crate::view::{Kept, Memo, Names, Shared, view};
 
@@ -124,6 +125,22 @@ impl PyAmericanAction {
             Action::Vote(v) => Some(v),
             _ => None,
         }
+    }
+
+    /// The action's attributes as a dict ("type", "code", "kind", "tile", "size", "jokers",
+    /// "target", "count", "go_on").
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("type", self.kind_name())?;
+        d.set_item("code", self.code())?;
+        d.set_item("kind", self.kind())?;
+        d.set_item("tile", self.tile())?;
+        d.set_item("size", self.size())?;
+        d.set_item("jokers", self.jokers())?;
+        d.set_item("target", self.target())?;
+        d.set_item("count", self.count())?;
+        d.set_item("go_on", self.go_on())?;
+        Ok(d)
     }
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> crate::convert::Reduced<'py, (usize, usize)> {
@@ -360,8 +377,9 @@ observation_class! {
     /// What one seat may see of an American game now (`AmericanDeal.observation(seat)`): a
     /// snapshot read as attributes or as a read-only mapping. Tiles are American names
     /// ("3D", "N", "J"). Nothing in it depends on another rack or the wall, and nothing leads
-    /// back to the game.
+    /// back to the game. Observations copy and pickle; `to_dict()` gives plain data.
     PyAmericanObservation("AmericanObservation", "mahjong.american") over Observation,
+    pickled by reduce_observation,
     |obs, red, players, legal, py| {
         /// The observing seat.
         seat => obs.seat,
@@ -500,6 +518,35 @@ table_class! {
             crate::convert::reduce_to(py, "_american_deal", args.into_pyobject(py)?.into_any())
         }
     }
+}
+
+/// `__reduce__` of an observation: its core observation as plain values, and its card.
+fn reduce_observation<'py>(
+    obs: &PyAmericanObservation,
+    py: Python<'py>,
+) -> crate::convert::Reduced<'py, Bound<'py, PyTuple>> {
+    let card = PyCard {
+        card: Arc::clone(&obs.obs.card),
+    };
+    let state = (snapshot::american_state(&obs.obs), card).into_pyobject(py)?;
+    crate::convert::reduce_to(py, "_american_observation", state)
+}
+
+/// Rebuilds a pickled `AmericanObservation` from its plain values (checked) and card.
+#[pyfunction]
+pub(crate) fn _american_observation<'py>(
+    py: Python<'py>,
+    state: snapshot::AmericanState,
+    card: &Bound<'py, PyCard>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let obs = snapshot::american_observation(state, Arc::clone(&card.get().card)).py()?;
+    let seat = obs.seat;
+    let legal = obs
+        .legal
+        .iter()
+        .map(|&action| PyAmericanAction { action, seat });
+    let legal = PyTuple::new(py, legal)?;
+    <Deal as Table>::show(py, obs, &mut Views::default(), legal)
 }
 
 /// Actions as `(seat, code)` pairs.

@@ -24,8 +24,8 @@ pub(crate) use batch::american_encode_exposures;
 pub(crate) use card::{_card_from_source, PyCard};
 pub(crate) use exposure::PyExposure;
 pub(crate) use game::{
-    _american_action, _american_deal, _american_game, PyAmericanAction, PyAmericanDeal,
-    PyAmericanGame, PyAmericanObservation, outcome_dict,
+    _american_action, _american_deal, _american_game, _american_observation, PyAmericanAction,
+    PyAmericanDeal, PyAmericanGame, PyAmericanObservation, outcome_dict,
 };
 pub(crate) use hands::{PyCardHand, PyVariant};
 pub(crate) use results::{_american_match, PyDiscardOption, PyDistance, PyMatch};
