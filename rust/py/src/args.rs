@@ -13,7 +13,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use crate::convert::{int_value, kind_arg, tiles_arg, type_name};
+use crate::convert::{beyond_i64, int_value, kind_arg, shown_int, tiles_arg, type_name};
 use crate::errors::IntoPyResult;
 use crate::tiles::{PyMeld, PyTiles};
 
@@ -69,7 +69,13 @@ impl<'a, 'py> FromPyObject<'a, 'py> for WindArg {
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
         if let Some(i) = int_value(&obj) {
-            return Wind::from_index(i, "wind").map(Self).py();
+            let wind = usize::try_from(i).ok().and_then(|i| Wind::ALL.get(i));
+            return wind.map(|&w| Self(w)).ok_or_else(|| {
+                crate::errors::to_pyerr(Error::argument(format!(
+                    "wind {} is out of range 0..=3",
+                    shown_int(&obj)
+                )))
+            });
         }
         if let Ok(text) = obj.cast::<PyString>() {
             return Wind::parse(&text.to_cow()?, "wind").map(Self).py();
@@ -81,7 +87,8 @@ impl<'a, 'py> FromPyObject<'a, 'py> for WindArg {
     }
 }
 
-/// A count (honba, deposits): a non-negative int; its upper bound is checked where it is used.
+/// A count (honba, deposits, an index): an int from 0 to `u32::MAX`; a tighter bound is
+/// checked where it is used.
 pub(crate) struct Count(pub(crate) u32);
 
 impl<'a, 'py> FromPyObject<'a, 'py> for Count {
@@ -93,7 +100,10 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Count {
         })?;
         u32::try_from(value)
             .map(Self)
-            .map_err(|_| Error::argument(format!("{value} is not a count (0 or more)")))
+            .map_err(|_| {
+                let shown = shown_int(&obj);
+                Error::argument(format!("{shown} is out of range 0..={}", u32::MAX))
+            })
             .py()
     }
 }
@@ -116,9 +126,9 @@ impl<'a, 'py> FromPyObject<'a, 'py> for SeedArg {
             )));
         }
         obj.extract::<u64>().map(Self).map_err(|_| {
-            let shown = obj.str().map_or_else(|_| "?".to_owned(), |s| s.to_string());
             crate::errors::to_pyerr(Error::argument(format!(
-                "seed {shown} is out of range {SEED_RANGE}"
+                "seed {} is out of range {SEED_RANGE}",
+                shown_int(&obj)
             )))
         })
     }
@@ -140,11 +150,9 @@ impl<'a, 'py> FromPyObject<'a, 'py> for SeatArg {
             .filter(|&s| s < 4)
             .map(Self)
             .ok_or_else(|| {
-                let shown = obj
-                    .str()
-                    .map_or_else(|_| value.to_string(), |s| s.to_string());
                 crate::errors::to_pyerr(Error::argument(format!(
-                    "seat {shown} is out of range 0..=3"
+                    "seat {} is out of range 0..=3",
+                    shown_int(&obj)
                 )))
             })
     }
@@ -172,6 +180,14 @@ impl<'a, 'py> FromPyObject<'a, 'py> for ScoresArg {
             .map(int_value)
             .collect::<Option<_>>()
             .ok_or_else(bad)?;
+        if let Some(big) = items.iter().find(|i| beyond_i64(i)) {
+            let max = mahjong_core::options::MAX_SCORE;
+            return Err(Error::argument(format!(
+                "score {} is out of range -{max}..={max}",
+                shown_int(big)
+            )))
+            .py();
+        }
         let scores: [i64; 4] = values.try_into().map_err(|v: Vec<i64>| {
             crate::errors::to_pyerr(Error::argument(format!(
                 "scores needs 4 values, got {}",
@@ -206,7 +222,10 @@ impl<'a, 'py> FromPyObject<'a, 'py> for WallArg {
                 .ok()
                 .filter(|&id| id != mahjong_core::tile::HIDDEN)
                 .ok_or_else(|| {
-                    crate::errors::to_pyerr(Error::tile(format!("tile id {value} is out of range")))
+                    crate::errors::to_pyerr(Error::tile(format!(
+                        "tile id {} is out of range",
+                        shown_int(&item)
+                    )))
                 })?;
             ids.push(id);
         }

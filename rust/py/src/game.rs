@@ -411,7 +411,11 @@ fn setup_arg(
     let start = i64::from(rules.start_points);
     let dealer = named::<SeatArg>("dealer", dealer)?.map_or(0, |s| s.0);
     let number = match named::<Count>("kyoku", kyoku)? {
-        Some(Count(n)) => u8::try_from(n).unwrap_or(u8::MAX),
+        Some(Count(n)) => u8::try_from(n)
+            .map_err(|_| {
+                mahjong_core::Error::argument(format!("deal number {n} is out of range 1..=4"))
+            })
+            .py()?,
         None => dealer as u8 + 1,
     };
     Ok(DealSetup {

@@ -229,16 +229,17 @@ pub(crate) fn apply<T: Table + Send>(
             ))
         })?),
     };
+    let code = || format!("code {}", crate::convert::shown_int(action));
     let refused = {
         let mut table = lock(py, table);
         match given {
             Ok(a) => table.apply(seat, a).err(),
-            Err(code) => match decode(&*table, seat, code) {
+            Err(value) => match decode(&*table, seat, value) {
                 Ok(a) => table
                     .apply(seat, a)
                     .err()
-                    .map(|(words, r)| (format!("code {code} ({words})"), r)),
-                Err(why) => Some((format!("code {code}"), PyReason::not_offered(why))),
+                    .map(|(words, r)| (format!("{} ({words})", code()), r)),
+                Err(why) => Some((code(), PyReason::not_offered(why))),
             },
         }
     };
@@ -417,13 +418,15 @@ macro_rules! table_class {
 
             /// The events from index `start` on, as dicts in the log vocabulary (see the
             /// README); with `seat`, as that seat sees them (hidden tiles read "?").
-            #[pyo3(signature = (start = 0, seat = None))]
+            #[pyo3(signature = (start = None, seat = None), text_signature = "($self, start=0, seat=None)")]
             fn events<'py>(
                 &self,
                 py: pyo3::Python<'py>,
-                start: usize,
+                start: Option<&pyo3::Bound<'py, pyo3::PyAny>>,
                 seat: Option<crate::args::SeatArg>,
             ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::types::PyList>> {
+                let start = crate::args::named::<crate::args::Count>("start", start)?;
+                let start = start.map_or(0, |c| c.0 as usize);
                 let records = crate::table::events(&*self.table(py), start, seat.map(|s| s.0));
                 crate::log::record_list(py, records)
             }

@@ -19,7 +19,7 @@ use pyo3::{IntoPyObjectExt, intern};
 
 use super::card::PyCard;
 use super::rules::PyAmericanRules;
-use crate::args::{ScoresArg, SeatArg, SeedArg, WallArg, named};
+use crate::args::{Count, ScoresArg, SeatArg, SeedArg, WallArg, named};
 use crate::errors::IntoPyResult;
 use crate::log::record_dict;
 use crate::observation::observation_class;
@@ -600,17 +600,21 @@ session_class! {
     /// game and `end_session`. Sessions copy and pickle.
     PyAmericanGame("AmericanGame", "mahjong.american") over Game, deals PyAmericanDeal {
         #[new]
-        #[pyo3(signature = (card, *, seed, games = 1, rules = None, names = None))]
+        #[pyo3(
+            signature = (card, *, seed, games = None, rules = None, names = None),
+            text_signature = "(card, *, seed, games=1, rules=None, names=None)"
+        )]
         fn new(
             card: &Bound<'_, PyCard>,
             seed: &Bound<'_, PyAny>,
-            games: usize,
+            games: Option<&Bound<'_, PyAny>>,
             rules: Option<&Bound<'_, PyAmericanRules>>,
             names: Option<[String; 4]>,
         ) -> PyResult<Self> {
             let seed: SeedArg = seed.extract()?;
             let rules = PyAmericanRules::of(rules);
             let names = names.unwrap_or_else(|| std::array::from_fn(|s| format!("seat {s}")));
+            let games = named::<Count>("games", games)?.map_or(1, |c| c.0 as usize);
             let game = Game::with_names(Arc::clone(&card.get().card), &rules, seed.0, games, names)
                 .py()?;
             Ok(Self { game })
