@@ -32,6 +32,8 @@ class Tiles:
     def from_kinds(kinds: Iterable[int]) -> Tiles: ...
     @staticmethod
     def from_ids(ids: Iterable[int], red_fives: bool = True) -> Tiles: ...
+    @staticmethod
+    def from_names(names: Iterable[str]) -> Tiles: ...
     @property
     def counts(self) -> tuple[int, ...]: ...
     @property
@@ -562,6 +564,7 @@ LIMITS: list[str]
 YAKU_NAMES: dict[str, str]
 AMERICAN_FIELD_ORDER: dict[str, tuple[str, ...]]
 MAX_SCORE: int
+MJAI_TILE_NAMES: list[str]
 
 # American Mahjong (re-exported by mahjong.american).
 

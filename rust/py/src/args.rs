@@ -5,7 +5,7 @@
 //! is a `TypeError`, a wrong value a typed `MahjongError` naming it.
 
 use mahjong_core::meld::Meld;
-use mahjong_core::notation::parse_sequence;
+use mahjong_core::notation::{parse_riichi_tile, parse_sequence};
 use mahjong_core::riichi::Indicators;
 use mahjong_core::tile::RIICHI_KINDS;
 use mahjong_core::{Error, Tiles, Wind};
@@ -13,7 +13,9 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use crate::convert::{beyond_i64, int_value, kind_arg, shown_int, tiles_arg, type_name};
+use crate::convert::{
+    beyond_i64, int_value, kind_arg, riichi_tile_text, shown_int, tiles_arg, type_name,
+};
 use crate::errors::IntoPyResult;
 use crate::tiles::{PyMeld, PyTiles};
 
@@ -28,7 +30,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for TilesLike {
     }
 }
 
-/// A Riichi tile kind: an int 0..=33 or a one-tile string such as `"5m"`.
+/// A Riichi tile kind: an int 0..=33 or one tile in any spelling (`"5m"`, `"5mr"`, `"E"`).
 pub(crate) struct Kind(pub(crate) u8);
 
 impl<'a, 'py> FromPyObject<'a, 'py> for Kind {
@@ -39,8 +41,8 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Kind {
     }
 }
 
-/// One Riichi tile that may be a red five: a kind (int, never red) or a one-tile string
-/// (`"0s"` is the red 5s).
+/// One Riichi tile that may be a red five: a kind (int, never red) or one tile in any
+/// spelling (`"0s"` and `"5sr"` are the red 5s).
 #[derive(Clone, Copy)]
 pub(crate) struct TileArg {
     pub(crate) kind: u8,
@@ -51,10 +53,9 @@ impl<'a, 'py> FromPyObject<'a, 'py> for TileArg {
     type Error = PyErr;
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        let kind = kind_arg(&obj)?;
-        let red = match obj.cast::<PyString>() {
-            Ok(text) => Tiles::parse(&text.to_cow()?).py()?.red_total() > 0,
-            Err(_) => false,
+        let (kind, red) = match obj.cast::<PyString>() {
+            Ok(text) => riichi_tile_text(&text)?,
+            Err(_) => (kind_arg(&obj)?, false),
         };
         Ok(Self { kind, red })
     }
@@ -233,8 +234,9 @@ impl<'a, 'py> FromPyObject<'a, 'py> for WallArg {
     }
 }
 
-/// Indicator tiles in reveal order: a tile string (`"1m0p"`), `Tiles` (no order of its own)
-/// or a sequence of tiles (kinds or one-tile strings).
+/// Indicator tiles in reveal order: a tile string (`"1m0p"`, or one tile in any spelling such
+/// as `"5mr"`), `Tiles` (no order of its own) or a sequence of tiles (kinds or one-tile
+/// strings in any spelling).
 pub(crate) struct IndicatorsArg(pub(crate) Indicators);
 
 impl<'a, 'py> FromPyObject<'a, 'py> for IndicatorsArg {
@@ -242,6 +244,9 @@ impl<'a, 'py> FromPyObject<'a, 'py> for IndicatorsArg {
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
         let tiles: Vec<(u8, bool)> = if let Ok(text) = obj.cast::<PyString>() {
+            if let Ok(tile) = parse_riichi_tile(&text.to_cow()?) {
+                return Indicators::with_red(vec![tile]).map(Self).py();
+            }
             let (kinds, mut red) = parse_sequence(&text.to_cow()?).py()?;
             kinds
                 .into_iter()

@@ -68,9 +68,19 @@ pub(crate) fn shown_int(obj: &Bound<'_, PyAny>) -> String {
     )
 }
 
-/// Accepts a Riichi tile kind as an int `0..=33` or a one-tile string such as `"5m"`.
+/// Accepts a Riichi tile kind as an int `0..=33` or one tile in any spelling (`"5m"`,
+/// `"5mr"`, `"E"`, `"1z"`; see [`riichi_tile_text`]).
 pub(crate) fn kind_arg(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
-    kind_below(obj, RIICHI_KINDS as u8, "Riichi", "'5m'")
+    if let Ok(text) = obj.cast::<PyString>() {
+        return riichi_tile_text(text).map(|(kind, _)| kind);
+    }
+    kind_below(obj, RIICHI_KINDS as u8, "Riichi", "'5m' or 'E'")
+}
+
+/// One Riichi tile written as text: its mjai name or one tile of MPSZ or American text
+/// ([`mahjong_core::notation::parse_riichi_tile`]); its kind and whether it is a red five.
+pub(crate) fn riichi_tile_text(text: &Bound<'_, PyString>) -> PyResult<(u8, bool)> {
+    mahjong_core::notation::parse_riichi_tile(&text.to_cow()?).py()
 }
 
 /// Accepts a tile kind below `limit` as an int or a one-tile string; `family` and `example`

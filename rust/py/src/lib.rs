@@ -104,6 +104,9 @@ mod _core {
             crate::log::field_order(py, riichi_log::EXTENSIONS)?,
         )?;
         m.add("DRAW_REASONS", riichi_log::DRAW_REASONS.to_vec())?;
+        // The mjai names of the kinds 0..33, then of the red 5m, 5p, 5s.
+        let tile_names = &mahjong_core::riichi::mjai::CLASS_NAMES[..37];
+        m.add("MJAI_TILE_NAMES", tile_names.to_vec())?;
         let yaku = pyo3::types::PyDict::new(py);
         for y in mahjong_core::riichi::Yaku::ALL {
             yaku.set_item(y.romaji(), y.english())?;

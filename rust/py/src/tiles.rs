@@ -7,7 +7,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
 use crate::args::{Kind, TilesLike};
-use crate::convert::{beyond_i64, int_value, ints, kind_below, shown_int, tiles_arg, type_name};
+use crate::convert::{
+    beyond_i64, int_value, ints, kind_below, riichi_tile_text, shown_int, tiles_arg, type_name,
+};
 use crate::errors::IntoPyResult;
 
 /// An immutable multiset of tiles that remembers which fives are red.
@@ -111,6 +113,35 @@ impl PyTiles {
                 .py()?
                 .into(),
         )
+    }
+
+    /// Builds from tile names, each one tile in any spelling: the mjai names observations and
+    /// logs give (`"5mr"`, `"E"`, `"P"`) or one tile of MPSZ or American text (`"0m"`,
+    /// `"1z"`), e.g. `Tiles.from_names(observation["hand"])`.
+    #[staticmethod]
+    fn from_names(names: &Bound<'_, PyAny>) -> PyResult<Self> {
+        if names.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err(
+                "expected a sequence of tile names, got a string (use Tiles(text))",
+            ));
+        }
+        let mut kinds = Vec::new();
+        let mut red = [0u8; 3];
+        for name in names.try_iter()? {
+            let name = name?;
+            let text = name.cast::<PyString>().map_err(|_| {
+                PyTypeError::new_err(format!("expected tile names, got {}", type_name(&name)))
+            })?;
+            let (kind, is_red) = riichi_tile_text(text)?;
+            if is_red {
+                red[usize::from(kind / 9)] += 1;
+            }
+            kinds.push(i64::from(kind));
+        }
+        Ok(Tiles::from_kinds(kinds)
+            .and_then(|t| t.with_red(red))
+            .py()?
+            .into())
     }
 
     /// Builds from physical tile ids 0..135, each at most once. With `red_fives` (the
