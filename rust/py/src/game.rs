@@ -151,20 +151,24 @@ impl Table for Deal {
     type Views = Views;
     type Observation = Observation;
     type Outcome = (Outcome, bool);
+    type Context = (Option<u8>, bool);
 
     crate::table::deal_reads!(Deal::red_fives);
 
     fn legal(&self, seat: usize) -> Vec<Action> {
         self.legal_actions(seat)
     }
-    fn code(&self, _seat: usize, action: Action) -> usize {
-        self.code_of(action)
+    fn code((called, red_fives): (Option<u8>, bool), _seat: usize, action: Action) -> usize {
+        action.code(called, red_fives)
     }
-    fn wrap(&self, _seat: usize, action: Action) -> PyAction {
+    fn context(&self) -> (Option<u8>, bool) {
+        (self.claim_tile().map(|(t, _)| t), self.red_fives())
+    }
+    fn wrap((_, red_fives): (Option<u8>, bool), _: usize, action: Action, code: usize) -> PyAction {
         PyAction {
             action,
-            code: self.code_of(action),
-            red_fives: self.red_fives(),
+            code,
+            red_fives,
         }
     }
     fn unwrap(obj: &Bound<'_, PyAny>) -> Option<Action> {
@@ -386,11 +390,10 @@ pub(crate) fn _riichi_observation(
     state: snapshot::RiichiState,
 ) -> PyResult<Bound<'_, PyAny>> {
     let obs = snapshot::riichi_observation(state).py()?;
-    let called = obs.claim.map(|c| c.tile);
-    let legal = obs.legal.iter().map(|&action| PyAction {
-        action,
-        code: action.code(called, obs.red_fives),
-        red_fives: obs.red_fives,
+    let context = (obs.claim.map(|c| c.tile), obs.red_fives);
+    let legal = obs.legal.iter().map(|&action| {
+        let code = <Deal as Table>::code(context, obs.seat, action);
+        <Deal as Table>::wrap(context, obs.seat, action, code)
     });
     let legal = PyTuple::new(py, legal)?;
     <Deal as Table>::show(py, obs, &mut Views::default(), legal)

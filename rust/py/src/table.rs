@@ -28,15 +28,25 @@ pub(crate) trait Table: Clone {
     type Observation: Observed<Action = Self::Action>;
     /// How a deal ended, with what its dict needs (the red-five flag, the card).
     type Outcome;
+    /// What an action's code and object need besides the action ([`Self::context`]).
+    type Context: Copy;
 
     /// The seats that must act now.
     fn waiting(&self) -> Vec<usize>;
     /// The legal actions of `seat`.
     fn legal(&self, seat: usize) -> Vec<Self::Action>;
-    /// The stable code of `action` by `seat` now.
-    fn code(&self, seat: usize, action: Self::Action) -> usize;
-    /// `action` as a Python object.
-    fn wrap(&self, seat: usize, action: Self::Action) -> Self::PyAction;
+    /// The stable code of `action` by `seat` in `context`.
+    fn code(context: Self::Context, seat: usize, action: Self::Action) -> usize;
+    /// What codes and action objects need now besides the action (the claimed tile and the
+    /// red-five flag), read under the deal's lock.
+    fn context(&self) -> Self::Context;
+    /// `action` by `seat`, whose code is `code`, as a Python object's value.
+    fn wrap(
+        context: Self::Context,
+        seat: usize,
+        action: Self::Action,
+        code: usize,
+    ) -> Self::PyAction;
     /// The core action of a Python action object, if `obj` is one.
     fn unwrap(obj: &Bound<'_, PyAny>) -> Option<Self::Action>;
     /// The action `code` names for `seat` now (a legal one when there is one).
@@ -97,17 +107,87 @@ pub(crate) fn lock<'a, T: Send>(py: Python<'_>, mutex: &'a Mutex<T>) -> MutexGua
     }
 }
 
-/// Runs `f` on the value kept in `cell`, taken out for the call so that no lock is held while
-/// `f` runs Python (a call meanwhile starts from the default value), then puts it back.
-pub(crate) fn with_taken<T: Default + Send, R>(
+/// A core deal and what its class keeps between calls, behind one lock ([`lock`]).
+pub(crate) struct Held<T: Table> {
+    /// The deal.
+    pub(crate) table: T,
+    /// Taken out while Python runs ([`with_memos`]): no lock is held then.
+    memos: Option<Box<Memos<T>>>,
+}
+
+impl<T: Table> Held<T> {
+    /// A deal with nothing kept yet.
+    pub(crate) fn new(table: T) -> Self {
+        Self { table, memos: None }
+    }
+}
+
+impl<T: Table> std::ops::Deref for Held<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.table
+    }
+}
+
+/// What a deal's class keeps between calls: the views observations show and the action
+/// objects handed out.
+pub(crate) struct Memos<T: Table> {
+    views: T::Views,
+    actions: Actions<T::Action>,
+}
+
+impl<T: Table> Default for Memos<T> {
+    fn default() -> Self {
+        Self {
+            views: T::Views::default(),
+            actions: Actions::default(),
+        }
+    }
+}
+
+/// Reads the deal with `read` under its lock and takes its memos out; `show` then makes Python
+/// objects from what was read with the memos, no lock held (a call meanwhile starts from
+/// empty memos); the memos go back after.
+pub(crate) fn with_memos<T: Table + Send, X, R>(
     py: Python<'_>,
-    cell: &Mutex<T>,
-    f: impl FnOnce(&mut T) -> R,
+    held: &Mutex<Held<T>>,
+    read: impl FnOnce(&T) -> X,
+    show: impl FnOnce(X, &mut Memos<T>) -> R,
 ) -> R {
-    let mut value = std::mem::take(&mut *lock(py, cell));
-    let out = f(&mut value);
-    *lock(py, cell) = value;
+    let (read, mut memos) = {
+        let mut held = lock(py, held);
+        (read(&held.table), held.memos.take().unwrap_or_default())
+    };
+    let out = show(read, &mut memos);
+    lock(py, held).memos = Some(memos);
     out
+}
+
+/// `seat`'s legal actions now as the deal's action objects (the same legal action is the same
+/// object from one step to the next).
+pub(crate) fn legal_objects<'py, T: Table + Send>(
+    py: Python<'py>,
+    held: &Mutex<Held<T>>,
+    seat: usize,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let read = |table: &T| (table.legal(seat), table.context());
+    with_memos(py, held, read, |(legal, context), memos| {
+        memos.actions.tuple::<T>(py, seat, &legal, context)
+    })
+}
+
+/// What `seat` may see now, as the family's observation object.
+pub(crate) fn observation<'py, T: Table + Send>(
+    py: Python<'py>,
+    held: &Mutex<Held<T>>,
+    seat: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let read = |table: &T| (table.observe(seat), table.context());
+    with_memos(py, held, read, |(obs, context), memos| {
+        let legal = memos.actions.tuple::<T>(py, seat, obs.legal(), context)?;
+        T::show(py, obs, &mut memos.views, legal)
+    })
 }
 
 /// Applies a pickled deal's actions again, in order, each decoded by `decode` into its seat
@@ -162,35 +242,27 @@ impl<A> Default for Actions<A> {
     }
 }
 
-/// Actions of one seat as the deal names them: each with its code and its object's value.
-pub(crate) type Offered<T> = Vec<(<T as Table>::Action, usize, <T as Table>::PyAction)>;
-
-/// `seat`'s `actions` in `table` with their codes and objects' values (read under the deal's
-/// lock; made into objects after it by [`Actions::tuple`]).
-pub(crate) fn offered<T: Table>(table: &T, seat: usize, actions: &[T::Action]) -> Offered<T> {
-    actions
-        .iter()
-        .map(|&a| (a, table.code(seat, a), table.wrap(seat, a)))
-        .collect()
-}
-
 impl<A: Copy + Eq> Actions<A> {
-    /// `seat`'s actions `offered` as a tuple of objects.
+    /// `seat`'s `actions` as a tuple of objects (their codes and any new object from
+    /// `context`).
     pub(crate) fn tuple<'py, T: Table<Action = A>>(
         &mut self,
         py: Python<'py>,
         seat: usize,
-        offered: Offered<T>,
+        actions: &[A],
+        context: T::Context,
     ) -> PyResult<Bound<'py, PyTuple>> {
         if self.made.is_empty() {
             self.made.resize_with(4 * T::ACTION_COUNT, Vec::new);
         }
-        let mut objects = Vec::with_capacity(offered.len());
-        for (action, code, value) in offered {
+        let mut objects = Vec::with_capacity(actions.len());
+        for &action in actions {
+            let code = T::code(context, seat, action);
             let bucket = &mut self.made[seat % 4 * T::ACTION_COUNT + code];
             let object = match bucket.iter().find(|(a, _)| *a == action) {
                 Some((_, object)) => object.bind(py).clone(),
                 None => {
+                    let value = T::wrap(context, seat, action, code);
                     let object = value.into_bound_py_any(py)?;
                     bucket.push((action, object.clone().unbind()));
                     object
@@ -211,11 +283,11 @@ pub(crate) fn illegal(py: Python<'_>, message: String, reason: PyReason) -> PyEr
     err
 }
 
-/// Applies an `apply` argument (an action object or its int code) by `seat` to the deal in
-/// `table` (locked only while the engine applies it); a refusal is an `IllegalActionError`
+/// Applies an `apply` argument (an action object or its int code) by `seat` to the deal
+/// `held` (locked only while the engine applies it); a refusal is an `IllegalActionError`
 /// naming the action (and its code when one was given), the seat and the reason.
 pub(crate) fn apply<T: Table + Send>(
-    table: &Mutex<T>,
+    held: &Mutex<Held<T>>,
     py: Python<'_>,
     seat: usize,
     action: &Bound<'_, PyAny>,
@@ -231,10 +303,10 @@ pub(crate) fn apply<T: Table + Send>(
     };
     let code = || format!("code {}", crate::convert::shown_int(action));
     let refused = {
-        let mut table = lock(py, table);
+        let table = &mut lock(py, held).table;
         match given {
             Ok(a) => table.apply(seat, a).err(),
-            Err(value) => match decode(&*table, seat, value) {
+            Err(value) => match decode(table, seat, value) {
                 Ok(a) => table
                     .apply(seat, a)
                     .err()
@@ -281,37 +353,24 @@ macro_rules! table_class {
         $(#[doc = $doc])*
         #[pyo3::pyclass(name = $name, module = $module, frozen, skip_from_py_object)]
         pub(crate) struct $py {
-            table: std::sync::Mutex<$core>,
-            views: std::sync::Mutex<<$core as crate::table::Table>::Views>,
-            actions: std::sync::Mutex<
-                crate::table::Actions<<$core as crate::table::Table>::Action>,
-            >,
+            held: std::sync::Mutex<crate::table::Held<$core>>,
         }
 
         impl $py {
             /// The class over a core deal.
             pub(crate) fn of(table: $core) -> Self {
                 Self {
-                    table: std::sync::Mutex::new(table),
-                    views: Default::default(),
-                    actions: Default::default(),
+                    held: std::sync::Mutex::new(crate::table::Held::new(table)),
                 }
             }
 
             /// The core deal, locked ([`crate::table::lock`]): for Rust work only, never held
             /// while Python runs.
-            pub(crate) fn table(&self, py: pyo3::Python<'_>) -> std::sync::MutexGuard<'_, $core> {
-                crate::table::lock(py, &self.table)
-            }
-
-            /// `offered` (read from the deal) as the action objects handed out so far.
-            fn objects<'py>(
+            pub(crate) fn table(
                 &self,
-                py: pyo3::Python<'py>,
-                seat: usize,
-                offered: crate::table::Offered<$core>,
-            ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::types::PyTuple>> {
-                crate::table::with_taken(py, &self.actions, |made| made.tuple::<$core>(py, seat, offered))
+                py: pyo3::Python<'_>,
+            ) -> std::sync::MutexGuard<'_, crate::table::Held<$core>> {
+                crate::table::lock(py, &self.held)
             }
         }
 
@@ -320,7 +379,7 @@ macro_rules! table_class {
             /// The seats that must act now (one on a turn; every seat with a claim or a pass
             /// to give).
             fn waiting(&self, py: pyo3::Python<'_>) -> Vec<usize> {
-                crate::table::Table::waiting(&*self.table(py))
+                crate::table::Table::waiting(&self.table(py).table)
             }
 
             /// The legal actions of `seat` now; empty when it need not act.
@@ -329,12 +388,7 @@ macro_rules! table_class {
                 py: pyo3::Python<'py>,
                 seat: crate::args::SeatArg,
             ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::types::PyList>> {
-                let offered = {
-                    let table = self.table(py);
-                    let legal = crate::table::Table::legal(&*table, seat.0);
-                    crate::table::offered(&*table, seat.0, &legal)
-                };
-                let tuple = self.objects(py, seat.0, offered)?;
+                let tuple = crate::table::legal_objects(py, &self.held, seat.0)?;
                 pyo3::types::PyList::new(py, tuple.iter())
             }
 
@@ -342,9 +396,10 @@ macro_rules! table_class {
             fn legal_codes(&self, py: pyo3::Python<'_>, seat: crate::args::SeatArg) -> Vec<usize> {
                 use crate::table::Table;
                 let table = self.table(py);
-                Table::legal(&*table, seat.0)
+                let context = table.context();
+                Table::legal(&table.table, seat.0)
                     .into_iter()
-                    .map(|a| Table::code(&*table, seat.0, a))
+                    .map(|a| <$core as Table>::code(context, seat.0, a))
                     .collect()
             }
 
@@ -357,7 +412,7 @@ macro_rules! table_class {
                 seat: crate::args::SeatArg,
                 action: &pyo3::Bound<'_, pyo3::PyAny>,
             ) -> pyo3::PyResult<()> {
-                crate::table::apply(&self.table, py, seat.0, action)
+                crate::table::apply(&self.held, py, seat.0, action)
             }
 
             /// Why actions `seat` might expect now are not offered (a list of Reason): on its
@@ -367,7 +422,7 @@ macro_rules! table_class {
                 py: pyo3::Python<'_>,
                 seat: crate::args::SeatArg,
             ) -> Vec<crate::reason::PyReason> {
-                crate::table::Table::blocked(&*self.table(py), seat.0)
+                crate::table::Table::blocked(&self.table(py).table, seat.0)
             }
 
             /// What `seat` may see now: its own tiles, everything public, its legal actions
@@ -378,42 +433,31 @@ macro_rules! table_class {
                 py: pyo3::Python<'py>,
                 seat: crate::args::SeatArg,
             ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::PyAny>> {
-                use crate::table::Table;
-                use mahjong_core::agent::Observed;
-                let (obs, offered) = {
-                    let table = self.table(py);
-                    let obs = Table::observe(&*table, seat.0);
-                    let offered = crate::table::offered(&*table, seat.0, obs.legal());
-                    (obs, offered)
-                };
-                let legal = self.objects(py, seat.0, offered)?;
-                crate::table::with_taken(py, &self.views, |views| {
-                    <$core as Table>::show(py, obs, views, legal)
-                })
+                crate::table::observation(py, &self.held, seat.0)
             }
 
             /// Whether the deal is over.
             #[getter]
             fn is_over(&self, py: pyo3::Python<'_>) -> bool {
-                crate::table::Table::is_over(&*self.table(py))
+                crate::table::Table::is_over(&self.table(py).table)
             }
 
             /// The seat on turn (None during a claim window, a pass or after the end).
             #[getter]
             fn turn(&self, py: pyo3::Python<'_>) -> Option<usize> {
-                crate::table::Table::turn(&*self.table(py))
+                crate::table::Table::turn(&self.table(py).table)
             }
 
             /// The dealer's (East's) seat.
             #[getter]
             fn dealer(&self, py: pyo3::Python<'_>) -> usize {
-                crate::table::Table::dealer(&*self.table(py))
+                crate::table::Table::dealer(&self.table(py).table)
             }
 
             /// The wall's tile ids in draw order (not an observation: it shows every tile).
             #[getter]
             fn wall(&self, py: pyo3::Python<'_>) -> Vec<u32> {
-                crate::convert::ints(crate::table::Table::wall(&*self.table(py)))
+                crate::convert::ints(crate::table::Table::wall(&self.table(py).table))
             }
 
             /// The events from index `start` on, as dicts in the log vocabulary (see the
@@ -427,13 +471,13 @@ macro_rules! table_class {
             ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::types::PyList>> {
                 let start = crate::args::named::<crate::args::Count>("start", start)?;
                 let start = start.map_or(0, |c| c.0 as usize);
-                let records = crate::table::events(&*self.table(py), start, seat.map(|s| s.0));
+                let records = crate::table::events(&self.table(py).table, start, seat.map(|s| s.0));
                 crate::log::record_list(py, records)
             }
 
             /// The number of events so far (for `events(start)`).
             fn event_count(&self, py: pyo3::Python<'_>) -> usize {
-                crate::table::Table::event_count(&*self.table(py))
+                crate::table::Table::event_count(&self.table(py).table)
             }
 
             /// How the deal ended (None while it runs), as a dict.
@@ -443,14 +487,14 @@ macro_rules! table_class {
                 py: pyo3::Python<'py>,
             ) -> pyo3::PyResult<Option<pyo3::Bound<'py, pyo3::types::PyDict>>> {
                 use crate::table::Table;
-                let outcome = Table::outcome(&*self.table(py));
+                let outcome = Table::outcome(&self.table(py).table);
                 outcome.map(|out| <$core as Table>::outcome_dict(py, &out)).transpose()
             }
 
             /// A copy that plays on independently (`copy.copy`); costs about the state's
             /// size.
             fn __copy__(&self, py: pyo3::Python<'_>) -> Self {
-                Self::of(self.table(py).clone())
+                Self::of(self.table(py).table.clone())
             }
 
             /// A copy that plays on independently (`copy.deepcopy`).
@@ -459,7 +503,7 @@ macro_rules! table_class {
                 py: pyo3::Python<'_>,
                 _memo: &pyo3::Bound<'_, pyo3::PyAny>,
             ) -> Self {
-                Self::of(self.table(py).clone())
+                Self::of(self.table(py).table.clone())
             }
 
             $($extra)*

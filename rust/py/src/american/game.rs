@@ -188,16 +188,18 @@ impl Table for Deal {
     type Views = Views;
     type Observation = Observation;
     type Outcome = (Outcome, Arc<Card>);
+    type Context = ();
 
     crate::table::deal_reads!(Deal::card);
 
     fn legal(&self, seat: usize) -> Vec<Action> {
         self.legal_actions(seat)
     }
-    fn code(&self, seat: usize, action: Action) -> usize {
+    fn code((): (), seat: usize, action: Action) -> usize {
         action.code(seat)
     }
-    fn wrap(&self, seat: usize, action: Action) -> PyAmericanAction {
+    fn context(&self) {}
+    fn wrap((): (), seat: usize, action: Action, _code: usize) -> PyAmericanAction {
         PyAmericanAction { action, seat }
     }
     fn unwrap(obj: &Bound<'_, PyAny>) -> Option<Action> {
@@ -544,7 +546,7 @@ pub(crate) fn _american_observation<'py>(
     let legal = obs
         .legal
         .iter()
-        .map(|&action| PyAmericanAction { action, seat });
+        .map(|&action| <Deal as Table>::wrap((), seat, action, action.code(seat)));
     let legal = PyTuple::new(py, legal)?;
     <Deal as Table>::show(py, obs, &mut Views::default(), legal)
 }
