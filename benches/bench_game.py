@@ -10,14 +10,13 @@ needs ``pip install --no-deps --target .riichienv riichienv==0.4.11`` and skips 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from riichienv_peer import riichienv
 
-from mahjong import native
+from mahjong import bench, native
 from mahjong.riichi import Deal
 from mahjong.riichi.game import Agent, EfficiencyAgent, RandomAgent, play_deal
 
@@ -89,16 +88,8 @@ def bench_deals_native_efficiency_agents(benchmark: Any, enabled: bool) -> None:
 def _play_riichienv(deals: int, env_class: Any) -> int:
     """`deals` one-kyoku RiichiEnv games, seeds 0..deals-1, each seat choosing uniformly at
     random among the legal actions its observation offers (one seeded generator per seat, as
-    our `RandomAgent`s have)."""
-    for seed in range(deals):
-        env = env_class(game_mode=RIICHIENV_ONE_KYOKU, seed=seed)
-        rngs = [random.Random(seed * 4 + i) for i in range(4)]
-        observations = env.reset()
-        while not env.done():
-            observations = env.step(
-                {seat: rngs[seat].choice(obs.legal_actions()) for seat, obs in observations.items()}
-            )
-    return deals
+    our `RandomAgent`s have): :func:`mahjong.bench.riichienv_loop`."""
+    return bench.riichienv_loop(env_class, deals)
 
 
 def bench_deals_riichienv_random(benchmark: Any, enabled: bool) -> None:

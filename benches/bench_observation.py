@@ -16,13 +16,12 @@ and skip without it (riichienv_peer.py).
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 from per_state import per_call, riichi_states, riichienv_states
 
-from mahjong.riichi import Deal
+from mahjong.bench import random_loop, read_observation
 
 STATES = 500
 LOOP_DEALS = 500
@@ -34,25 +33,19 @@ def enabled(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("benchmark_enable", False))
 
 
-def _read(observation: Any) -> tuple[Any, ...]:
-    """Reads what an agent reads: the hand, every pond and meld, the legal actions."""
-    tables = [(player["pond"], player["melds"]) for player in observation["players"]]
-    return observation["hand"], tables, observation["legal"]
-
-
 def bench_observation(benchmark: Any, enabled: bool) -> None:
     benchmark.group = "observation"
     states = riichi_states(STATES if enabled else SMOKE)
     per_call(benchmark, states, lambda s: s[0].observation(s[1]))
 
 
-def bench_observation_read(benchmark: Any, enabled: bool) -> None:
+def bench_observationread_observation(benchmark: Any, enabled: bool) -> None:
     benchmark.group = "observation"
     states = riichi_states(STATES if enabled else SMOKE)
-    per_call(benchmark, states, lambda s: _read(s[0].observation(s[1])))
+    per_call(benchmark, states, lambda s: read_observation(s[0].observation(s[1])))
 
 
-def _riichienv_read(env: Any, seat: int) -> tuple[Any, ...]:
+def _riichienvread_observation(env: Any, seat: int) -> tuple[Any, ...]:
     observation = env.get_observations([seat])[seat]
     return (
         observation.hand,
@@ -71,27 +64,13 @@ def bench_observation_riichienv(benchmark: Any, enabled: bool) -> None:
 def bench_observation_read_riichienv(benchmark: Any, enabled: bool) -> None:
     benchmark.group = "observation"
     states = riichienv_states(STATES if enabled else SMOKE)
-    per_call(benchmark, states, lambda s: _riichienv_read(*s))
-
-
-def _random_loop(deals: int, read: bool) -> int:
-    """`deals` one-deal games, every decision a uniform choice among the legal codes; with
-    `read`, the deciding seat's observation is read first."""
-    for seed in range(deals):
-        deal, rng = Deal(seed=seed), random.Random(seed)
-        while not deal.is_over:
-            for seat in deal.waiting():
-                if read:
-                    _read(deal.observation(seat))
-                codes = deal.legal_codes(seat)
-                deal.apply(seat, codes[rng.randrange(len(codes))])
-    return deals
+    per_call(benchmark, states, lambda s: _riichienvread_observation(*s))
 
 
 def _loop(benchmark: Any, deals: int, read: bool) -> None:
     benchmark.group = "observation loop"
     benchmark.extra_info["deals"] = deals
-    benchmark.pedantic(_random_loop, args=(deals, read), rounds=3, iterations=1, warmup_rounds=1)
+    benchmark.pedantic(random_loop, args=(deals, read), rounds=3, iterations=1, warmup_rounds=1)
     if not benchmark.disabled:
         benchmark.extra_info["deals_per_second"] = deals / benchmark.stats.stats.mean
 

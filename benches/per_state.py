@@ -10,26 +10,9 @@ from typing import Any
 
 from riichienv_peer import riichienv
 
+from mahjong import bench
 from mahjong.american import AmericanDeal, Card
-from mahjong.riichi import Deal
-
-
-def riichi_states(count: int) -> list[tuple[Deal, int]]:
-    """Riichi deals after 10..120 random decisions, each with a seat that must act."""
-    out: list[tuple[Deal, int]] = []
-    seed = 0
-    while len(out) < count:
-        deal, rng = Deal(seed=seed), random.Random(seed)
-        for _ in range(rng.randrange(10, 120)):
-            if deal.is_over:
-                break
-            seat = deal.waiting()[0]
-            codes = deal.legal_codes(seat)
-            deal.apply(seat, codes[rng.randrange(len(codes))])
-        if not deal.is_over:
-            out.append((deal, deal.waiting()[0]))
-        seed += 1
-    return out
+from mahjong.bench import riichi_states as riichi_states
 
 
 def american_states(count: int) -> list[tuple[AmericanDeal, int]]:
@@ -55,24 +38,10 @@ def american_states(count: int) -> list[tuple[AmericanDeal, int]]:
 
 
 def riichienv_states(count: int) -> list[tuple[Any, int]]:
-    """RiichiEnv one-kyoku games after 10..120 random steps, with a seat that must act; skips
-    the calling bench without RiichiEnv (riichienv_peer.py)."""
-    env_class = riichienv().RiichiEnv
-    out: list[tuple[Any, int]] = []
-    seed = 0
-    while len(out) < count:
-        env, rng = env_class(game_mode=0, seed=seed), random.Random(seed)
-        observations = env.reset()
-        for _ in range(rng.randrange(10, 120)):
-            if env.done():
-                break
-            observations = env.step(
-                {s: rng.choice(o.legal_actions()) for s, o in observations.items()}
-            )
-        if not env.done():
-            out.append((env, next(iter(observations))))
-        seed += 1
-    return out
+    """RiichiEnv one-kyoku games after 10..120 random steps, with a seat that must act
+    (:func:`mahjong.bench.riichienv_states`); skips the calling bench without RiichiEnv
+    (riichienv_peer.py)."""
+    return bench.riichienv_states(riichienv(), count)
 
 
 def per_call(

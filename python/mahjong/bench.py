@@ -41,7 +41,21 @@ from mahjong._atomic import atomic_file
 from mahjong.american import Card, physical_kinds
 from mahjong.errors import InvalidArgumentError
 
-__all__ = ["OURS", "REFERENCE", "RIICHIENV", "TASKS", "Result", "markdown", "run_tasks"]
+__all__ = [
+    "OURS",
+    "REFERENCE",
+    "RIICHIENV",
+    "TASKS",
+    "Result",
+    "markdown",
+    "random_loop",
+    "read_observation",
+    "riichi_states",
+    "riichienv_loop",
+    "riichienv_states",
+    "run_tasks",
+    "select",
+]
 
 OURS = "mahjong-engine"
 RIICHIENV = "riichienv"
@@ -206,7 +220,7 @@ def _card_batch(method: str) -> Callable[[Inputs], Callable[[], object]]:
     return make
 
 
-def _states(count: int) -> list[tuple[riichi.Deal, int]]:
+def riichi_states(count: int) -> list[tuple[riichi.Deal, int]]:
     """Deals after 10..120 random decisions, each with the seat that must act."""
     out: list[tuple[riichi.Deal, int]] = []
     seed = 0
@@ -226,37 +240,37 @@ def _states(count: int) -> list[tuple[riichi.Deal, int]]:
 
 def _per_state(call: Callable[[riichi.Deal, int], object]) -> Work:
     def make(inputs: Inputs) -> tuple[Callable[[], object], int]:
-        states = _states(max(inputs.size.deals, 20))
+        states = riichi_states(max(inputs.size.deals, 20))
         return (lambda: [call(deal, seat) for deal, seat in states]), len(states)
 
     return make
 
 
-def _read(observation: Any) -> tuple[Any, ...]:
+def read_observation(observation: Any) -> tuple[Any, ...]:
     """What an agent reads: the hand, every pond and meld, the legal actions."""
     tables = [(player["pond"], player["melds"]) for player in observation["players"]]
     return observation["hand"], tables, observation["legal"]
 
 
-def _python_loop(read: bool) -> Work:
-    """One-deal games in the Python loop, every decision uniform over the seat's legal codes
-    (with `read`, the deciding seat's observation read first)."""
+def random_loop(deals: int, read: bool) -> int:
+    """Plays `deals` one-deal games in the Python loop (seeds 0..deals-1), every decision
+    uniform over the seat's legal codes; with `read`, the deciding seat's observation is read
+    first (:func:`read_observation`)."""
+    for seed in range(deals):
+        deal, rng = riichi.Deal(seed=seed), random.Random(seed)
+        while not deal.is_over:
+            for seat in deal.waiting():
+                if read:
+                    read_observation(deal.observation(seat))
+                codes = deal.legal_codes(seat)
+                deal.apply(seat, codes[rng.randrange(len(codes))])
+    return deals
 
+
+def _python_loop(read: bool) -> Work:
     def make(inputs: Inputs) -> tuple[Callable[[], object], int]:
         deals = inputs.size.deals
-
-        def play() -> int:
-            for seed in range(deals):
-                deal, rng = riichi.Deal(seed=seed), random.Random(seed)
-                while not deal.is_over:
-                    for seat in deal.waiting():
-                        if read:
-                            _read(deal.observation(seat))
-                        codes = deal.legal_codes(seat)
-                        deal.apply(seat, codes[rng.randrange(len(codes))])
-            return deals
-
-        return play, deals
+        return (lambda: random_loop(deals, read)), deals
 
     return make
 
@@ -280,7 +294,11 @@ TASKS: tuple[Task, ...] = (
     Task("american_distance_batch", "us", _per_hand(_card_batch("distance_batch"))),
     Task("american_match_batch", "us", _per_hand(_card_batch("match_batch"))),
     Task("observation", "us", _per_state(lambda deal, seat: deal.observation(seat))),
-    Task("observation_read", "us", _per_state(lambda deal, seat: _read(deal.observation(seat)))),
+    Task(
+        "observation_read",
+        "us",
+        _per_state(lambda deal, seat: read_observation(deal.observation(seat))),
+    ),
     Task("encode", "us", _per_state(riichi.encode)),
     Task("selfplay_python", "per_s", _python_loop(read=False)),
     Task("selfplay_python_reading", "per_s", _python_loop(read=True)),
@@ -304,6 +322,41 @@ def _riichienv(path: Path) -> ModuleType | None:
         sys.path.remove(str(path))
 
 
+def riichienv_states(core: ModuleType, count: int) -> list[tuple[Any, int]]:
+    """RiichiEnv (its extension module `core`) one-kyoku games after 10..120 random steps,
+    each with a seat that must act."""
+    out: list[tuple[Any, int]] = []
+    seed = 0
+    while len(out) < count:
+        env, rng = core.RiichiEnv(game_mode=0, seed=seed), random.Random(seed)
+        observations = env.reset()
+        for _ in range(rng.randrange(10, 120)):
+            if env.done():
+                break
+            observations = env.step(
+                {s: rng.choice(o.legal_actions()) for s, o in observations.items()}
+            )
+        if not env.done():
+            out.append((env, next(iter(observations))))
+        seed += 1
+    return out
+
+
+def riichienv_loop(env_class: Any, deals: int) -> int:
+    """Plays `deals` one-kyoku RiichiEnv games (``env_class``: its ``RiichiEnv``), seeds
+    0..deals-1, each seat choosing uniformly among the legal actions its observation offers
+    (one seeded generator per seat)."""
+    for seed in range(deals):
+        env = env_class(game_mode=0, seed=seed)
+        rngs = [random.Random(seed * 4 + i) for i in range(4)]
+        observations = env.reset()
+        while not env.done():
+            observations = env.step(
+                {s: rngs[s].choice(o.legal_actions()) for s, o in observations.items()}
+            )
+    return deals
+
+
 def _riichienv_work(core: ModuleType) -> dict[str, Work]:
     """RiichiEnv's work for the tasks it has: scoring a hand, an observation, and its
     gym-style loop of one-kyoku games with random choices."""
@@ -317,42 +370,13 @@ def _riichienv_work(core: ModuleType) -> dict[str, Work]:
         evaluator = core.HandEvaluator
         return lambda: [evaluator(ids, []).calc(w, d, [], c) for ids, w, d, c in calls]
 
-    def states(count: int) -> list[tuple[Any, int]]:
-        out: list[tuple[Any, int]] = []
-        seed = 0
-        while len(out) < count:
-            env, rng = core.RiichiEnv(game_mode=0, seed=seed), random.Random(seed)
-            observations = env.reset()
-            for _ in range(rng.randrange(10, 120)):
-                if env.done():
-                    break
-                observations = env.step(
-                    {s: rng.choice(o.legal_actions()) for s, o in observations.items()}
-                )
-            if not env.done():
-                out.append((env, min(observations)))
-            seed += 1
-        return out
-
     def observation(inputs: Inputs) -> tuple[Callable[[], object], int]:
-        envs = states(max(inputs.size.deals, 20))
+        envs = riichienv_states(core, max(inputs.size.deals, 20))
         return (lambda: [env.get_observations([seat]) for env, seat in envs]), len(envs)
 
     def loop(inputs: Inputs) -> tuple[Callable[[], object], int]:
         deals = inputs.size.deals
-
-        def play() -> int:
-            for seed in range(deals):
-                env = core.RiichiEnv(game_mode=0, seed=seed)
-                rngs = [random.Random(seed * 4 + i) for i in range(4)]
-                observations = env.reset()
-                while not env.done():
-                    observations = env.step(
-                        {s: rngs[s].choice(o.legal_actions()) for s, o in observations.items()}
-                    )
-            return deals
-
-        return play, deals
+        return (lambda: riichienv_loop(core.RiichiEnv, deals)), deals
 
     return {
         "score": _per_hand(score),
