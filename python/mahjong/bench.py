@@ -27,7 +27,6 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from importlib import metadata
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -36,7 +35,7 @@ import numpy as np
 from rich.console import Console
 from rich.progress import Progress
 
-from mahjong import Tiles, native, riichi
+from mahjong import Tiles, __version__, native, riichi
 from mahjong._atomic import atomic_file
 from mahjong.american import Card, physical_kinds
 from mahjong.errors import InvalidArgumentError
@@ -546,7 +545,7 @@ def machine() -> str:
     return (
         f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
         f"{platform.system()}, Python {platform.python_version()}, "
-        f"mahjong-engine {metadata.version('mahjong-engine')}"
+        f"mahjong-engine {__version__}"
     )
 
 
