@@ -118,10 +118,16 @@ class Decomposition:
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
-def shanten(tiles: _TilesLike, kind: _ShantenKind = "all") -> int: ...
-def waits(tiles: _TilesLike) -> list[int]: ...
+def shanten(
+    tiles: _TilesLike, kind: _ShantenKind = "all", *, players: int | None = None
+) -> int: ...
+def waits(tiles: _TilesLike, *, players: int | None = None) -> list[int]: ...
 def ukeire(
-    tiles: _TilesLike, visible: _TilesLike | None = None, kind: _ShantenKind = "all"
+    tiles: _TilesLike,
+    visible: _TilesLike | None = None,
+    kind: _ShantenKind = "all",
+    *,
+    players: int | None = None,
 ) -> Ukeire | list[Ukeire]: ...
 def is_win(tiles: _TilesLike) -> bool: ...
 def decompose(tiles: _TilesLike, win_tile: _TileLike | None = None) -> list[Decomposition]: ...
@@ -132,7 +138,9 @@ def is_win_batch(counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]: ...
 
 _Wind: TypeAlias = int | Literal["E", "S", "W", "N", "east", "south", "west", "north"]
 _Indicators: TypeAlias = "str | Tiles | Iterable[_TileLike] | None"
-_Preset: TypeAlias = Literal["seed", "tenhou", "mahjongsoul", "wrc", "ema", "mleague"]
+_Preset: TypeAlias = Literal[
+    "seed", "tenhou", "mahjongsoul", "wrc", "ema", "mleague", "tenhou-sanma", "mahjongsoul-sanma"
+]
 
 RECORD_WIDTH: int
 MAX_STICKS: int
@@ -158,6 +166,7 @@ class InvalidRuleError(MahjongError): ...
 
 @final
 class Ruleset:
+    players: Literal[4, 3]
     game_length: Literal["one_deal", "tonpuusen", "hanchan"]
     start_points: int
     target_points: int
@@ -167,6 +176,7 @@ class Ruleset:
     tenpaiyame: Literal["off", "optional", "automatic"]
     oka: int
     uma: list[int]
+    final_points_rounding: Literal["none", "thousand_half_away"]
     leftover_deposits: Literal["to_first", "returned", "lost"]
     red_fives: Literal[0, 1]
     open_tanyao: bool
@@ -195,7 +205,7 @@ class Ruleset:
     kokushi_rob_ankan: bool
     renhou: Literal["off", "mangan_yaku", "mangan_flat", "yakuman"]
     riichi_min_points: int | None
-    riichi_min_live_tiles: Literal[0, 1, 4]
+    riichi_min_live_tiles: Literal[0, 1, 3, 4]
     riichi_ankan: Literal["none", "same_waits", "same_waits_and_shape"]
     noten_riichi: Literal["impossible", "chombo"]
     karaten: Literal["noten", "tenpai"]
@@ -221,6 +231,18 @@ class Ruleset:
     daichisei: bool
     open_riichi: bool
     paarenchan: bool
+    tsumo_split: Literal["tsumo_loss", "north_bisection"]
+    pao_tsumo_amount: Literal["tsumo_total", "ron_value"]
+    nukidora: bool
+    kita_counts_as_call: bool
+    kita_rinshan: bool
+    kita_ron: Literal["any_hand", "yakuman_only", "off"]
+    kita_ron_ippatsu: bool
+    kita_pass_furiten: bool
+    kita_in_riichi: Literal["drawn_only", "any", "off"]
+    north_yakuhai: bool
+    mjai_sanma_layout: Literal["native", "padded4"]
+    mjai_kita_event: Literal["nukidora", "kita"]
     def __new__(cls) -> Ruleset: ...
     @staticmethod
     def preset(name: _Preset) -> Ruleset: ...
@@ -263,6 +285,7 @@ class WinContext:
         riichi_sticks: int | None = None,
         discarder: _Wind | None = None,
         liable: _Wind | None = None,
+        kita: int | None = None,
     ) -> WinContext: ...
     FLAGS: tuple[tuple[str, str], ...]
     def to_dict(self) -> dict[str, Any]: ...
@@ -308,6 +331,8 @@ class WinContext:
     def discarder(self) -> int | None: ...
     @property
     def liable(self) -> int | None: ...
+    @property
+    def kita(self) -> int: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -372,6 +397,7 @@ def encode_win(
     *,
     melds: Iterable[Meld] | None = None,
     context: WinContext | None = None,
+    rules: Ruleset | None = None,
 ) -> npt.NDArray[np.uint8]: ...
 def score_batch(
     records: npt.NDArray[np.uint8],
@@ -381,7 +407,7 @@ def score_batch(
 ) -> dict[str, npt.NDArray[Any]]: ...
 def nagashi_mangan(
     seat_wind: _Wind, *, honba: int | None = None, rules: Ruleset | None = None
-) -> tuple[int, int, int, int]: ...
+) -> tuple[int, ...]: ...
 
 # The Riichi game engine.
 
@@ -498,6 +524,8 @@ class Deal:
     @property
     def dealer(self) -> int: ...
     @property
+    def players(self) -> int: ...
+    @property
     def wall(self) -> list[int]: ...
     def events(self, start: int = 0, seat: int | None = None) -> list[dict[str, Any]]: ...
     def event_count(self) -> int: ...
@@ -528,6 +556,8 @@ class Game:
     def finish_deal(self, deal: Deal) -> None: ...
     @property
     def is_over(self) -> bool: ...
+    @property
+    def players(self) -> int: ...
     @property
     def scores(self) -> list[int]: ...
     @property
@@ -881,6 +911,8 @@ class AmericanDeal:
     @property
     def dealer(self) -> int: ...
     @property
+    def players(self) -> int: ...
+    @property
     def scores(self) -> list[int]: ...
     @property
     def step(self) -> str | None: ...
@@ -915,6 +947,8 @@ class AmericanGame:
     def finish_deal(self, deal: AmericanDeal) -> None: ...
     @property
     def is_over(self) -> bool: ...
+    @property
+    def players(self) -> int: ...
     @property
     def scores(self) -> list[int]: ...
     @property

@@ -114,16 +114,22 @@ def rule_override(text: str) -> tuple[str, object]:
 
 
 def add_rules_options(
-    parser: argparse.ArgumentParser, presets: Sequence[str], default: str, example: str
+    parser: argparse.ArgumentParser,
+    presets: Sequence[str],
+    default: str,
+    example: str,
+    default_help: str = "",
 ) -> None:
     """``--rules PRESET`` and any number of ``--set NAME=VALUE`` overrides (`example` is one
-    override of the family's, shown in the help)."""
+    override of the family's, shown in the help; `default_help` says what a default that is
+    no preset means)."""
+    choices = list(presets) if default in presets else [default, *presets]
     parser.add_argument(
         "--rules",
         default=default,
-        choices=list(presets),
+        choices=choices,
         metavar="PRESET",
-        help=f"ruleset preset: {', '.join(presets)}",
+        help=f"ruleset preset: {', '.join(choices)}{default_help}",
     )
     parser.add_argument(
         "--set",
@@ -135,9 +141,12 @@ def add_rules_options(
     )
 
 
-def rules_from(args: argparse.Namespace, rules_class: Any) -> Any:
+def rules_from(args: argparse.Namespace, rules_class: Any, base: Any = None) -> Any:
     """The ruleset that ``--rules`` and ``--set`` describe, built by `rules_class.from_dict`
-    (an unknown option or a bad value raises :class:`~mahjong.errors.InvalidRuleError`)."""
+    (an unknown option or a bad value raises :class:`~mahjong.errors.InvalidRuleError`); the
+    overrides apply to `base` instead when ``--rules`` names no preset."""
+    if base is not None and args.rules not in rules_class.presets():
+        return base.replace(**dict(args.set))
     return rules_class.from_dict({"preset": args.rules, **dict(args.set)})
 
 

@@ -212,10 +212,13 @@ def test_mjlog_features_come_through() -> None:
     assert paos >= 2
 
 
-def test_three_player_records_are_refused_with_the_reason() -> None:
-    path = data_path(*MJLOG, THREE_PLAYER)
-    with pytest.raises(InvalidArgumentError, match="three-player records are not supported yet"):
-        tenhou.load_record(path)
+def test_three_player_mjlog_reads_three_seats() -> None:
+    """The three-player record (GO type bit 0x10) reads as three seats: three names, hands and
+    scores, kita as ``nukidora`` (tests/riichi/test_sanma_record.py checks the rest)."""
+    events = tenhou.load_record(data_path(*MJLOG, THREE_PLAYER))
+    assert len(events[0]["names"]) == 3
+    assert all(len(e["scores"]) == 3 for e in events if "scores" in e)
+    assert any(e["type"] == "nukidora" for e in events)
     three = {"name": ["a", "b", "c"], "log": []}
     with pytest.raises(InvalidArgumentError, match="three-player"):
         tenhou.parse_tenhou6(json.dumps(three))
@@ -412,10 +415,12 @@ def test_convert_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "invalid choice: 'tenhou'" in capsys.readouterr().err
 
 
-def test_convert_refuses_three_player_records(capsys: pytest.CaptureFixture[str]) -> None:
+def test_convert_writes_three_player_records(capsys: pytest.CaptureFixture[str]) -> None:
     path = data_path(*MJLOG, THREE_PLAYER)
-    assert main(["convert", str(path)]) == 2
-    assert "three-player records are not supported yet" in capsys.readouterr().err
+    assert main(["convert", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert '{"type":"nukidora","actor":1,"pai":"N"}' in lines
+    assert mjai.parse_events("\n".join(lines)) == tenhou.load_record(path)
 
 
 def test_tenhou6_nagashi_says_nothing_of_tenpai(tmp_path: Path) -> None:

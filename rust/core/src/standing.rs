@@ -16,16 +16,18 @@ pub struct Standing {
     pub points: i64,
 }
 
-/// The seats from first to last by `scores`, ties to the seat nearer `first_dealer`.
-pub fn order(scores: &[i64; 4], first_dealer: usize) -> [usize; 4] {
-    let mut order = [0, 1, 2, 3];
-    order.sort_by_key(|&s| (-scores[s], (s + 4 - first_dealer) % 4));
+/// The seats from first to last by `scores` (one per seat), ties to the seat nearer
+/// `first_dealer`.
+pub fn order(scores: &[i64], first_dealer: usize) -> Vec<usize> {
+    let players = scores.len();
+    let mut order: Vec<usize> = (0..players).collect();
+    order.sort_by_key(|&s| (-scores[s], (s + players - first_dealer) % players));
     order
 }
 
-/// Each seat's rank (1..=4) in `order`.
-pub fn ranks(order: &[usize; 4]) -> [usize; 4] {
-    let mut ranks = [0; 4];
+/// Each seat's rank (1..=players) in `order`.
+pub fn ranks(order: &[usize]) -> Vec<usize> {
+    let mut ranks = vec![0; order.len()];
     for (place, &seat) in order.iter().enumerate() {
         ranks[seat] = place + 1;
     }
@@ -41,5 +43,7 @@ mod tests {
         assert_eq!(order(&[100, 300, 300, 0], 0), [1, 2, 0, 3]);
         assert_eq!(order(&[100, 300, 300, 0], 2), [2, 1, 0, 3]);
         assert_eq!(ranks(&[2, 1, 0, 3]), [3, 2, 1, 4]);
+        assert_eq!(order(&[100, 300, 300], 2), [2, 1, 0]);
+        assert_eq!(order(&[100, 300, 300], 0), [1, 2, 0]);
     }
 }

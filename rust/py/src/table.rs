@@ -22,6 +22,8 @@ pub(crate) trait Table: Clone {
     /// The views an observation shows, kept between observations (see [`crate::view`]).
     type Views: Default + Send + Sync;
 
+    /// The number of seats (players) at the table.
+    fn seats(&self) -> usize;
     /// The seats that must act now.
     fn waiting(&self) -> Vec<usize>;
     /// The legal actions of `seat`.
@@ -77,6 +79,20 @@ pub(crate) fn observed<'py, T: Table>(
     let players = PyTuple::new(py, players.collect::<PyResult<Vec<_>>>()?)?;
     let legal = actions.tuple(py, deal, seat, legal)?;
     Ok((players.into_any().unbind(), legal.into_any().unbind()))
+}
+
+/// `seat` checked against the table's seats (a game of three has no seat 3).
+pub(crate) fn seat<T: Table>(table: &T, seat: crate::args::SeatArg) -> PyResult<usize> {
+    let seats = table.seats();
+    if seat.0 < seats {
+        return Ok(seat.0);
+    }
+    Err(mahjong_core::Error::argument(format!(
+        "seat {} is out of range 0..={} (a game of {seats} players)",
+        seat.0,
+        seats - 1
+    )))
+    .py()
 }
 
 /// Applies a pickled deal's actions again, in order, each decoded by `decode` into its seat
@@ -288,18 +304,20 @@ macro_rules! table_class {
                 py: pyo3::Python<'py>,
                 seat: crate::args::SeatArg,
             ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::types::PyList>> {
-                let legal = crate::table::Table::legal(&self.table, seat.0);
-                let tuple = self.made_actions().tuple(py, &self.table, seat.0, &legal)?;
+                let seat = crate::table::seat(&self.table, seat)?;
+                let legal = crate::table::Table::legal(&self.table, seat);
+                let tuple = self.made_actions().tuple(py, &self.table, seat, &legal)?;
                 pyo3::types::PyList::new(py, tuple.iter())
             }
 
             /// The codes of `seat`'s legal actions (as `legal_actions`, without objects).
-            fn legal_codes(&self, seat: crate::args::SeatArg) -> Vec<usize> {
+            fn legal_codes(&self, seat: crate::args::SeatArg) -> pyo3::PyResult<Vec<usize>> {
                 use crate::table::Table;
-                Table::legal(&self.table, seat.0)
+                let seat = crate::table::seat(&self.table, seat)?;
+                Ok(Table::legal(&self.table, seat)
                     .into_iter()
-                    .map(|a| Table::code(&self.table, seat.0, a))
-                    .collect()
+                    .map(|a| Table::code(&self.table, seat, a))
+                    .collect())
             }
 
             /// Applies `action` (an action from `legal_actions` or its int code) by `seat`.
@@ -311,13 +329,18 @@ macro_rules! table_class {
                 seat: crate::args::SeatArg,
                 action: &pyo3::Bound<'_, pyo3::PyAny>,
             ) -> pyo3::PyResult<()> {
-                crate::table::apply(&mut self.table, py, seat.0, action)
+                let seat = crate::table::seat(&self.table, seat)?;
+                crate::table::apply(&mut self.table, py, seat, action)
             }
 
             /// Why actions `seat` might expect now are not offered (a list of Reason): on its
             /// turn and in a claim window alike, whether or not it has anything to decide.
-            fn blocked(&self, seat: crate::args::SeatArg) -> Vec<crate::reason::PyReason> {
-                crate::table::Table::blocked(&self.table, seat.0)
+            fn blocked(
+                &self,
+                seat: crate::args::SeatArg,
+            ) -> pyo3::PyResult<Vec<crate::reason::PyReason>> {
+                let seat = crate::table::seat(&self.table, seat)?;
+                Ok(crate::table::Table::blocked(&self.table, seat))
             }
 
             /// What `seat` may see now: its own tiles, everything public, its legal actions
@@ -328,11 +351,12 @@ macro_rules! table_class {
                 py: pyo3::Python<'py>,
                 seat: crate::args::SeatArg,
             ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::PyAny>> {
+                let seat = crate::table::seat(&self.table, seat)?;
                 let mut views = self
                     .views
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner);
-                crate::table::Table::observe(&self.table, &mut views, &mut self.made_actions(), py, seat.0)
+                crate::table::Table::observe(&self.table, &mut views, &mut self.made_actions(), py, seat)
             }
 
             /// Whether the deal is over.
@@ -353,6 +377,12 @@ macro_rules! table_class {
                 crate::table::Table::dealer(&self.table)
             }
 
+            /// The number of players: seats are 0..players-1 (3 or 4).
+            #[getter]
+            fn players(&self) -> usize {
+                crate::table::Table::seats(&self.table)
+            }
+
             /// The wall's tile ids in draw order (not an observation: it shows every tile).
             #[getter]
             fn wall(&self) -> Vec<u32> {
@@ -368,7 +398,8 @@ macro_rules! table_class {
                 start: usize,
                 seat: Option<crate::args::SeatArg>,
             ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::types::PyList>> {
-                crate::table::events(&self.table, py, start, seat.map(|s| s.0))
+                let seat = seat.map(|s| crate::table::seat(&self.table, s)).transpose()?;
+                crate::table::events(&self.table, py, start, seat)
             }
 
             /// The number of events so far (for `events(start)`).
@@ -414,22 +445,28 @@ pub(crate) trait Session: Clone {
     fn finish(&mut self, deal: &Self::Table) -> mahjong_core::Result<()>;
     /// Whether the session is over.
     fn is_over(&self) -> bool;
-    /// Running scores by seat.
-    fn scores(&self) -> [i64; 4];
+    /// The number of players.
+    fn seats(&self) -> usize;
+    /// Running scores by seat (one per player).
+    fn scores(&self) -> Vec<i64>;
     /// The seed every wall comes from.
     fn seed(&self) -> u64;
-    /// The standings now (final once the session is over).
-    fn standings(&self) -> [mahjong_core::standing::Standing; 4];
+    /// The standings now (final once the session is over), one per player.
+    fn standings(&self) -> Vec<mahjong_core::standing::Standing>;
     /// The session's log so far, as records.
     fn log(&self) -> Vec<Record>;
 }
 
 /// The [`Table`] methods that read a core deal the same way in both families (the invoking
-/// module's `Deal`, with its `outcome_dict`): who waits, whether it is over, the turn, the
-/// dealer, the wall, the events, the outcome. `$context` maps the deal to what its events and
-/// outcome need to become records (the red-five flag, the card).
+/// module's `Deal`, with its `outcome_dict`): its seats, who waits, whether it is over, the
+/// turn, the dealer, the wall, the events, the outcome. `$context` maps the deal to what its
+/// events and outcome need to become records (the log style, the card), `$seats` to its
+/// number of players.
 macro_rules! deal_reads {
-    ($context:expr) => {
+    ($context:expr, $seats:expr) => {
+        fn seats(&self) -> usize {
+            $seats(self)
+        }
         fn waiting(&self) -> Vec<usize> {
             Deal::waiting(self)
         }
@@ -471,9 +508,9 @@ pub(crate) use deal_reads;
 
 /// [`Session`] for the invoking module's core `Game`, whose deals are its `Deal`: every method
 /// reads the game's own; `$context` maps the game to what its events need to become log
-/// records.
+/// records, `$seats` to its number of players.
 macro_rules! game_session {
-    ($context:expr) => {
+    ($context:expr, $seats:expr) => {
         impl crate::table::Session for Game {
             type Table = Deal;
 
@@ -486,14 +523,17 @@ macro_rules! game_session {
             fn is_over(&self) -> bool {
                 Game::is_over(self)
             }
-            fn scores(&self) -> [i64; 4] {
-                Game::scores(self)
+            fn seats(&self) -> usize {
+                $seats(self)
+            }
+            fn scores(&self) -> Vec<i64> {
+                Game::scores(self)[..$seats(self)].to_vec()
             }
             fn seed(&self) -> u64 {
                 Game::seed(self)
             }
-            fn standings(&self) -> [mahjong_core::standing::Standing; 4] {
-                Game::standings(self)
+            fn standings(&self) -> Vec<mahjong_core::standing::Standing> {
+                Game::standings(self).into_iter().collect()
             }
             fn log(&self) -> Vec<Record> {
                 let context = $context(self);
@@ -542,9 +582,15 @@ macro_rules! session_class {
                 crate::table::Session::is_over(&self.game)
             }
 
-            /// Running scores by seat.
+            /// The number of players: seats are 0..players-1 (3 or 4).
             #[getter]
-            fn scores(&self) -> [i64; 4] {
+            fn players(&self) -> usize {
+                crate::table::Session::seats(&self.game)
+            }
+
+            /// Running scores by seat (one per player).
+            #[getter]
+            fn scores(&self) -> Vec<i64> {
                 crate::table::Session::scores(&self.game)
             }
 

@@ -116,10 +116,10 @@ impl Encoder for AmericanEncoder {
         }
         if let Some((t, from)) = obs.claim {
             p.set(CLAIM, 0, col(t), 1.0);
-            p.fill(CLAIM_FROM, relative(obs.seat, from), 1.0);
+            p.fill(CLAIM_FROM, relative(obs.seat, from, 4), 1.0);
         }
         for (seat, player) in obs.players.iter().enumerate() {
-            let r = relative(obs.seat, seat);
+            let r = relative(obs.seat, seat, 4);
             for d in player.discards.iter() {
                 p.add(DISCARDS, r, col(d.tile), QUARTER, COUNT_HIGH);
                 if !d.claimed {

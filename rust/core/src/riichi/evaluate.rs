@@ -6,6 +6,7 @@ use crate::riichi::context::WinContext;
 use crate::riichi::rules::{Daisharin, DoubleWindPairFu, Renhou, Ruleset};
 use crate::riichi::yaku::{Yaku, Yakuman};
 use crate::tile::{EAST, RIICHI_KINDS, WHITE, is_dragon, is_honor, is_terminal, is_yaochuu};
+use crate::wind::Wind;
 
 /// The shape of a set in a winning hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -281,7 +282,7 @@ pub fn find(arr: &Arrangement, ctx: &WinContext, rules: &Ruleset) -> Found {
         }
         Shape::Standard => {
             tile_yaku(arr, rules, &mut found);
-            set_yaku(arr, ctx, &mut found);
+            set_yaku(arr, ctx, rules, &mut found);
         }
     }
     found
@@ -334,13 +335,16 @@ fn tile_yaku(arr: &Arrangement, rules: &Ruleset, found: &mut Found) {
 }
 
 /// Yaku that depend on the sets of a standard reading.
-fn set_yaku(arr: &Arrangement, ctx: &WinContext, found: &mut Found) {
+fn set_yaku(arr: &Arrangement, ctx: &WinContext, rules: &Ruleset, found: &mut Found) {
     let groups = arr.groups();
     let pair = arr.pair();
     let (sequences, triplets) = arr.sequences_and_triplets();
     for &kind in triplets.as_slice() {
         if is_dragon(kind) {
             found.add(Yaku::dragon(kind));
+        }
+        if is_value_north(kind, rules) {
+            found.add(Yaku::SeatNorth);
         }
         if kind == ctx.seat_wind.tile_kind() {
             found.add(Yaku::seat_wind(ctx.seat_wind));
@@ -352,6 +356,7 @@ fn set_yaku(arr: &Arrangement, ctx: &WinContext, found: &mut Found) {
     if arr.closed()
         && sequences.len == 4
         && !is_value_pair(pair, ctx)
+        && !is_value_north(pair, rules)
         && arr.reading.wait == Wait::Ryanmen
     {
         found.add(Yaku::Pinfu);
@@ -396,6 +401,12 @@ fn set_yaku(arr: &Arrangement, ctx: &WinContext, found: &mut Found) {
         let honors = is_honor(pair) || triplets.as_slice().iter().any(|&k| is_honor(k));
         found.add(if honors { Yaku::Chanta } else { Yaku::Junchan });
     }
+}
+
+/// Whether `kind` is North as a value tile of every seat: three players with `north_yakuhai`
+/// (T17.11; a North triplet then scores as a North seat wind).
+fn is_value_north(kind: u8, rules: &Ruleset) -> bool {
+    rules.north_yakuhai && rules.player_count() == 3 && kind == Wind::North.tile_kind()
 }
 
 /// Dragons, the seat wind and the round wind make a pair worth fu (and deny pinfu).
@@ -651,8 +662,8 @@ pub fn fu(arr: &Arrangement, ctx: &WinContext, rules: &Ruleset, pinfu: bool) -> 
         parts.push(FuPart::Wait(wait), 2);
     }
     let pair = arr.pair();
-    let winds =
-        u8::from(pair == ctx.seat_wind.tile_kind()) + u8::from(pair == ctx.round_wind.tile_kind());
+    let winds = u8::from(pair == ctx.seat_wind.tile_kind() || is_value_north(pair, rules))
+        + u8::from(pair == ctx.round_wind.tile_kind());
     let pair_fu = match (is_dragon(pair), winds) {
         (true, _) => 2,
         (false, 2) if rules.double_wind_pair_fu == DoubleWindPairFu::Four => 4,

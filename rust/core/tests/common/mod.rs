@@ -142,6 +142,7 @@ pub(crate) fn context(fields: &Map<String, Json>) -> WinContext {
             "riichi_sticks" => ctx.riichi_sticks = count(),
             "discarder" => ctx.discarder = seat(),
             "liable" => ctx.liable = seat(),
+            "kita" => ctx.kita = u8::try_from(value.as_u64().unwrap()).unwrap(),
             _ => panic!("unknown WinContext field {key:?}"),
         }
     }

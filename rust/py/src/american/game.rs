@@ -172,7 +172,7 @@ impl Table for Deal {
     const ACTION_COUNT: usize = ACTION_COUNT;
     type Views = Views;
 
-    crate::table::deal_reads!(Deal::card);
+    crate::table::deal_reads!(Deal::card, |_: &Deal| 4);
 
     fn legal(&self, seat: usize) -> Vec<Action> {
         self.legal_actions(seat)
@@ -426,7 +426,7 @@ table_class! {
             };
             let setup = DealSetup {
                 dealer: named::<SeatArg>("dealer", dealer)?.map_or(0, |s| s.0),
-                scores: named::<ScoresArg>("scores", scores)?.map_or([0; 4], |s| s.0),
+                scores: named::<ScoresArg>("scores", scores)?.map_or(Ok([0; 4]), |s| s.seats(4))?,
                 seed,
             };
             let table = Deal::new(card.get().card.clone(), &rules, setup, wall).py()?;
@@ -530,7 +530,7 @@ pub(crate) fn _american_deal(
     Ok(PyAmericanDeal::of(table))
 }
 
-crate::table::game_session!(Game::card);
+crate::table::game_session!(Game::card, |_: &Game| 4);
 
 session_class! {
     /// A session of American games with running scores: `next_deal()` gives each game (None

@@ -1,5 +1,6 @@
 //! What happens in a deal, in the order it happens (the mjai event vocabulary). Seats are
-//! player indices 0..=3 for the whole game; tiles are ids 0..=135.
+//! player indices 0..players-1 for the whole game (the arrays by seat keep four entries, a
+//! seat beyond the player count empty); tiles are ids 0..=135.
 
 use crate::meld::MeldKind;
 use crate::riichi::points::Limit;
@@ -163,6 +164,14 @@ pub enum Event {
     Dora {
         /// The indicator.
         indicator: u8,
+    },
+    /// A North set aside (kita, three players): its robbing window follows, then (if not
+    /// robbed) the replacement draw (T17.6).
+    Kita {
+        /// Who declared.
+        seat: usize,
+        /// The North.
+        tile: u8,
     },
     /// A win.
     Hora(WinRecord),

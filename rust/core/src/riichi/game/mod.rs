@@ -17,7 +17,8 @@ pub use deal::{
     Deal, DealMeld, DealSetup, Furiten, Outcome, PlayerState, PondTile, describe, tile_name,
 };
 pub use event::{DrawReason, Event, WinRecord};
+pub use log::LogStyle;
 pub use observe::{Claim, Observation, Public};
 pub use reason::{Illegal, Reason};
 pub use session::Game;
-pub use wall::{Shown, Wall};
+pub use wall::{Layout, Shown, Wall};

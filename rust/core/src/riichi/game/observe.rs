@@ -1,8 +1,9 @@
 //! What one seat may see (the only view an agent gets): its own hand with the drawn tile
-//! named, every pond, meld, riichi and score, the table's counters and indicators, its own
-//! waits and furiten, the claim on offer and its legal actions (why expected ones are missing
-//! is [`Deal::blocked`], computed only when asked). Nothing in it depends on another player's
-//! concealed tiles or on the wall's order.
+//! named, every pond, meld, kita tile, riichi and score, the table's counters and indicators,
+//! its own waits and furiten, the claim on offer and its legal actions (why expected ones are
+//! missing is [`Deal::blocked`], computed only when asked). Nothing in it depends on another
+//! player's concealed tiles or on the wall's order. The arrays by seat keep four entries; the
+//! game's `player_count` first are its players.
 
 use super::action::Action;
 use super::deal::{Deal, DealMeld, Furiten, PondTile};
@@ -19,6 +20,8 @@ pub struct Public {
     pub pond: Arc<Vec<PondTile>>,
     /// Declared melds with the claimed tile and who discarded it.
     pub melds: Arc<Vec<DealMeld>>,
+    /// Norths set aside by kita (three players).
+    pub kita: Arc<Vec<u8>>,
     /// Riichi declared and accepted.
     pub riichi: bool,
 }
@@ -37,6 +40,8 @@ pub struct Claim {
 pub struct Observation {
     /// The observing seat.
     pub seat: usize,
+    /// The number of players (3 or 4).
+    pub player_count: usize,
     /// Its seat wind.
     pub seat_wind: Wind,
     /// The round wind.
@@ -83,13 +88,15 @@ impl Observed for Observation {
 }
 
 impl Deal {
-    /// What `seat` may know now (seats beyond 3 wrap).
+    /// What `seat` may know now (seats beyond the player count wrap).
     pub fn observe(&self, seat: usize) -> Observation {
-        let seat = seat % 4;
+        let player_count = self.player_count();
+        let seat = seat % player_count;
         let setup = self.setup();
         let me = self.player(seat);
         Observation {
             seat,
+            player_count,
             seat_wind: self.seat_wind(seat),
             round_wind: setup.round_wind,
             dealer: setup.dealer,
@@ -107,6 +114,7 @@ impl Deal {
                 Public {
                     pond: p.pond.clone(),
                     melds: p.melds.clone(),
+                    kita: p.kita.clone(),
                     riichi: p.riichi,
                 }
             }),

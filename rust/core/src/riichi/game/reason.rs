@@ -13,10 +13,12 @@ use crate::riichi::mjai::{pai, tile_pai};
 /// Why an action is not offered.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Reason {
-    /// The seat is not 0..=3.
+    /// The seat is not one of the game's (0..players-1).
     SeatOutOfRange {
         /// The seat given.
         seat: usize,
+        /// The number of players.
+        players: usize,
     },
     /// The deal is over.
     DealOver,
@@ -84,6 +86,23 @@ pub enum Reason {
     FourthKanRonOnly,
     /// The call would leave no tile that may be discarded after it (R4.5e).
     NoDiscardAfterCall,
+    /// There is no chi with three players (T4.1).
+    NoChi,
+    /// No kita in the turn of a pon: only a discard (T3.6).
+    KitaAfterCall,
+    /// No kita: no live tile is left (T17.2).
+    KitaNoLiveTile,
+    /// No kita of this North in riichi (T17.3, `kita_in_riichi`).
+    KitaInRiichi {
+        /// A drawn North may be pulled (`drawn_only`), no other.
+        drawn_only: bool,
+    },
+    /// The tile completes the hand, but a kita tile may not be robbed by this hand (T17.7,
+    /// `kita_ron`).
+    KitaRon {
+        /// Only a yakuman hand may rob it (`yakuman_only`).
+        yakuman_only: bool,
+    },
 }
 
 impl Reason {
@@ -114,11 +133,16 @@ impl Reason {
             Self::RiichiCallsRonOnly => "riichi_calls_ron_only",
             Self::FourthKanRonOnly => "fourth_kan_ron_only",
             Self::NoDiscardAfterCall => "no_discard_after_call",
+            Self::NoChi => "no_chi",
+            Self::KitaAfterCall => "kita_after_call",
+            Self::KitaNoLiveTile => "kita_no_live_tile",
+            Self::KitaInRiichi { .. } => "kita_in_riichi",
+            Self::KitaRon { .. } => "kita_ron",
         }
     }
 
     /// The kind of action it concerns: "discard", "riichi", "tsumo", "ron", "kan" (any kan),
-    /// "call" (chi, pon or open kan); `None` for reasons about whose move it is.
+    /// "call" (chi, pon or open kan), "kita"; `None` for reasons about whose move it is.
     pub fn action(&self) -> Option<&'static str> {
         Some(match self {
             Self::SeatOutOfRange { .. }
@@ -129,7 +153,7 @@ impl Reason {
             | Self::NotComplete => return None,
             Self::Kuikae { .. } | Self::RiichiDiscardsDrawnTile => "discard",
             Self::NoYaku { tsumo: true } => "tsumo",
-            Self::NoYaku { tsumo: false } | Self::Furiten { .. } => "ron",
+            Self::NoYaku { tsumo: false } | Self::Furiten { .. } | Self::KitaRon { .. } => "ron",
             Self::AlreadyRiichi
             | Self::RiichiOpenHand
             | Self::RiichiMinPoints { .. }
@@ -143,7 +167,9 @@ impl Reason {
             Self::LastDiscardRonOnly
             | Self::RiichiCallsRonOnly
             | Self::FourthKanRonOnly
-            | Self::NoDiscardAfterCall => "call",
+            | Self::NoDiscardAfterCall
+            | Self::NoChi => "call",
+            Self::KitaAfterCall | Self::KitaNoLiveTile | Self::KitaInRiichi { .. } => "kita",
         })
     }
 
@@ -156,6 +182,7 @@ impl Reason {
             Action::Ron => "ron",
             Action::Ankan(_) | Action::Kakan(_) => "kan",
             Action::Chi(_) | Action::Pon(_) => "call",
+            Action::Kita => "kita",
             Action::Daiminkan => return matches!(self.action(), Some("kan" | "call")),
             Action::Kyuushu | Action::Pass => return false,
         };
@@ -165,7 +192,7 @@ impl Reason {
     /// The parameters by name (tiles as mjai names, red when `red_fives`).
     pub fn params(&self, red_fives: bool) -> Vec<(&'static str, Json)> {
         match self {
-            Self::SeatOutOfRange { seat } => vec![("seat", (*seat).into())],
+            Self::SeatOutOfRange { seat, .. } => vec![("seat", (*seat).into())],
             Self::NotInHand { tile } => vec![("tile", tile_pai(*tile, red_fives).into())],
             Self::Kuikae { kinds } => vec![(
                 "tiles",
@@ -197,7 +224,9 @@ impl fmt::Display for Reason {
     /// The reason in words (tiles named in mjai notation without red).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::SeatOutOfRange { seat } => write!(f, "seat {seat} is out of range 0..=3"),
+            Self::SeatOutOfRange { seat, players } => {
+                write!(f, "seat {seat} is out of range 0..={}", players - 1)
+            }
             Self::DealOver => f.write_str("the deal is over"),
             Self::NotYourTurn => f.write_str("it is not this seat's turn to act"),
             Self::NotInHand { tile } => {
@@ -257,6 +286,21 @@ impl fmt::Display for Reason {
             Self::NoDiscardAfterCall => {
                 f.write_str("that call would leave no tile that may be discarded after it (kuikae)")
             }
+            Self::NoChi => f.write_str("there is no chi in three-player mahjong"),
+            Self::KitaAfterCall => f.write_str("no kita in the turn of a pon"),
+            Self::KitaNoLiveTile => f.write_str("no kita: no live tile is left"),
+            Self::KitaInRiichi { drawn_only: true } => {
+                f.write_str("in riichi only a North just drawn may be set aside")
+            }
+            Self::KitaInRiichi { drawn_only: false } => {
+                f.write_str("no kita after riichi under these rules")
+            }
+            Self::KitaRon { yakuman_only: true } => {
+                f.write_str("only a yakuman hand may win on a kita tile under these rules")
+            }
+            Self::KitaRon {
+                yakuman_only: false,
+            } => f.write_str("a kita tile may not be won on under these rules"),
         }
     }
 }

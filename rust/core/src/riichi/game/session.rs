@@ -1,6 +1,7 @@
 //! A whole game: deals one after another with the dealer rotation, honba and deposits
 //! carried over, busting, agari-yame/tenpai-yame, extension rounds and the final ranking with
-//! oka and uma (rules R16.3, R16.4, R13.5; see ARCHITECTURE.md).
+//! oka and uma (rules R16.3, R16.4, R13.5; three players T16.3-T16.5, TP6), over the ruleset's
+//! seats (3 or 4; see ARCHITECTURE.md).
 
 use crate::error::{Error, Result};
 use crate::riichi::game::action::Action;
@@ -8,11 +9,10 @@ use crate::riichi::game::deal::{Deal, DealSetup};
 use crate::riichi::game::event::Event;
 use crate::riichi::game::wall::Wall;
 use crate::riichi::rules::{
-    Busting, Extension, GameLength, LeftoverDeposits, RedFives, Ruleset, Yame,
+    Busting, Extension, FinalPointsRounding, GameLength, LeftoverDeposits, RedFives, Ruleset, Yame,
 };
 use crate::rng::Rng;
 use crate::standing::{self, Standing};
-use crate::tile::RIICHI_TILE_COUNT;
 use crate::wind::Wind;
 
 /// A game in progress: call [`Game::next_deal`], play the deal, then [`Game::finish_deal`].
@@ -34,7 +34,7 @@ pub struct Game {
     deals: usize,
     over: bool,
     /// The deal given out and not yet finished: its setup and wall.
-    dealt: Option<(DealSetup, [u8; RIICHI_TILE_COUNT])>,
+    dealt: Option<(DealSetup, Wall)>,
     log: Vec<Event>,
     /// The actions of every finished deal, in order.
     played: Vec<Vec<(usize, Action)>>,
@@ -47,13 +47,22 @@ impl Game {
         Self::with_names(rules, seed, std::array::from_fn(|s| format!("seat {s}")))
     }
 
-    /// A new game whose log names the players `names` (by seat).
-    pub fn with_names(rules: &Ruleset, seed: u64, names: [String; 4]) -> Self {
+    /// A new game whose log names the players `names` (by seat; a seat beyond the player
+    /// count is named `""`).
+    pub fn with_names(rules: &Ruleset, seed: u64, mut names: [String; 4]) -> Self {
+        let players = rules.player_count();
+        names[players..].iter_mut().for_each(String::clear);
         Self {
             rules: rules.clone(),
             seed,
             rng: Rng::new(seed),
-            scores: [i64::from(rules.start_points); 4],
+            scores: std::array::from_fn(|s| {
+                if s < players {
+                    i64::from(rules.start_points)
+                } else {
+                    0
+                }
+            }),
             round_wind: Wind::East,
             first_dealer: 0,
             dealer: 0,
@@ -84,10 +93,12 @@ impl Game {
     /// began): the same rules of play from there on; its walls are given ([`Self::deal_on`]).
     /// Sticks already on the table have no known payer.
     pub fn resume(rules: &Ruleset, setup: DealSetup) -> Self {
+        let players = rules.player_count();
+        let before = (usize::from(setup.number) + players - 1) % players;
         Self {
             scores: setup.scores,
             round_wind: setup.round_wind,
-            first_dealer: (setup.dealer + 4 - (usize::from(setup.number) + 3) % 4) % 4,
+            first_dealer: (setup.dealer + players - before) % players,
             dealer: setup.dealer,
             honba: setup.honba,
             riichi_sticks: setup.riichi_sticks,
@@ -121,9 +132,14 @@ impl Game {
         self.over
     }
 
-    /// Scores by seat.
+    /// Scores by seat (0 for a seat beyond the player count).
     pub fn scores(&self) -> [i64; 4] {
         self.scores
+    }
+
+    /// The number of players.
+    pub fn player_count(&self) -> usize {
+        self.rules.player_count()
     }
 
     /// Deals played so far.
@@ -136,7 +152,7 @@ impl Game {
         if self.over {
             return None;
         }
-        let wall = Wall::shuffled(self.rng.next_u64());
+        let wall = Wall::shuffled(self.rng.next_u64(), self.player_count());
         self.deal_on(wall).ok()
     }
 
@@ -145,17 +161,17 @@ impl Game {
         if self.over {
             return Err(Error::argument("the game is over"));
         }
+        let players = self.player_count();
         let setup = DealSetup {
             round_wind: self.round_wind,
             dealer: self.dealer,
-            number: ((self.dealer + 4 - self.first_dealer) % 4) as u8 + 1,
+            number: ((self.dealer + players - self.first_dealer) % players) as u8 + 1,
             honba: self.honba,
             riichi_sticks: self.riichi_sticks,
             scores: self.scores,
         };
-        let order = *wall.order();
-        let deal = Deal::new(setup, wall, &self.rules)?;
-        self.dealt = Some((setup, order));
+        let deal = Deal::new(setup, wall.clone(), &self.rules)?;
+        self.dealt = Some((setup, wall));
         Ok(deal)
     }
 
@@ -165,14 +181,14 @@ impl Game {
         let outcome = deal
             .outcome()
             .ok_or_else(|| Error::argument("the deal is not over"))?;
-        let Some((setup, order)) = self.dealt else {
+        let Some((setup, wall)) = &self.dealt else {
             return Err(Error::argument(
                 "this game has no deal in play: call next_deal first",
             ));
         };
-        let why = if deal.setup() != setup {
+        let why = if deal.setup() != *setup {
             Some("its dealer, round, honba, deposits or scores differ")
-        } else if deal.wall().order() != &order {
+        } else if deal.wall().order() != wall.order() {
             Some("its wall differs")
         } else if deal.rules() != &self.rules {
             Some("its rules differ")
@@ -204,11 +220,14 @@ impl Game {
         };
         self.over = self.ends_after(renchan, dealer_won);
         if self.over {
-            let scores = self.standings().map(|s| s.score);
+            let mut scores = [0; 4];
+            for s in self.standings() {
+                scores[s.seat] = s.score;
+            }
             self.log.push(Event::EndGame { scores });
         }
         if !self.over && !renchan {
-            self.dealer = (self.dealer + 1) % 4;
+            self.dealer = (self.dealer + 1) % self.player_count();
             if self.dealer == self.first_dealer {
                 self.round_wind = self.round_wind.next();
             }
@@ -222,16 +241,19 @@ impl Game {
             GameLength::Tonpuusen => Wind::East,
             GameLength::Hanchan => Wind::South,
         };
-        if self.rules.busting == Busting::BelowZero && self.scores.iter().any(|&s| s < 0) {
+        let players = self.player_count();
+        let scores = &self.scores[..players];
+        if self.rules.busting == Busting::BelowZero && scores.iter().any(|&s| s < 0) {
             return true;
         }
         let target = i64::from(self.rules.target_points);
-        let someone_reached = self.scores.iter().any(|&s| s >= target);
+        let someone_reached = scores.iter().any(|&s| s >= target);
         let extension = self.round_wind > last_round;
         if extension && someone_reached {
             return true;
         }
-        let last_deal = self.dealer == (self.first_dealer + 3) % 4 && self.round_wind >= last_round;
+        let last_deal = self.dealer == (self.first_dealer + players - 1) % players
+            && self.round_wind >= last_round;
         if !last_deal {
             return false;
         }
@@ -251,12 +273,13 @@ impl Game {
 
     /// The seat ranked first now (ties go to the seat nearer the first dealer).
     fn top(&self) -> usize {
-        standing::order(&self.scores, self.first_dealer)[0]
+        standing::order(&self.scores[..self.player_count()], self.first_dealer)[0]
     }
 
-    /// The final standings, leftover deposits settled (R13.5) and oka/uma applied; seat order.
-    pub fn standings(&self) -> [Standing; 4] {
-        let mut scores = self.scores;
+    /// The final standings of the players, leftover deposits settled (R13.5) and oka/uma
+    /// applied (rounded per `final_points_rounding`, TP6); seat order.
+    pub fn standings(&self) -> Vec<Standing> {
+        let mut scores = self.scores[..self.player_count()].to_vec();
         let deposit = i64::from(self.rules.riichi_deposit);
         match self.rules.leftover_deposits {
             LeftoverDeposits::ToFirst => {
@@ -279,22 +302,50 @@ impl Game {
         } else {
             self.rules.start_points
         });
-        std::array::from_fn(|seat| {
+        let uma = self.rules.uma.ranks();
+        let points = |seat: usize, score: i64| {
             let rank = ranks[seat];
-            let bonus = i64::from(self.rules.uma[rank - 1]) + if rank == 1 { oka } else { 0 };
-            Standing {
+            score - base + i64::from(uma[rank - 1]) + if rank == 1 { oka } else { 0 }
+        };
+        let mut standings: Vec<Standing> = scores
+            .iter()
+            .enumerate()
+            .map(|(seat, &score)| Standing {
                 seat,
-                rank,
-                score: scores[seat],
-                points: scores[seat] - base + bonus,
+                rank: ranks[seat],
+                score,
+                points: points(seat, score),
+            })
+            .collect();
+        if self.rules.final_points_rounding == FinalPointsRounding::ThousandHalfAway {
+            // TP6: every score but the first's rounded to 1,000, halves away from zero; the
+            // first takes the rest, so the results keep their sum.
+            let total: i64 = standings.iter().map(|s| s.points).sum();
+            for s in standings.iter_mut().filter(|s| s.rank > 1) {
+                s.points = points(s.seat, round_thousand(s.score));
             }
-        })
+            let others: i64 = standings
+                .iter()
+                .filter(|s| s.rank > 1)
+                .map(|s| s.points)
+                .sum();
+            if let Some(first) = standings.iter_mut().find(|s| s.rank == 1) {
+                first.points = total - others;
+            }
+        }
+        standings
     }
+}
+
+/// `points` rounded to a whole 1,000, halves away from zero (TP6: −5,500 → −6,000).
+fn round_thousand(points: i64) -> i64 {
+    (points + points.signum() * 500) / 1000 * 1000
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::riichi::game::log::LogStyle;
     use crate::riichi::rules::Preset;
 
     /// Plays every deal passing on claims and discarding the drawn tile (no wins: draws).
@@ -415,9 +466,14 @@ mod tests {
         let log = game.log();
         assert_eq!(log[0], Event::StartGame { names, seed: 9 });
         assert_eq!(&log[1..log.len() - 1], deal.events());
-        let scores = game.standings().map(|s| s.score);
-        assert_eq!(log.last(), Some(&Event::EndGame { scores }));
-        let line = log[0].record(true).to_json();
+        let scores: Vec<i64> = game.standings().iter().map(|s| s.score).collect();
+        assert_eq!(
+            log.last(),
+            Some(&Event::EndGame {
+                scores: scores.try_into().unwrap()
+            })
+        );
+        let line = log[0].record(LogStyle::of(&rules)).to_json();
         assert_eq!(
             line,
             r#"{"type":"start_game","names":["a","b","c","d"],"game_seed":9}"#

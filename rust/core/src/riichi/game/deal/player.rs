@@ -74,6 +74,9 @@ pub struct PlayerState {
     /// Discards in order, called ones included (shared with observations until the next
     /// change).
     pub pond: Arc<Vec<PondTile>>,
+    /// Norths set aside by kita, in order (three players; shared with observations until the
+    /// next change).
+    pub kita: Arc<Vec<u8>>,
     /// Riichi declared and accepted.
     pub riichi: bool,
     /// The riichi was a double riichi.

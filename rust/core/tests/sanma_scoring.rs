@@ -1,0 +1,173 @@
+//! The sanma spec's 28 scored hands (T-S01-T-S28) and their variants under both three-player
+//! presets, read from `tests/data/sanma_scoring_cases.json` (the file
+//! `tests/riichi/test_scoring_sanma.py` reads too): through `score`, as a user scores a hand.
+
+mod common;
+
+use common::{
+    Diff, check_all, context, kind, meld, number, object, payments, ruleset, score_win, sorted,
+    text, tiles, winner, yaku, yakuman,
+};
+use mahjong_core::riichi::{Ruleset, ScoreResult, WinContext};
+use mahjong_core::{Meld, Result};
+use serde_json::{Map, Value as Json};
+
+const CASES: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../tests/data/sanma_scoring_cases.json"
+);
+
+fn load() -> Json {
+    serde_json::from_str(&std::fs::read_to_string(CASES).unwrap()).unwrap()
+}
+
+/// The case scored under `rules`, its context changed by `changes`.
+fn run(case: &Json, rules: &Ruleset, changes: &Map<String, Json>) -> Result<ScoreResult> {
+    let win = text(&case["win_tile"]);
+    let concealed = tiles(&format!("{}{win}", text(&case["concealed"])));
+    let melds: Vec<Meld> = case["melds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| meld(text(&m[0]), text(&m[1]), m[2].as_str().map(kind)))
+        .collect();
+    let mut fields = object(&case["context"]).clone();
+    fields.extend(changes.clone());
+    score_win(&concealed, kind(win), &melds, &context(&fields), rules)
+}
+
+/// The expected values under `preset`: the case's, with the preset's own fields over them.
+fn expected(case: &Json, preset: &str) -> Map<String, Json> {
+    let mut out = object(&case["expected"]).clone();
+    if let Some(own) = case.get(preset) {
+        out.extend(object(own).clone());
+    }
+    out
+}
+
+/// [romaji, number] pairs, sorted.
+fn pairs(value: &Json) -> Vec<(String, u8)> {
+    let list = value.as_array().unwrap().iter();
+    sorted(
+        list.map(|p| (text(&p[0]).to_owned(), number(&p[1]) as u8))
+            .collect(),
+    )
+}
+
+/// The payments a `payments` object of the file stands for, honba added, by payer seat wind
+/// (the two payers of a tsumo are the other two seats of East, South and West).
+fn expected_payments(paid: &Json, ctx: &WinContext, rules: &Ruleset) -> Vec<(Option<u8>, i64)> {
+    let honba = i64::from(ctx.honba);
+    let amount = |key: &str| number(&paid[key]);
+    if paid.get("ron").is_some() {
+        let payer = ctx.discarder.map(|w| w as u8);
+        return vec![(payer, amount("ron") + i64::from(rules.honba_ron) * honba)];
+    }
+    let winner = winner(ctx);
+    let each = |seat: u8| match paid.get("all") {
+        Some(_) => amount("all"),
+        None if seat == 0 => amount("dealer"),
+        None => amount("non_dealer"),
+    };
+    (0..3u8)
+        .filter(|&s| s != winner)
+        .map(|s| (Some(s), each(s) + 100 * honba))
+        .collect()
+}
+
+/// The payments or the score changes against `paid`.
+fn check_paid(diff: &mut Diff, r: &ScoreResult, paid: &Json, ctx: &WinContext, rules: &Ruleset) {
+    match paid.get("deltas") {
+        Some(deltas) => {
+            let want: Vec<i64> = deltas.as_array().unwrap().iter().map(number).collect();
+            let got = r.settlement.deltas.map(|d| d.to_vec());
+            diff.check("deltas", got, Some([want, vec![0]].concat()));
+        }
+        None => diff.check("payments", payments(r), expected_payments(paid, ctx, rules)),
+    }
+}
+
+/// What differs between the case scored under `preset` and its expected values.
+fn differences(case: &Json, preset: &str) -> Diff {
+    let rules = ruleset(preset, &[]);
+    let want = expected(case, preset);
+    let ctx = context(object(&case["context"]));
+    let mut diff = Diff::default();
+    let r = match run(case, &rules, &Map::new()) {
+        Ok(r) => r,
+        Err(e) => {
+            diff.check("result", format!("error {e}"), "a win".to_owned());
+            return diff;
+        }
+    };
+    diff.check("is_win", r.is_win, true);
+    diff.check("yaku", sorted(yaku(&r)), pairs(&want["yaku"]));
+    diff.check("yakuman", sorted(yakuman(&r)), pairs(&want["yakuman"]));
+    if let Some(han) = want.get("han") {
+        diff.check("han", i64::from(r.han), number(han));
+    }
+    if !want["fu"].is_null() {
+        diff.check("fu", i64::from(r.fu), number(&want["fu"]));
+    }
+    diff.check(
+        "kazoe",
+        r.kazoe,
+        want.get("kazoe").is_some_and(|k| k == true),
+    );
+    check_paid(&mut diff, &r, &want["payments"], &ctx, &rules);
+    if let Some(gain) = want.get("gain") {
+        diff.check("gain", r.settlement.gain, number(gain));
+    }
+    if let Some(paid) = want.get("north_bisection") {
+        let rules = ruleset(
+            preset,
+            &[object(
+                &serde_json::json!({"tsumo_split": "north_bisection"}),
+            )],
+        );
+        match run(case, &rules, &Map::new()) {
+            Ok(r) => check_paid(&mut diff, &r, paid, &ctx, &rules),
+            Err(e) => diff.check("north_bisection", format!("error {e}"), String::new()),
+        }
+    }
+    diff
+}
+
+#[test]
+fn sanma_cases_under_both_presets() {
+    let doc = load();
+    let cases = doc["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), 28);
+    for preset in doc["presets"].as_array().unwrap() {
+        let preset = text(preset);
+        check_all(cases, preset, |case| {
+            differences(case, preset).report(format!("{} {preset}", text(&case["id"])))
+        });
+    }
+}
+
+#[test]
+fn sanma_variants() {
+    let doc = load();
+    let cases = doc["cases"].as_array().unwrap();
+    let variants = doc["variants"].as_array().unwrap();
+    assert_eq!(variants.len(), 5);
+    check_all(variants, "sanma variants", |variant| {
+        let case = cases.iter().find(|c| c["id"] == variant["case"]).unwrap();
+        let rules = ruleset("tenhou-sanma", &[object(&variant["rules"])]);
+        let mut diff = Diff::default();
+        match run(case, &rules, object(&variant["context"])) {
+            Ok(r) => {
+                if let Some(points) = variant.get("points") {
+                    diff.check("points", r.points, number(points));
+                }
+                if variant.get("deltas").is_some() {
+                    let ctx = context(object(&case["context"]));
+                    check_paid(&mut diff, &r, variant, &ctx, &rules);
+                }
+            }
+            Err(e) => diff.check("result", format!("error {e}"), "a win".to_owned()),
+        }
+        diff.report(variant.to_string())
+    });
+}
