@@ -735,6 +735,13 @@ class Card:
         redeemable: int | None = None,
         others: Iterable[_ExposureLike] = (),
     ) -> list[DiscardOption]: ...
+    def joker_usable(
+        self,
+        hand: _TilesLike,
+        exposures: Iterable[_ExposureLike] = (),
+        visible: _TilesLike | None = None,
+        others: Iterable[_ExposureLike] = (),
+    ) -> bool: ...
     def waits(
         self, hand: _TilesLike, exposures: Iterable[_ExposureLike] = (), claimable: bool = False
     ) -> list[int]: ...

@@ -30,6 +30,7 @@ from mahjong.agents import Agent, GameRecord, RandomAgent, Session, play_game
 from mahjong.american import AmericanGame, AmericanRules, Card
 from mahjong.american import tally as american_tally
 from mahjong.american.game import CardAgent
+from mahjong.american.game import RandomAgent as AmericanRandomAgent
 from mahjong.arguments import (
     MAX_SEED,
     add_card_option,
@@ -193,7 +194,7 @@ AMERICAN = Family(
     name="american",
     agents={
         "card": lambda _seed, setup: CardAgent(_card(setup)),
-        "random": lambda seed, _setup: RandomAgent(seed),
+        "random": lambda seed, _setup: AmericanRandomAgent(seed),
     },
     default_agents="card,random,random,random",
     rules=AmericanRules,
