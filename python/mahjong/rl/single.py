@@ -1,11 +1,12 @@
-"""Gymnasium environments for one learner at a table of three other players.
+"""Gymnasium environments for one learner at a table of three other players (two under a
+three-player ruleset).
 
-The learner's seat is fixed (``seat=``) or drawn for each episode; the other three seats are
-played by opponents: any objects with ``act(observation, legal) -> action`` (the agent
-protocol of :mod:`mahjong.agents`; one with ``on_events(seat, events)`` also receives the
-events its seat may see before each of its decisions and at the end of each deal, which is all
-a native agent or a hosted Mjai bot needs to plug in). ``opponents`` is three agents (kept
-across episodes) or one factory ``seed -> agent`` called three times per episode with seeds
+The learner's seat is fixed (``seat=``) or drawn for each episode; the other seats are played
+by opponents: any objects with ``act(observation, legal) -> action`` (the agent protocol of
+:mod:`mahjong.agents`; one with ``on_events(seat, events)`` also receives the events its seat
+may see before each of its decisions and at the end of each deal, which is all a native agent
+or a hosted Mjai bot needs to plug in). ``opponents`` is one agent per other seat (kept across
+episodes) or one factory ``seed -> agent`` called once per other seat each episode with seeds
 from the environment's generator; the default is the family's built-in strong agent
 (``EfficiencyAgent``, ``CardAgent``).
 
@@ -29,7 +30,6 @@ import numpy.typing as npt
 from mahjong.errors import IllegalActionError, InvalidArgumentError
 from mahjong.rl.aec import SEED_BOUND, observation_space, observe
 from mahjong.rl.family import (
-    DEFAULT_RANK_REWARDS,
     Episode,
     Family,
     RewardMode,
@@ -45,7 +45,7 @@ Observation = dict[str, Any]
 
 
 class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
-    """One learner against three opponents over one family (see the module docs)."""
+    """One learner against the other players over one family (see the module docs)."""
 
     metadata: dict[str, Any] = {"render_modes": []}  # noqa: RUF012 (gymnasium's attribute)
 
@@ -56,19 +56,23 @@ class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
         seat: int | None = 0,
         opponents: Opponents = None,
         reward: RewardMode = "points",
-        rank_rewards: Sequence[float] = DEFAULT_RANK_REWARDS,
+        rank_rewards: Sequence[float] | None = None,
         illegal_action: Literal["end", "raise"] = "end",
         illegal_reward: float = -1.0,
     ) -> None:
-        if seat is not None and seat not in range(4):
-            raise InvalidArgumentError(f"seat {seat!r} is out of range 0..=3 (or None)")
-        if not callable(opponents) and opponents is not None and len(opponents) != 3:
-            raise InvalidArgumentError(f"opponents: 3 agents or one factory, got {opponents!r}")
+        players = family.players
+        if seat is not None and seat not in range(players):
+            raise InvalidArgumentError(f"seat {seat!r} is out of range 0..={players - 1} (or None)")
+        others = players - 1
+        if not callable(opponents) and opponents is not None and len(opponents) != others:
+            raise InvalidArgumentError(
+                f"opponents: {others} agents or one factory, got {opponents!r}"
+            )
         if illegal_action not in ("end", "raise"):
             raise InvalidArgumentError(
                 f'illegal_action must be "end" or "raise", got {illegal_action!r}'
             )
-        self.rank_rewards = check_rewards(reward, rank_rewards)
+        self.rank_rewards = check_rewards(reward, rank_rewards, players)
         self.family = family
         self.fixed_seat = seat
         self.opponents: Opponents = opponents
@@ -80,7 +84,7 @@ class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
         self.episode: Episode | None = None
         self.seat = 0
         self._agents: list[Any] = []
-        self._delivered = [0] * 4
+        self._delivered = [0] * players
         # An illegal action ended the episode: every step is refused until the next reset.
         self._refused = False
 
@@ -91,11 +95,14 @@ class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
         their seeds from the environment's generator)."""
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(SEED_BOUND))
+        players = self.family.players
         self.seat = (
-            self.fixed_seat if self.fixed_seat is not None else int(self.np_random.integers(4))
+            self.fixed_seat
+            if self.fixed_seat is not None
+            else int(self.np_random.integers(players))
         )
         self._agents = self._seat_agents()
-        self._delivered = [0] * 4
+        self._delivered = [0] * players
         self._refused = False
         self.episode = Episode(
             self.family, game_seed, reward=self.reward, rank_rewards=self.rank_rewards
@@ -131,12 +138,13 @@ class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
 
     def _seat_agents(self) -> list[Any]:
         """The agent of each seat this episode (None at the learner's)."""
+        players = self.family.players
         if self.opponents is None or callable(self.opponents):
             make = self.opponents or self.family.default_opponent
-            others = [make(int(self.np_random.integers(SEED_BOUND))) for _ in range(3)]
+            others = [make(int(self.np_random.integers(SEED_BOUND))) for _ in range(players - 1)]
         else:
             others = list(self.opponents)
-        return [None if s == self.seat else others.pop(0) for s in range(4)]
+        return [None if s == self.seat else others.pop(0) for s in range(players)]
 
     def _play_others(self) -> float:
         """Plays the opponents until the learner must act or the game ends; returns the
@@ -161,7 +169,7 @@ class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
             for other, agent in enumerate(self._agents):
                 if agent is not None:
                     self._deliver(other, deal)
-            self._delivered = [0] * 4
+            self._delivered = [0] * self.family.players
 
     def _deliver(self, seat: int, deal: Any) -> None:
         """Gives `seat`'s agent, if it listens, the events of `deal` it has not seen."""
@@ -173,8 +181,9 @@ class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
 
 
 class RiichiGymEnv(MahjongGymEnv):
-    """One Riichi learner against three opponents (default: ``EfficiencyAgent``). `rules` is
-    a Ruleset or a preset name (default: the one-deal seed preset), `full` picks the full
+    """One Riichi learner against three opponents (two under a three-player ruleset; default:
+    ``EfficiencyAgent``). `rules` is a Ruleset or a preset name (default: the one-deal seed
+    preset, e.g. ``"tenhou-sanma"`` for three players), `full` picks the full
     encoding, points rewards are in units of ``1 / points_scale`` points; `options` are those
     of :class:`MahjongGymEnv` (`seat`, `opponents`, `reward`, `rank_rewards`,
     `illegal_action`, `illegal_reward`)."""
