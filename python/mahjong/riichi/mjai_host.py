@@ -2,11 +2,13 @@
 from a bot process, talked to the way mjai.app does.
 
 - The process (one per game) is started with its seat as last argument and first receives
-  ``[{"type":"start_game","names":["0","1","2","3"],"id":SEAT}]``.
+  ``[{"type":"start_game","names":["0","1","2","3"],"id":SEAT}]`` (one name per seat of the
+  log's layout: three in a three-player game's native layout).
 - When the seat must decide, the events since its last line go to its standard input as one
   line, a JSON array of events masked to the seat (``"?"`` for tiles it cannot see), and one
   line with one JSON action comes back: ``dahai``, ``chi``/``pon``/``daiminkan``/``ankan``/
-  ``kakan``, ``reach``, ``hora``, ``ryukyoku`` (kyuushu kyuuhai) or ``none`` (pass). A
+  ``kakan``, ``reach``, ``hora``, ``ryukyoku`` (kyuushu kyuuhai), ``nukidora`` (or ``kita``:
+  a North set aside, three players) or ``none`` (pass). A
   ``dahai`` is matched by its tile (the engine sets ``tsumogiri``), a call by its consumed
   tiles, a kan by its kind (:func:`mahjong.riichi.replay.action_matches`).
 - Riichi takes two lines: after ``reach`` the host sends back the ``reach`` event and reads
@@ -42,7 +44,7 @@ from mahjong.riichi import mjai
 from mahjong.riichi.bot_process import BotFailure, BotProcess, printable
 from mahjong.riichi.game import EfficiencyAgent
 from mahjong.riichi.mjai import Event
-from mahjong.riichi.replay import action_matches
+from mahjong.riichi.replay import KITA_TYPES, action_matches
 
 __all__ = [
     "ACTION_TYPES",
@@ -64,6 +66,7 @@ START_TIMEOUT = 30.0
 
 ACTION_TYPES = frozenset(
     {"dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "reach", "hora", "ryukyoku", "none"}
+    | KITA_TYPES
 )
 """The answers a bot may give."""
 
@@ -105,6 +108,12 @@ def _said(answer: Event) -> str:
     except RecursionError:  # its own fields nested too deeply to write out again
         text = f"a {answer['type'][:20]!r} answer nested too deeply to show"
     return text if len(text) <= 200 else text[:197] + "..."
+
+
+def _seats(events: Sequence[Event]) -> int | None:
+    """The seats of the events' layout: one per score of their ``start_kyoku`` (None without
+    one)."""
+    return next((len(e["scores"]) for e in events if e["type"] == "start_kyoku"), None)
 
 
 class _Problem(Exception):
@@ -169,7 +178,7 @@ class MjaiBot:
 
     def on_events(self, seat: int, events: list[dict[str, Any]]) -> None:
         """Keeps the events for the next line; at the end of a deal, sends them."""
-        self._bind(seat)
+        self._bind(seat, _seats(events))
         if self._process is None:
             return
         for event in events:
@@ -182,7 +191,7 @@ class MjaiBot:
 
     def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
         """The bot's action, or its fallback's when the bot cannot give a legal one."""
-        self._bind(observation.seat)
+        self._bind(observation.seat, len(observation["players"]))
         restricted = legal
         if self._process is not None:
             try:
@@ -222,14 +231,16 @@ class MjaiBot:
 
     # --- the process ------------------------------------------------------------------------
 
-    def _bind(self, seat: int) -> None:
+    def _bind(self, seat: int, seats: int | None) -> None:
+        """Takes `seat` for the game, starting the process with `start_game` naming `seats`
+        seats (the first events' layout; four when they do not tell)."""
         if self.seat is None:
             self.seat = seat
-            self._start()
+            self._start(seats or 4)
         elif seat != self.seat:
             raise InvalidArgumentError(f"an Mjai bot plays one seat: {self.seat}, not {seat}")
 
-    def _start(self) -> None:
+    def _start(self, seats: int) -> None:
         if self._interrupted:
             return
         argv = [*self.command, str(self.seat)]
@@ -238,7 +249,8 @@ class MjaiBot:
         except OSError as error:
             self._problem(_Problem(f"could not start {shlex.join(argv)}: {error}", fatal=True))
             return
-        start = {"type": "start_game", "names": ["0", "1", "2", "3"], "id": self.seat}
+        names = [str(s) for s in range(seats)]
+        start = {"type": "start_game", "names": names, "id": self.seat}
         self._notify([start], self.start_timeout)
 
     def _exchange(self, events: Sequence[Event], timeout: float | None = None) -> str:
