@@ -586,9 +586,9 @@ def add_convert(families: Any) -> None:
     p = families.add_parser(
         "riichi",
         help="convert a Tenhou game record to an mjai JSON-lines log",
-        description="Convert a four-player Tenhou game record (mjlog XML or tenhou.net/6 JSON, "
-        "told apart by content) to mjai JSON lines, one event per line, with yaku, han, fu and "
-        "points on each win and the kind of draw on each draw.",
+        description="Convert a four-player or three-player Tenhou game record (mjlog XML or "
+        "tenhou.net/6 JSON, told apart by content) to mjai JSON lines, one event per line, "
+        "with yaku, han, fu and points on each win and the kind of draw on each draw.",
         epilog=CONVERT_EXAMPLES,
     )
     p.add_argument("file", help="the record: a .mjlog/.xml or tenhou.net/6 .json/.jsonl file")
