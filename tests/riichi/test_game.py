@@ -100,17 +100,17 @@ def test_random_deals_keep_points_and_tiles(preset: str) -> None:
         assert outcome["deltas"] == [s - rules.start_points for s in deal.scores]
 
 
-def _seat_zero_view_at_start(wall: list[int]) -> dict[str, object]:
-    return Deal(wall=wall).observation(0)
-
-
-def test_observations_leak_nothing() -> None:
-    """Seat 0's view is the same when other hands and the unseen wall are permuted."""
+@pytest.mark.parametrize(("preset", "indicator"), [("seed", 130), ("tenhou-sanma", 98)])
+def test_observations_leak_nothing(preset: str, indicator: int) -> None:
+    """Seat 0's view is the same when other hands and the unseen wall are permuted (four
+    players, or three: a 108-tile wall, the indicator on the fifth stack from its end)."""
+    rules = Ruleset.preset(preset)
+    players = rules.players
     rng = random.Random(5)
-    base = list(range(136))
+    base = [i for i in range(136) if players == 4 or not 4 <= i < 32]
     rng.shuffle(base)
-    hidden = [i for i in range(136) if i not in range(0, 4) and i not in range(16, 20)
-              and i not in range(32, 36) and i not in (48, 52, 130)]  # fmt: skip
+    own = [4 * players * r + i for r in range(3) for i in range(4)] + [12 * players, 13 * players]
+    hidden = [i for i in range(len(base)) if i not in own and i != indicator]
     for trial in range(20):
         other = base[:]
         chosen = hidden[:]
@@ -119,7 +119,8 @@ def test_observations_leak_nothing() -> None:
         rng.shuffle(values)
         for i, v in zip(chosen, values, strict=True):
             other[i] = v
-        assert _seat_zero_view_at_start(other) == _seat_zero_view_at_start(base), trial
+        seen = Deal(wall=other, rules=rules).observation(0)
+        assert seen == Deal(wall=base, rules=rules).observation(0), trial
 
 
 def test_masked_events_hide_other_hands_and_draws() -> None:

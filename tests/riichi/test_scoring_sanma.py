@@ -10,8 +10,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import numpy as np
 import pytest
 from support import TEST_DATA
+from support.random_wins import random_wins
+from support.reference_scoring import ours, record
 
 from mahjong import Meld, Tiles
 from mahjong.errors import (
@@ -131,8 +134,6 @@ def test_batch_scoring_carries_the_kita_count() -> None:
                 rules=rules,
             )
         )
-    import numpy as np
-
     batch = score_batch(np.stack(rows), rules)
     assert batch["deltas"].shape == (len(CASES), 3)
     for i, case in enumerate(CASES):
@@ -143,6 +144,21 @@ def test_batch_scoring_carries_the_kita_count() -> None:
     # A record with kita is refused under four-player rules.
     with pytest.raises(InvalidArgumentError, match="kita 1 needs a three-player ruleset"):
         encode_win("234p67p456s678s55p8p", "8p", context=WinContext(tsumo=True, kita=1))
+
+
+def test_random_three_player_wins_score_alike_one_by_one_and_in_a_batch() -> None:
+    """2,000 seeded random three-player wins (Norths set aside, no chi, tsumo loss): each
+    `score` equals its `score_batch` row, kita included in the record."""
+    rules = Ruleset.preset("tenhou-sanma")
+    wins = random_wins(2000, players=3)
+    batch = score_batch(np.stack([record(w, rules) for w in wins]), rules)
+    assert sum(w.kita > 0 for w in wins) > 500
+    for i, win in enumerate(wins):
+        single = ours(win, rules)
+        row = (int(batch["han"][i]), int(batch["fu"][i]), int(batch["points"][i]))
+        assert row == (single.han, single.fu, single.points), i
+        if single.deltas is not None:
+            assert tuple(batch["deltas"][i]) == single.deltas, i
 
 
 @pytest.mark.parametrize(
