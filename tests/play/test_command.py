@@ -64,6 +64,7 @@ def test_rules_and_overrides_for_both_families() -> None:
         ("mahjong play riichi --web --port 70000", "70000 is not a port (1..65535)"),
         ("mahjong play riichi --seed -1", "is not in 0..2^64-1"),
         ("mahjong play riichi --rules nope", "invalid choice"),
+        ("mahjong play riichi --rules tenhou-sanma", "mahjong play seats four players"),
         ("mahjong play riichi --set nope=1", 'unknown rule option "nope"'),
         ("mahjong play american --set nope=1", "nope"),
         ("mahjong play american --games 0", "argument --games: 0 is not 1 or more"),

@@ -169,6 +169,11 @@ def family_from(
         from mahjong.riichi import Ruleset
 
         chosen = Ruleset.from_dict({"preset": preset}) if preset else rules_from(args, Ruleset)
+        if chosen.players != 4:
+            raise InvalidArgumentError(
+                "mahjong play seats four players: three-player rules are played by mahjong sim, "
+                "mahjong bot and the Python API"
+            )
         family = RiichiFamily(chosen)
         setup = sim.Setup(family.rules, hosting=hosting or hosting_from(args))
     else:
