@@ -1,5 +1,7 @@
 """Type stubs for the compiled module ``mahjong._core`` (kept in sync with ``rust/py``)."""
 
+from __future__ import annotations
+
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from os import PathLike
 from typing import Any, Literal, TypeAlias, TypeVar, final, overload
@@ -9,7 +11,6 @@ import numpy.typing as npt
 
 __version__: str
 
-_TilesLike: TypeAlias = "Tiles | str"
 _TileLike: TypeAlias = int | str
 _ShantenKind: TypeAlias = Literal["all", "standard", "chiitoitsu", "kokushi"]
 _MeldKind: TypeAlias = Literal["chi", "pon", "daiminkan", "ankan", "kakan"]
@@ -52,6 +53,8 @@ class Tiles:
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[type[Tiles], tuple[str]]: ...
+
+_TilesLike: TypeAlias = Tiles | str
 
 @final
 class Meld:

@@ -60,13 +60,14 @@ def play(env: Any, seed: int, rng: np.random.Generator) -> tuple[int, dict[str, 
 
 def test_three_agents_under_a_three_player_ruleset() -> None:
     """Three agents, ``player_0`` to ``player_2``; an episode's rewards sum to each seat's final
-    points; three rank rewards by default (1, 0, -1)."""
+    standing points (the three to zero); three rank rewards by default (1, 0, -1)."""
     env = riichi_env(rules="tenhou-sanma")
     assert env.possible_agents == ["player_0", "player_1", "player_2"]
     _, totals = play(env, 3, np.random.default_rng(3))
     assert env.episode is not None
-    final = [s["points"] - 35_000 for s in env.episode.game.standings()]
-    assert [round(totals[a] * 1000) for a in env.possible_agents] == final
+    standings = sorted(env.episode.game.standings(), key=lambda s: s["seat"])
+    final = [s["points"] for s in standings]
+    assert [round(totals[a] * 1000) for a in env.possible_agents] == final and sum(final) == 0
     ranked = riichi_env(rules="tenhou-sanma", reward="rank")
     _, totals = play(ranked, 3, np.random.default_rng(3))
     assert sorted(totals.values()) == [-1.0, 0.0, 1.0]
@@ -89,9 +90,8 @@ def test_points_rewards_sum_to_the_final_points() -> None:
     env = riichi_env(rules="tenhou")
     _, totals = play(env, 5, np.random.default_rng(5))
     standings = env.episode.game.standings()
-    start = riichi.Ruleset.preset("tenhou").start_points
-    for s in standings:
-        assert totals[f"player_{s['seat']}"] == pytest.approx((s["points"] - start) / 1000)
+    for s in standings:  # points after oka and uma, in thousands
+        assert totals[f"player_{s['seat']}"] == pytest.approx(s["points"] / 1000)
     env = riichi_env(rules="tenhou", reward="rank", rank_rewards=(3, 1, -1, -3))
     _, totals = play(env, 5, np.random.default_rng(5))
     for s in standings:

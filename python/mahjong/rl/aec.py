@@ -9,9 +9,11 @@ agent to act is the engine's: the seat on turn, or one by one the seats that may
 discard or must give a Charleston pass. ``reset(seed=s)`` plays the engine's game from seed
 ``s`` (later seedless resets draw their seeds from it). Rewards: with ``reward="points"`` each
 deal's score changes as the deal ends and the rest of the final points at the end (so they sum
-to the final points relative to the start, scaled); with ``reward="rank"`` the reward of each
-final rank (``rank_rewards``, 1st to last; default evenly spaced from 1 to -1) at the end. An
-illegal action raises
+to the seat's standing points after oka and uma, scaled, and all seats' to zero); with
+``reward="rank"`` the reward of each final rank (``rank_rewards``, 1st to last; default evenly
+spaced from 1 to -1) at the end. An
+action is an integer code (an int or a numpy integer; a float, a string or a bool is an
+:class:`mahjong.errors.InvalidArgumentError`); one the mask does not allow raises
 :class:`mahjong.errors.IllegalActionError` and changes nothing.
 """
 
@@ -26,7 +28,7 @@ import numpy.typing as npt
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
-from mahjong.rl.family import Episode, Family, RewardMode, check_rewards
+from mahjong.rl.family import Episode, Family, RewardMode, action_code, check_rewards
 
 __all__ = ["MahjongAEC", "agent_names", "observation_space"]
 
@@ -71,8 +73,8 @@ class MahjongAEC(AECEnv):
     ) -> None:
         super().__init__()
         self.rank_rewards = check_rewards(reward, rank_rewards, family.players)
-        self.family = family
         self.names = agent_names(family)
+        self.family = family
         self.reward: RewardMode = reward
         self.metadata = {
             "name": f"mahjong_{family.name}_v0",
@@ -121,7 +123,8 @@ class MahjongAEC(AECEnv):
             return
         assert self.episode is not None, "call reset() first"
         self._cumulative_rewards[agent] = 0.0
-        self.episode.apply(self.names.index(agent), int(action))
+        self.episode.apply(self.names.index(agent), action_code(action))
+
         for seat, amount in enumerate(self.episode.take_rewards()):
             self.rewards[self.names[seat]] = amount
         if self.episode.over:

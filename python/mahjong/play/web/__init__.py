@@ -35,7 +35,7 @@ def make_server(args: argparse.Namespace) -> Any:
         return Server(
             make_family,
             "riichi",
-            [p for p in Ruleset.presets() if Ruleset.preset(p).players == 4],
+            [p for p in Ruleset.presets() if Ruleset.from_dict({"preset": p}).players == 4],
             args.rules,
             seed=args.seed,
             delay=args.delay,
