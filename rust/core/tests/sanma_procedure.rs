@@ -432,18 +432,11 @@ fn tp11_kita_ends_the_first_go_around() {
         .draws(&["4s"])
         .rinshan(&["9m"]);
     let mut t = Table::sanma(&wall, &tenhou_sanma());
-    let mut no_kita = t.deal.clone();
-    no_kita
-        .apply(0, Action::Discard(no_kita.drawn().unwrap()))
-        .unwrap();
+    let mut no_kita = discarded_without_kita(&t);
     t.kita(0);
     t.tsumogiri(0);
     t.act(1, Action::Tsumo);
     assert!(t.win().yakuman.is_empty(), "{:?}", t.win());
-    while no_kita.claim_tile().is_some() {
-        let s = no_kita.waiting()[0];
-        no_kita.apply(s, Action::Pass).unwrap();
-    }
     no_kita.apply(1, Action::Tsumo).unwrap();
     let chiihou = &no_kita.outcome().unwrap().wins[0];
     assert!(has_yakuman(chiihou, Yakuman::Chiihou));
@@ -453,18 +446,24 @@ fn tp11_kita_ends_the_first_go_around() {
         .draws(&["5p"])
         .rinshan(&["2p"]);
     let mut t = Table::sanma(&wall, &tenhou_sanma());
-    let mut no_kita = t.deal.clone();
-    no_kita
-        .apply(0, Action::Discard(no_kita.drawn().unwrap()))
-        .unwrap();
+    let no_kita = discarded_without_kita(&t);
     t.kita(0);
     t.tsumogiri(0);
     assert!(!t.can(1, Action::Kyuushu));
-    while no_kita.claim_tile().is_some() {
-        let s = no_kita.waiting()[0];
-        no_kita.apply(s, Action::Pass).unwrap();
-    }
     assert!(no_kita.legal_actions(1).contains(&Action::Kyuushu));
+}
+
+/// A copy of the deal where East, instead of a kita, discards the tile just drawn and every
+/// claim passes: South's first turn with the first go-around intact.
+fn discarded_without_kita(t: &Table) -> Deal {
+    let mut deal = t.deal.clone();
+    deal.apply(0, Action::Discard(deal.drawn().unwrap()))
+        .unwrap();
+    while deal.claim_tile().is_some() {
+        let s = deal.waiting()[0];
+        deal.apply(s, Action::Pass).unwrap();
+    }
+    deal
 }
 
 /// East holds four Norths, pulls two on its first turn (replacements 6s and 9m), declares

@@ -5,35 +5,22 @@
 mod common;
 
 use common::{
-    Diff, check_all, context, kind, meld, number, object, payments, ruleset, score_win, sorted,
-    text, tiles, winner, yaku, yakuman,
+    Diff, check_all, context, number, object, pairs, payments, ruleset, score_case, sorted,
+    test_data, text, winner, yaku, yakuman,
 };
+use mahjong_core::Result;
 use mahjong_core::riichi::{Ruleset, ScoreResult, WinContext};
-use mahjong_core::{Meld, Result};
 use serde_json::{Map, Value as Json};
 
-const CASES: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../tests/data/sanma_scoring_cases.json"
-);
-
 fn load() -> Json {
-    serde_json::from_str(&std::fs::read_to_string(CASES).unwrap()).unwrap()
+    test_data("sanma_scoring_cases.json")
 }
 
 /// The case scored under `rules`, its context changed by `changes`.
 fn run(case: &Json, rules: &Ruleset, changes: &Map<String, Json>) -> Result<ScoreResult> {
-    let win = text(&case["win_tile"]);
-    let concealed = tiles(&format!("{}{win}", text(&case["concealed"])));
-    let melds: Vec<Meld> = case["melds"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| meld(text(&m[0]), text(&m[1]), m[2].as_str().map(kind)))
-        .collect();
     let mut fields = object(&case["context"]).clone();
     fields.extend(changes.clone());
-    score_win(&concealed, kind(win), &melds, &context(&fields), rules)
+    score_case(case, &context(&fields), rules)
 }
 
 /// The expected values under `preset`: the case's, with the preset's own fields over them.
@@ -43,15 +30,6 @@ fn expected(case: &Json, preset: &str) -> Map<String, Json> {
         out.extend(object(own).clone());
     }
     out
-}
-
-/// [romaji, number] pairs, sorted.
-fn pairs(value: &Json) -> Vec<(String, u8)> {
-    let list = value.as_array().unwrap().iter();
-    sorted(
-        list.map(|p| (text(&p[0]).to_owned(), number(&p[1]) as u8))
-            .collect(),
-    )
 }
 
 /// The payments a `payments` object of the file stands for, honba added, by payer seat wind

@@ -4,20 +4,15 @@
 mod common;
 
 use common::{
-    Diff, check_all, context, kind, meld, number, object, payments, ruleset, score_win, sorted,
-    text, tiles, winner, yaku, yakuman,
+    Diff, check_all, context, number, object, pairs, payments, ruleset, score_case, sorted,
+    test_data, text, winner, yaku, yakuman,
 };
 use mahjong_core::riichi::{Ruleset, ScoreResult};
-use mahjong_core::{ErrorKind, Meld, Result};
+use mahjong_core::{ErrorKind, Result};
 use serde_json::{Map, Value as Json};
 
-const CASES: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../tests/data/spec_scoring_cases.json"
-);
-
 fn load() -> Json {
-    serde_json::from_str(&std::fs::read_to_string(CASES).unwrap()).unwrap()
+    test_data("spec_scoring_cases.json")
 }
 
 /// The base ruleset with the case's options and `extra` set.
@@ -29,30 +24,7 @@ fn rules(doc: &Json, case: &Json, extra: Option<&Map<String, Json>>) -> Ruleset 
 }
 
 fn run(case: &Json, rules: &Ruleset) -> Result<ScoreResult> {
-    let win = text(&case["win_tile"]);
-    let concealed = tiles(&format!("{}{win}", text(&case["concealed"])));
-    let melds: Vec<Meld> = case["melds"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| meld(text(&m[0]), text(&m[1]), m[2].as_str().map(kind)))
-        .collect();
-    score_win(
-        &concealed,
-        kind(win),
-        &melds,
-        &context(object(&case["context"])),
-        rules,
-    )
-}
-
-/// [romaji, number] pairs, sorted.
-fn pairs(value: &Json) -> Vec<(String, u8)> {
-    let list = value.as_array().unwrap().iter();
-    sorted(
-        list.map(|p| (text(&p[0]).to_owned(), number(&p[1]) as u8))
-            .collect(),
-    )
+    score_case(case, &context(object(&case["context"])), rules)
 }
 
 /// The payments the spec's table implies (it writes them before honba), by payer seat wind.

@@ -188,6 +188,35 @@ pub(crate) fn meld(kind: &str, tile_text: &str, called: Option<u8>) -> Meld {
     .unwrap_or_else(|e| panic!("bad meld {kind} {tile_text}: {e}"))
 }
 
+/// A JSON file of the repository's test data (`tests/data/{name}`), parsed.
+pub(crate) fn test_data(name: &str) -> Json {
+    let path = repo_file(&format!("tests/data/{name}"));
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// Scores a case of a scoring-cases file (`concealed` without the `win_tile`, `melds` as
+/// `[kind, tiles, called]`) in `ctx` under `rules`.
+pub(crate) fn score_case(case: &Json, ctx: &WinContext, rules: &Ruleset) -> Result<ScoreResult> {
+    let win = text(&case["win_tile"]);
+    let concealed = tiles(&format!("{}{win}", text(&case["concealed"])));
+    let melds: Vec<Meld> = case["melds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| meld(text(&m[0]), text(&m[1]), m[2].as_str().map(kind)))
+        .collect();
+    score_win(&concealed, kind(win), &melds, ctx, rules)
+}
+
+/// `[romaji, number]` pairs of a cases file, sorted.
+pub(crate) fn pairs(value: &Json) -> Vec<(String, u8)> {
+    let list = value.as_array().unwrap().iter();
+    sorted(
+        list.map(|p| (text(&p[0]).to_owned(), number(&p[1]) as u8))
+            .collect(),
+    )
+}
+
 /// Scores concealed tiles (winning tile included) with melds.
 pub(crate) fn score_win(
     concealed: &Tiles,

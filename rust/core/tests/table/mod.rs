@@ -205,12 +205,8 @@ pub(crate) fn setup(dealer: usize) -> DealSetup {
 /// A three-player deal setup: round East, the given dealer, 35,000 each.
 pub(crate) fn sanma_setup(dealer: usize) -> DealSetup {
     DealSetup {
-        round_wind: Wind::East,
-        dealer,
-        number: dealer as u8 + 1,
-        honba: 0,
-        riichi_sticks: 0,
         scores: [35_000, 35_000, 35_000, 0],
+        ..setup(dealer)
     }
 }
 
