@@ -478,16 +478,24 @@ def _t6_result(deal: _T6Deal, state: _T6State, result: list[Any]) -> list[Event]
 
 
 def _whole_numbers(
-    value: Any, size: int, where: str, what: str, minimum: int | None = 0
+    value: Any, size: int, where: str, what: str, *, points: bool = False
 ) -> list[int]:
-    """`value` as a list of `size` whole numbers, each at least `minimum` when it is given."""
+    """`value` as a list of `size` whole numbers: counts and seats (0 or more) or, with
+    `points`, scores and score changes of either sign (a score may be below zero), bounded by
+    magnitude (at most :data:`mahjong.riichi.mjai.MAX_POINTS` either way)."""
+    low = -mjai.MAX_POINTS if points else 0
     if not (
         isinstance(value, list)
         and len(value) == size
         and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-        and (minimum is None or min(value) >= minimum)
+        and all(low <= v <= mjai.MAX_POINTS for v in value)
     ):
-        fail(where, f"{what} should be {size} whole numbers, not {shown(value)}")
+        kind = (
+            f"whole numbers of points (at most {mjai.MAX_POINTS:,} either way)"
+            if points
+            else "whole numbers 0 or more"
+        )
+        fail(where, f"{what} should be {size} {kind}, not {shown(value)}")
     return list(value)
 
 
@@ -496,7 +504,7 @@ def _seat_numbers(value: Any, players: int, where: str, what: str) -> list[int]:
     fourth (its empty seat's) 0 (TL2.2)."""
     if players == 3 and isinstance(value, list) and len(value) == 4 and value[3] == 0:
         value = value[:3]
-    return _whole_numbers(value, players, where, what, minimum=None)
+    return _whole_numbers(value, players, where, what, points=True)
 
 
 def _check_copies(where: str, revealed: Sequence[Any], columns: Sequence[Any]) -> None:

@@ -106,6 +106,20 @@ fn tp25_west_round_extension() {
     assert!(game.is_over(), "the end of West 3 at the latest");
 }
 
+/// T16.4: in the extension a dealer who keeps the deal plays it out first, though someone
+/// else now has 40,000 or more; the first hand after it that leaves someone there ends the
+/// game.
+#[test]
+fn a_dealer_renchan_in_the_extension_is_played_out() {
+    let mut game = resumed(Preset::TenhouSanma, Wind::West, 0, [30_000, 39_000, 36_000]);
+    draw_next(&mut game, [true, true, false]);
+    assert_eq!(game.scores()[..3], [31_000, 40_000, 34_000]);
+    assert!(!game.is_over(), "the dealer's renchan is played out");
+    assert_eq!(next(&game), (Wind::West, 0));
+    draw_next(&mut game, [false, true, false]);
+    assert!(game.is_over());
+}
+
 /// T-P26 (T16.4): a payment that leaves a player at −100 ends the game at once; at exactly 0
 /// it continues.
 #[test]

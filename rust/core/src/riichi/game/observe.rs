@@ -1,9 +1,9 @@
 //! What one seat may see (the only view an agent gets): its own hand with the drawn tile
-//! named, every pond, meld, kita tile, riichi and score, the table's counters and indicators,
-//! its own waits and furiten, the claim on offer and its legal actions (why expected ones are
-//! missing is [`Deal::blocked`], computed only when asked). Nothing in it depends on another
-//! player's concealed tiles or on the wall's order. The arrays by seat keep four entries; the
-//! game's `player_count` first are its players.
+//! named, every pond, meld, kita tile, riichi, concealed-tile count and score, the table's
+//! counters and indicators, its own waits and furiten, the claim on offer and its legal actions
+//! (why expected ones are missing is [`Deal::blocked`], computed only when asked). Nothing in
+//! it depends on another player's concealed tiles or on the wall's order. The arrays by seat
+//! keep four entries; the game's `player_count` first are its players.
 
 use super::action::Action;
 use super::deal::{Deal, DealMeld, Furiten, PondTile};
@@ -24,6 +24,8 @@ pub struct Public {
     pub kita: Arc<Vec<u8>>,
     /// Riichi declared and accepted.
     pub riichi: bool,
+    /// How many concealed tiles the player holds (the drawn tile included).
+    pub concealed: usize,
 }
 
 /// The tile a claim window is open on.
@@ -116,6 +118,7 @@ impl Deal {
                     melds: p.melds.clone(),
                     kita: p.kita.clone(),
                     riichi: p.riichi,
+                    concealed: p.hand.len(),
                 }
             }),
             turn: self.turn(),
