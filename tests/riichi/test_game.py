@@ -181,16 +181,18 @@ def test_efficiency_beats_random() -> None:
     assert wins[0] > sum(wins[1:]), wins
 
 
-def _deal_positions(offset: int) -> list[int]:
+def _deal_positions(offset: int, players: int) -> list[int]:
     """Wall positions of the starting tiles of the seat `offset` seats after the dealer."""
-    positions = [16 * r + 4 * offset + i for r in range(3) for i in range(4)]
-    return [*positions, 48 + offset] + ([52] if offset == 0 else [])
+    positions = [4 * players * r + 4 * offset + i for r in range(3) for i in range(4)]
+    return [*positions, 12 * players + offset] + ([13 * players] if offset == 0 else [])
 
 
-def _replay(wall: list[int], script: list[tuple[int, str, str | None, list[str]]]) -> Deal:
+def _replay(
+    wall: list[int], script: list[tuple[int, str, str | None, list[str]]], rules: Ruleset
+) -> Deal:
     """Plays `script` — (seat, type, tile, consumed) — on `wall`; a seat asked for a claim the
     script does not mention passes."""
-    deal = Deal(wall=wall)
+    deal = Deal(wall=wall, rules=rules)
     for seat, kind, tile, consumed in script:
         while seat not in deal.waiting():
             other = deal.waiting()[0]
@@ -204,13 +206,16 @@ def _replay(wall: list[int], script: list[tuple[int, str, str | None, list[str]]
     return deal
 
 
-def test_observations_leak_nothing_mid_deal() -> None:
+@pytest.mark.parametrize("preset", ["seed", "tenhou-sanma"])
+def test_observations_leak_nothing_mid_deal(preset: str) -> None:
     """Mid-deal, seat 0 sees the same when two other players swap tiles they never show and
-    the undrawn wall is shuffled."""
+    the undrawn wall is shuffled (three players too, with kita declared along the way)."""
+    rules = Ruleset.preset(preset)
+    players = rules.players
     rng = random.Random(11)
     checked = 0
     for seed in range(60):
-        deal = Deal(seed=seed)
+        deal = Deal(seed=seed, rules=rules)
         script: list[tuple[int, str, str | None, list[str]]] = []
         for _ in range(rng.randrange(10, 60)):
             if deal.is_over:
@@ -229,9 +234,15 @@ def test_observations_leak_nothing_mid_deal() -> None:
             t for e in deal.events() for t in e.get("consumed", [])
         }
         kinds = [mjai.tile_name(t) for t in wall]
-        hidden = [[p for p in _deal_positions(o) if kinds[p] not in shown] for o in (1, 2, 3)]
-        taken = 53 + sum(1 for e in deal.events() if e["type"] == "tsumo") - 1
-        undrawn = list(range(taken, 122))
+        hidden = [
+            [p for p in _deal_positions(o, players) if kinds[p] not in shown]
+            for o in range(1, players)
+        ]
+        events = deal.events()
+        taken = 13 * players + sum(e["type"] == "tsumo" for e in events)
+        # Each kan or kita moves the last live tile into the dead wall: leave that many out.
+        moved = sum(e["type"] in ("ankan", "daiminkan", "kakan", "nukidora") for e in events)
+        undrawn = list(range(taken, len(wall) - 14 - moved))
         if not hidden[0] or not hidden[1]:
             continue
         other = wall[:]
@@ -242,7 +253,7 @@ def test_observations_leak_nothing_mid_deal() -> None:
         for i, v in zip(undrawn, values, strict=True):
             other[i] = v
         try:
-            replayed = _replay(other, script)
+            replayed = _replay(other, script, rules)
         except IndexError:
             continue  # the swap made a scripted call impossible; not this trial
         assert replayed.observation(0) == deal.observation(0), seed
