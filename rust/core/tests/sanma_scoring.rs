@@ -5,8 +5,8 @@
 mod common;
 
 use common::{
-    Diff, check_all, context, number, object, pairs, payments, ruleset, score_case, sorted,
-    test_data, text, winner, yaku, yakuman,
+    Diff, check_all, checked_win, context, number, object, payments, ruleset, score_case,
+    test_data, text, tsumo_payments, winner,
 };
 use mahjong_core::Result;
 use mahjong_core::riichi::{Ruleset, ScoreResult, WinContext};
@@ -35,22 +35,13 @@ fn expected(case: &Json, preset: &str) -> Map<String, Json> {
 /// The payments a `payments` object of the file stands for, honba added, by payer seat wind
 /// (the two payers of a tsumo are the other two seats of East, South and West).
 fn expected_payments(paid: &Json, ctx: &WinContext, rules: &Ruleset) -> Vec<(Option<u8>, i64)> {
-    let honba = i64::from(ctx.honba);
-    let amount = |key: &str| number(&paid[key]);
-    if paid.get("ron").is_some() {
+    if let Some(ron) = paid.get("ron") {
         let payer = ctx.discarder.map(|w| w as u8);
-        return vec![(payer, amount("ron") + i64::from(rules.honba_ron) * honba)];
+        let honba = i64::from(rules.honba_ron) * i64::from(ctx.honba);
+        return vec![(payer, number(ron) + honba)];
     }
     let winner = winner(ctx);
-    let each = |seat: u8| match paid.get("all") {
-        Some(_) => amount("all"),
-        None if seat == 0 => amount("dealer"),
-        None => amount("non_dealer"),
-    };
-    (0..3u8)
-        .filter(|&s| s != winner)
-        .map(|s| (Some(s), each(s) + 100 * honba))
-        .collect()
+    tsumo_payments(paid, (0..3u8).filter(|&s| s != winner), ctx.honba)
 }
 
 /// The payments or the score changes against `paid`.
@@ -71,16 +62,9 @@ fn differences(case: &Json, preset: &str) -> Diff {
     let want = expected(case, preset);
     let ctx = context(object(&case["context"]));
     let mut diff = Diff::default();
-    let r = match run(case, &rules, &Map::new()) {
-        Ok(r) => r,
-        Err(e) => {
-            diff.check("result", format!("error {e}"), "a win".to_owned());
-            return diff;
-        }
+    let Some(r) = checked_win(&mut diff, run(case, &rules, &Map::new()), &want) else {
+        return diff;
     };
-    diff.check("is_win", r.is_win, true);
-    diff.check("yaku", sorted(yaku(&r)), pairs(&want["yaku"]));
-    diff.check("yakuman", sorted(yakuman(&r)), pairs(&want["yakuman"]));
     if let Some(han) = want.get("han") {
         diff.check("han", i64::from(r.han), number(han));
     }

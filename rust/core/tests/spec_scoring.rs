@@ -4,8 +4,8 @@
 mod common;
 
 use common::{
-    Diff, check_all, context, number, object, pairs, payments, ruleset, score_case, sorted,
-    test_data, text, winner, yaku, yakuman,
+    Diff, check_all, checked_win, context, number, object, payments, ruleset, score_case,
+    test_data, text, tsumo_payments, winner,
 };
 use mahjong_core::riichi::{Ruleset, ScoreResult};
 use mahjong_core::{ErrorKind, Result};
@@ -31,19 +31,12 @@ fn run(case: &Json, rules: &Ruleset) -> Result<ScoreResult> {
 fn expected_payments(case: &Json) -> Vec<(Option<u8>, i64)> {
     let ctx = context(object(&case["context"]));
     let paid = &case["expected"]["payments"];
-    let honba = i64::from(ctx.honba);
-    let amount = |key: &str| number(&paid[key]);
-    let mut out = if paid.get("ron").is_some() {
-        vec![(None, amount("ron") + 300 * honba)]
-    } else {
-        let winner = winner(&ctx);
-        let seats = (0..4u8).filter(|&s| s != winner);
-        let each = |seat: u8| match paid.get("all") {
-            Some(_) => amount("all"),
-            None if seat == 0 => amount("dealer"),
-            None => amount("non_dealer"),
-        };
-        seats.map(|s| (Some(s), each(s) + 100 * honba)).collect()
+    let mut out = match paid.get("ron") {
+        Some(ron) => vec![(None, number(ron) + 300 * i64::from(ctx.honba))],
+        None => {
+            let winner = winner(&ctx);
+            tsumo_payments(paid, (0..4u8).filter(|&s| s != winner), ctx.honba)
+        }
     };
     out.sort_by_key(|&(payer, _)| payer.unwrap_or(4));
     out
@@ -67,16 +60,9 @@ fn differences(case: &Json, result: Result<ScoreResult>) -> Diff {
         }
         return diff;
     }
-    let r = match result {
-        Ok(r) => r,
-        Err(e) => {
-            diff.check("result", format!("error {e}"), "a win".to_owned());
-            return diff;
-        }
+    let Some(r) = checked_win(&mut diff, result, object(expected)) else {
+        return diff;
     };
-    diff.check("is_win", r.is_win, true);
-    diff.check("yaku", sorted(yaku(&r)), pairs(&expected["yaku"]));
-    diff.check("yakuman", sorted(yakuman(&r)), pairs(&expected["yakuman"]));
     if let Some(units) = expected.get("yakuman_units") {
         diff.check("yakuman units", i64::from(r.yakuman_units), number(units));
     } else {

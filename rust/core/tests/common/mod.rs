@@ -252,6 +252,24 @@ pub(crate) fn payments(result: &ScoreResult) -> Vec<(Option<u8>, i64)> {
     list.map(|p| (p.payer.map(|w| w as u8), p.amount)).collect()
 }
 
+/// The tsumo payments a cases file's `payments` object stands for (`all`, or `dealer` and
+/// `non_dealer`), 100 per honba added, by payer seat wind.
+pub(crate) fn tsumo_payments(
+    paid: &Json,
+    payers: impl Iterator<Item = u8>,
+    honba: u32,
+) -> Vec<(Option<u8>, i64)> {
+    let amount = |key: &str| number(&paid[key]);
+    let each = |seat: u8| match paid.get("all") {
+        Some(_) => amount("all"),
+        None if seat == 0 => amount("dealer"),
+        None => amount("non_dealer"),
+    };
+    payers
+        .map(|s| (Some(s), each(s) + 100 * i64::from(honba)))
+        .collect()
+}
+
 /// Score change per seat wind, when every payer is known.
 pub(crate) fn deltas(result: &ScoreResult) -> Option<[i64; 4]> {
     result.settlement.deltas
@@ -278,6 +296,26 @@ impl Diff {
     pub(crate) fn report(self, r#where: String) -> Option<String> {
         (!self.0.is_empty()).then(|| format!("{where}: {}", self.0.join("; ")))
     }
+}
+
+/// The result of a case expected to win: a win with the `yaku` and `yakuman` of `want`, the
+/// differences noted in `diff`; `None` (noted too) when scoring failed.
+pub(crate) fn checked_win(
+    diff: &mut Diff,
+    result: Result<ScoreResult>,
+    want: &Map<String, Json>,
+) -> Option<ScoreResult> {
+    let r = match result {
+        Ok(r) => r,
+        Err(e) => {
+            diff.check("result", format!("error {e}"), "a win".to_owned());
+            return None;
+        }
+    };
+    diff.check("is_win", r.is_win, true);
+    diff.check("yaku", sorted(yaku(&r)), pairs(&want["yaku"]));
+    diff.check("yakuman", sorted(yakuman(&r)), pairs(&want["yakuman"]));
+    Some(r)
 }
 
 /// Checks every item, then fails once listing the first failures (`check` returns a message).
