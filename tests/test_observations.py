@@ -93,3 +93,25 @@ def test_the_drawn_tile_is_named_apart() -> None:
     observation = deal.observation(seat)
     others = [deal.observation(s)["drawn"] for s in range(4) if s != seat]
     assert observation["drawn"] in observation["hand"] and others == [None] * 3
+
+
+@pytest.mark.parametrize("family", ["riichi", "american"])
+def test_every_seat_shows_how_many_concealed_tiles_it_holds(family: str) -> None:
+    """``players[s]["concealed"]`` is the engine's true count (seat `s`'s own hand) in every
+    seat's observation at every decision of whole deals, after draws and calls too (where
+    ``13 - 3 * melds`` is wrong)."""
+    guessed_wrong = 0
+    for seed in range(4):
+        deal = Deal(seed=seed) if family == "riichi" else AmericanDeal(CARD, seed=seed)
+        rng = random.Random(seed)
+        while not deal.is_over:
+            held = [len(deal.observation(s)["hand"]) for s in range(4)]
+            for seat in range(4):
+                players = deal.observation(seat)["players"]
+                assert [p["concealed"] for p in players] == held
+            if family == "riichi":
+                guessed_wrong += held != [13 - 3 * len(p["melds"]) for p in players]
+            seat = deal.waiting()[0]
+            codes = deal.legal_codes(seat)
+            deal.apply(seat, codes[rng.randrange(len(codes))])
+    assert family == "american" or guessed_wrong

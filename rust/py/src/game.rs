@@ -236,7 +236,7 @@ pub(crate) struct PlayerViews {
 }
 
 impl PlayerViews {
-    /// The view of `public`: "pond", "melds" (tuples of views), "riichi".
+    /// The view of `public`: "pond", "melds" (tuples of views), "riichi", "concealed".
     fn view(&mut self, py: Python<'_>, public: &Public, red: bool) -> PyResult<Py<PyAny>> {
         let Self { pond, melds, whole } = self;
         whole.get(py, public, |py| {
@@ -248,6 +248,10 @@ impl PlayerViews {
                     (intern!(py, "pond"), pond.into_any()),
                     (intern!(py, "melds"), melds.into_any()),
                     (intern!(py, "riichi"), public.riichi.into_bound_py_any(py)?),
+                    (
+                        intern!(py, "concealed"),
+                        public.concealed.into_bound_py_any(py)?,
+                    ),
                 ],
             )
         })
@@ -331,7 +335,8 @@ observation_class! {
         /// Every player's public side by seat, a tuple of read-only mappings
         /// (`types.MappingProxyType`): "pond" (a tuple of discards, each with "pai",
         /// "tsumogiri", "riichi", "called"), "melds" (each with "type", "tiles", "pai" the
-        /// called tile, "target" who discarded it) and "riichi".
+        /// called tile, "target" who discarded it), "riichi" and "concealed" (how many
+        /// concealed tiles it holds, the drawn tile included).
         players => players.clone(),
         /// The seat on turn, or None.
         turn => obs.turn,

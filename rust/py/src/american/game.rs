@@ -271,7 +271,7 @@ pub(crate) struct PlayerViews {
 }
 
 impl PlayerViews {
-    /// The view of `public`: "exposures", "discards" (tuples of views), "hand_size",
+    /// The view of `public`: "exposures", "discards" (tuples of views), "concealed",
     /// "tile_count", "dead".
     fn view(&mut self, py: Python<'_>, public: &Public) -> PyResult<Py<PyAny>> {
         let Self {
@@ -288,8 +288,8 @@ impl PlayerViews {
                     (intern!(py, "exposures"), exposures.into_any()),
                     (intern!(py, "discards"), discards.into_any()),
                     (
-                        intern!(py, "hand_size"),
-                        public.hand_size.into_bound_py_any(py)?,
+                        intern!(py, "concealed"),
+                        public.concealed.into_bound_py_any(py)?,
                     ),
                     (
                         intern!(py, "tile_count"),
@@ -377,7 +377,8 @@ observation_class! {
         /// Every player's public side by seat, a tuple of read-only mappings
         /// (`types.MappingProxyType`): "exposures" (a tuple, each with "tile", "size",
         /// "jokers", "tiles", "target" who discarded the claimed tile, "frozen"), "discards"
-        /// (each with "pai", "claimed"), "hand_size", "tile_count" and "dead".
+        /// (each with "pai", "claimed"), "concealed" (how many concealed tiles it holds),
+        /// "tile_count" (concealed and exposed) and "dead".
         players => players.clone(),
         /// The seat's legal actions.
         legal => pyo3::types::PyList::new(py, legal.cast::<PyTuple>()?.iter())?,
