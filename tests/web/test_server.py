@@ -340,15 +340,16 @@ def test_no_hidden_tile_reaches_the_page_over_a_whole_deal(family: str) -> None:
 
 def test_the_log_once_the_game_is_over() -> None:
     """The log holds the game's seed, which deals every wall to come: the page gets it, and
-    the seed, only once the game is over."""
+    the seed, only once the game is over; before, the log is what seat 0 has seen."""
 
     async def check() -> None:
         async with serving("riichi --seed 2 --delay 0") as (client, server):
             ws = await client.ws_connect("/ws")
             await settled(ws)
             await ws.send_json({"type": "log"})
-            early = await receive(ws, "error")
-            assert early["code"] == "not_now" and "once the game is over" in early["text"]
+            early = await receive(ws, "log")
+            assert early["name"] == "riichi-game1-so-far.jsonl"
+            assert "seed" not in early["text"]
             await ws.send_json({"type": "state"})
             last = await play_deal(ws, server)
             assert last["unsaved"] and last["game_over"] and last["seed"] == 2
@@ -362,6 +363,111 @@ def test_the_log_once_the_game_is_over() -> None:
             await ws.send_json({"type": "next"})
             nxt = await settled(ws)
             assert (nxt["game"], nxt["deal"], nxt["seed"]) == (2, 1, None)
+
+    run(check())
+
+
+def test_the_log_before_the_game_is_over_is_what_seat_0_has_seen() -> None:
+    """Save log in the middle of a game: the game's first line without its seed, then every
+    deal so far as seat 0 saw it (the others' tiles hidden), finished deals included."""
+
+    async def check() -> None:
+        async with serving("riichi --seed 3 --delay 0 --rules tenhou") as (client, server):
+            ws = await client.ws_connect("/ws")
+            await play_deal(ws, server)
+            await ws.send_json({"type": "next"})
+            await settled(ws)
+            table = only_table(server)
+            await ws.send_json({"type": "log"})
+            log = await receive(ws, "log")
+            events = [json.loads(line) for line in log["text"].splitlines()]
+            assert events[0] == {"type": "start_game", "names": ["You", "Kiri", "Sora", "Mina"]}
+            starts = [e for e in events if e["type"] == "start_kyoku"]
+            assert len(starts) == 2 and all(e["tehais"][1] == ["?"] * 13 for e in starts)
+            seen = table.session.deal.events(0, seat=0)
+            assert events[-len(seen) :] == seen
+            first = events[: events.index(starts[1])]
+            assert first[-1]["type"] == "end_kyoku"
+
+    run(check())
+
+
+# -- a reload of the tab ------------------------------------------------------------------
+
+TAB = "0123456789abcdef" * 2
+
+
+async def kept(server: Any) -> None:
+    """Until the table of :data:`TAB` is kept (its page's handler let go of it)."""
+    for _ in range(300):
+        if TAB in server.tabs and server.tabs[TAB].kept is not None:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the table was not kept")
+
+
+def test_a_reload_of_the_tab_finds_its_game_again() -> None:
+    """A page that names its tab gets the same table back after a reload (its websocket
+    closed and a new one opened): the same game, the same hand, nothing played meanwhile."""
+
+    async def check() -> None:
+        async with serving("riichi --seed 4 --delay 0") as (client, server):
+            ws = await client.ws_connect(f"/ws?tab={TAB}")
+            assert (await receive(ws, "hello"))["tab"] == TAB
+            state = await settled(ws)
+            hand = state["hand"]
+            session = only_table(server).session
+            await ws.close()
+            await kept(server)
+            assert not server.tables
+            again = await client.ws_connect(f"/ws?tab={TAB}")
+            assert (await receive(again, "hello"))["tab"] == TAB
+            resumed = await settled(again)
+            assert only_table(server).session is session
+            assert resumed["hand"] == hand and resumed["to_act"]
+            assert server.tabs[TAB].kept is None
+            await again.close()
+            await kept(server)
+        assert not server.tabs  # the server stopped: the kept table ended with it
+
+    run(check())
+
+
+def test_a_kept_table_ends_after_the_grace_and_gives_way_to_a_new_tab() -> None:
+    async def check() -> None:
+        async with serving("riichi --seed 4 --delay 0", grace=0.2, limit=1) as (client, server):
+            ws = await client.ws_connect(f"/ws?tab={TAB}")
+            await settled(ws)
+            first = only_table(server).session
+            await ws.close()
+            await asyncio.sleep(0.6)
+            assert not server.tabs
+            ws = await client.ws_connect(f"/ws?tab={TAB}")
+            await settled(ws)
+            assert only_table(server).session is not first  # a new game
+            await ws.close()
+            await kept(server)
+            other = await client.ws_connect("/ws?tab=" + "f" * 32)  # the server is full
+            await settled(other)  # ...but a table kept for a reload gives way
+            assert TAB not in server.tabs and len(server.tables) == 1
+
+    run(check())
+
+
+def test_a_duplicated_tab_gets_a_game_of_its_own() -> None:
+    """Two pages naming the same tab at once (a duplicated browser tab copies its token):
+    the second gets a new token and a new table."""
+
+    async def check() -> None:
+        async with serving("riichi --seed 4 --delay 0") as (client, server):
+            ws = await client.ws_connect(f"/ws?tab={TAB}")
+            await settled(ws)
+            twin = await client.ws_connect(f"/ws?tab={TAB}")
+            token = (await receive(twin, "hello"))["tab"]
+            assert token != TAB and len(token) == 32
+            await settled(twin)
+            sessions = {id(t.session) for t in server.tables}
+            assert len(sessions) == 2 and set(server.tabs) == {TAB, token}
 
     run(check())
 
