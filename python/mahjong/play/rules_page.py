@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from mahjong.play.session import Session
+from mahjong.play.american import AmericanFamily
+from mahjong.play.family import Family
+from mahjong.play.riichi import RiichiFamily
 
 __all__ = ["TYPES", "page"]
 
@@ -37,8 +39,8 @@ def _section(name: str, items: list[dict[str, Any]]) -> dict[str, Any]:
     return {"title": _say(f"rules.title.{name}"), "items": items}
 
 
-def _riichi(session: Session[Any]) -> list[dict[str, Any]]:
-    r = session.family.rules.to_dict()
+def _riichi(family: RiichiFamily) -> list[dict[str, Any]]:
+    r = family.rules.to_dict()
     key = "rules.riichi."
     objective = [_say(key + "objective.han", han=r["min_han"]), _say(key + "objective.dora")]
     setup = [
@@ -89,8 +91,7 @@ def _riichi(session: Session[Any]) -> list[dict[str, Any]]:
     ]
 
 
-def _american(session: Session[Any]) -> list[dict[str, Any]]:
-    family = session.family
+def _american(family: AmericanFamily) -> list[dict[str, Any]]:
     r = family.rules.to_dict()
     key = "rules.american."
     charleston = [_say(key + "charleston.first"), _say(key + "charleston.jokers")]
@@ -118,21 +119,20 @@ def _american(session: Session[Any]) -> list[dict[str, Any]]:
     ]
 
 
-BUILDERS: dict[str, Callable[[Session[Any]], list[dict[str, Any]]]] = {
+BUILDERS: dict[str, Callable[[Any], list[dict[str, Any]]]] = {
     "riichi": _riichi,
     "american": _american,
 }
 
 
-def page(session: Session[Any], preset: str) -> dict[str, Any]:
-    """The rules page of `session`'s game under the rules `preset` (its name): ``{"type":
+def page(family: Family[Any], preset: str) -> dict[str, Any]:
+    """The rules page of a game of `family` under the rules `preset` (its name): ``{"type":
     "rules", "title", "preset", "types", "sections": [{"title", "items"}]}``, every text a
     catalogue key with parameters."""
-    family = session.family
     return {
         "type": "rules",
         "title": _say(f"rules.page.{family.name}"),
         "preset": preset,
         "types": TYPES,
-        "sections": BUILDERS[family.name](session),
+        "sections": BUILDERS[family.name](family),
     }

@@ -500,7 +500,7 @@ class Table:
         await self.send_state()
 
     async def on_rules(self, message: dict[str, Any]) -> None:
-        await self.send(rules_page.page(self.session, self.rules))
+        await self.send(rules_page.page(self.session.family, self.rules))
 
 
 class Pace:

@@ -109,8 +109,8 @@ function meldsHtml(side, place) {
 
 function pondHtml(side, place) {
   return rowsOf(side.pond).map((row) => `<div class="row">` + row.map((d) => tileHtml(d.tile, {
-    turn: turnOf(place, d.riichi), cls: [d.called ? "dim" : "", d.offered ? "offered" : ""].join(" ").trim(),
-    note: d.riichi ? t("page.declared") : d.called ? t("page.called") : "",
+    turn: turnOf(place, d.sideways), cls: [d.called ? "dim" : "", d.offered ? "offered" : ""].join(" ").trim(),
+    note: d.sideways ? t("page.declared") : d.called ? t("page.called") : "",
   })).join("") + `</div>`).join("");
 }
 
