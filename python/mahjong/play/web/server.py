@@ -416,7 +416,8 @@ class Table:
     async def on_next(self, message: dict[str, Any]) -> None:
         session = self.session
         if not session.deal_over:
-            raise BadMessage("not_now", f"the {session.family.deal_word} is not over yet")
+            deal = session.family.units[0].removeprefix("unit.")
+            raise BadMessage("not_now", f"the {deal} is not over yet")
         await self.stop()
         if session.game_over:
             seed = self.server.new_seed()
@@ -492,7 +493,7 @@ class Table:
         await self.send(view.advice(self.session))
 
     async def on_card(self, message: dict[str, Any]) -> None:
-        if self.server.family_name != "american":
+        if "card" not in self.session.family.pages():
             raise BadMessage("not_now", "only American games have a card")
         await self.send(view.card(self.session))
 

@@ -216,7 +216,6 @@ impl Encoder for RiichiEncoder {
 
     /// Writes the channels only the full encoding has.
     fn full(obs: &Observation, hand: &Self::Held, p: &mut Planes<'_>) {
-        let mut seen = *hand;
         let mut dora_held = 0usize;
         let dora: Vec<usize> = obs
             .dora_indicators
@@ -242,22 +241,12 @@ impl Encoder for RiichiEncoder {
                     }
                 }
             }
-            for d in player.pond.iter().filter(|d| !d.called) {
-                seen[col(d.tile)] += 1;
-            }
-            for m in player.melds.iter() {
-                for &t in &m.tiles {
-                    seen[col(t)] += 1;
-                    if r == 0 {
-                        count_dora(t);
-                    }
-                }
+            if r == 0 {
+                player.melds.iter().flat_map(|m| m.tiles.iter()).for_each(|&t| count_dora(t));
             }
         }
-        for &t in &obs.dora_indicators {
-            seen[col(t)] += 1;
-        }
-        let seen = seen.map(|n| n.min(4));
+        let in_sight = obs.seen();
+        let seen: [u8; RIICHI_KINDS] = std::array::from_fn(|k| in_sight[k].min(4));
         p.thermometer(SEEN, &seen);
         p.fill(DORA_HELD, 0, dora_held.min(8) as f32 / 8.0);
         efficiency(hand, &seen, p);

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use mahjong_core::american::Card;
+use mahjong_core::american::{Card, kind_name};
 use pyo3::prelude::*;
 
 use super::args::{count_arg, exposures_arg, public_sight_arg, rack_arg, sight_arg};
@@ -421,6 +421,11 @@ impl PyCard {
             concealed: hand.concealed,
             note: hand.note.clone(),
             variant_count: hand.variants.len(),
+            example: hand
+                .example
+                .iter()
+                .map(|(kinds, slot)| (kinds.iter().map(|&k| kind_name(k)).collect(), *slot))
+                .collect(),
         }
     }
 }

@@ -19,24 +19,11 @@
 //! | 153 | kyuushu kyuuhai (abortive draw) |
 //! | 154 | pass |
 
+pub use crate::tile::{is_red_id, tile_class};
 use crate::tile::kind_of_id;
 
 /// Number of action codes.
 pub const ACTION_COUNT: usize = 155;
-
-/// Whether tile `id` is a red five when the ruleset uses them.
-pub fn is_red_id(id: u8, red_fives: bool) -> bool {
-    red_fives && matches!(id, 16 | 52 | 88)
-}
-
-/// The class of tile `id`: its kind, or 34..=36 for a red five.
-pub fn tile_class(id: u8, red_fives: bool) -> u8 {
-    if is_red_id(id, red_fives) {
-        34 + id / 36
-    } else {
-        kind_of_id(id)
-    }
-}
 
 /// One player action.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

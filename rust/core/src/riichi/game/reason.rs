@@ -10,6 +10,7 @@ use super::deal::Furiten;
 use crate::log::Json;
 use crate::riichi::mjai::{pai, tile_pai};
 
+
 /// Why an action is not offered.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Reason {
@@ -180,84 +181,60 @@ impl Reason {
     }
 }
 
-/// Thousands with commas: `1,000`.
-fn grouped(n: u32) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
+crate::catalogue_part! {
+    /// The words of every Riichi [`Reason`] (keys `reason.*`; the shared ones are the same in
+    /// both families).
+    CATALOGUE: [
+        "reason.seat_out_of_range" (seat: "count") => "seat {seat} is out of range 0..=3",
+        "reason.deal_over" () => "the deal is over",
+        "reason.not_your_turn" () => "it is not this seat's turn to act",
+        "reason.not_in_hand" (tile: "tile") => "no {tile} in the hand",
+        "reason.not_offered" () => "not among the legal actions now",
+        "reason.kuikae" (tiles: "either") =>
+            "after this call {tiles} may not be discarded this turn (kuikae)",
+        "reason.riichi_discards_drawn_tile" () => "in riichi only the drawn tile may be discarded",
+        "reason.no_yaku.tsumo" (tsumo: "flag") => "the hand is complete but has no yaku: no tsumo",
+        "reason.no_yaku.ron" (tsumo: "flag") =>
+            "the tile completes the hand but without a yaku: no ron",
+        "reason.furiten" (kind: "furiten") => "furiten: {kind}",
+        "reason.not_complete" () => "the tiles do not complete a hand",
+        "reason.already_riichi" () => "riichi is declared already",
+        "reason.riichi_open_hand" () => "riichi needs a closed hand",
+        "reason.riichi_min_points" (points: "number") => "riichi needs at least {points} points",
+        "reason.riichi_min_live_tiles" (tiles: "count") =>
+            "riichi needs at least {tiles} tiles left in the wall",
+        "reason.riichi_not_tenpai" () => "riichi needs a discard that leaves tenpai",
+        "reason.kan_no_replacement_tile" () => "no kan: no replacement tile is left",
+        "reason.kan_limit" () => "no kan: four kans have been made",
+        "reason.kan_in_riichi" () => "no kan after riichi under these rules",
+        "reason.kan_changes_riichi_waits" () => "no kan in riichi: it would change the waits",
+        "reason.kan_after_call" () => "no kan in the turn of a chi or pon",
+        "reason.last_discard_ron_only" () =>
+            "the last discard of the deal may only be claimed for ron",
+        "reason.riichi_calls_ron_only" () => "a riichi hand claims discards only for ron",
+        "reason.fourth_kan_ron_only" () =>
+            "the discard after the fourth kan may only be claimed for ron",
+        "reason.no_discard_after_call" () =>
+            "that call would leave no tile that may be discarded after it (kuikae)",
+    ]
+}
+
+impl Reason {
+    /// Its catalogue key: `reason.` and its id, with `.tsumo` or `.ron` for `no_yaku`.
+    pub fn key(&self) -> String {
+        match self {
+            Self::NoYaku { tsumo: true } => "reason.no_yaku.tsumo".to_owned(),
+            Self::NoYaku { tsumo: false } => "reason.no_yaku.ron".to_owned(),
+            _ => format!("reason.{}", self.name()),
         }
-        out.push(c);
     }
-    out
 }
 
 impl fmt::Display for Reason {
-    /// The reason in words (tiles named in mjai notation without red).
+    /// The reason in words (tiles named in mjai notation without red): its catalogue
+    /// template filled in.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::SeatOutOfRange { seat } => write!(f, "seat {seat} is out of range 0..=3"),
-            Self::DealOver => f.write_str("the deal is over"),
-            Self::NotYourTurn => f.write_str("it is not this seat's turn to act"),
-            Self::NotInHand { tile } => {
-                write!(f, "tile {} is not in the hand", tile_pai(*tile, false))
-            }
-            Self::NotOffered => f.write_str("not among the legal actions now"),
-            Self::Kuikae { kinds } => {
-                let names: Vec<&str> = kinds.iter().map(|&k| pai(k, false)).collect();
-                write!(
-                    f,
-                    "after this call {} may not be discarded this turn (kuikae)",
-                    names.join(" or ")
-                )
-            }
-            Self::RiichiDiscardsDrawnTile => {
-                f.write_str("in riichi only the drawn tile may be discarded")
-            }
-            Self::NoYaku { tsumo: true } => {
-                f.write_str("the hand is complete but has no yaku: no tsumo")
-            }
-            Self::NoYaku { tsumo: false } => {
-                f.write_str("the tile completes the hand but without a yaku: no ron")
-            }
-            Self::Furiten { kind } => f.write_str(match kind {
-                Furiten::Discard => "furiten: a wait is among your own discards, so no ron",
-                Furiten::Riichi => {
-                    "furiten: a winning tile passed since your riichi, so no ron this deal"
-                }
-                Furiten::Temporary => {
-                    "furiten: a winning tile passed since your last turn, so no ron until then"
-                }
-            }),
-            Self::NotComplete => f.write_str("the tiles do not complete a hand"),
-            Self::AlreadyRiichi => f.write_str("riichi is declared already"),
-            Self::RiichiOpenHand => f.write_str("riichi needs a closed hand"),
-            Self::RiichiMinPoints { points } => {
-                write!(f, "riichi needs at least {} points", grouped(*points))
-            }
-            Self::RiichiMinLiveTiles { tiles } => {
-                write!(f, "riichi needs at least {tiles} tiles left in the wall")
-            }
-            Self::RiichiNotTenpai => f.write_str("riichi needs a discard that leaves tenpai"),
-            Self::KanNoReplacementTile => f.write_str("no kan: no replacement tile is left"),
-            Self::KanLimit => f.write_str("no kan: four kans have been made"),
-            Self::KanInRiichi => f.write_str("no kan after riichi under these rules"),
-            Self::KanChangesRiichiWaits => {
-                f.write_str("no kan in riichi: it would change the waits")
-            }
-            Self::KanAfterCall => f.write_str("no kan in the turn of a chi or pon"),
-            Self::LastDiscardRonOnly => {
-                f.write_str("the last discard of the deal may only be claimed for ron")
-            }
-            Self::RiichiCallsRonOnly => f.write_str("a riichi hand claims discards only for ron"),
-            Self::FourthKanRonOnly => {
-                f.write_str("the discard after the fourth kan may only be claimed for ron")
-            }
-            Self::NoDiscardAfterCall => {
-                f.write_str("that call would leave no tile that may be discarded after it (kuikae)")
-            }
-        }
+        f.write_str(&crate::catalogue::fill(&self.key(), &self.params(false)))
     }
 }
 
@@ -298,8 +275,6 @@ mod tests {
         assert_eq!(r.to_string(), "riichi needs at least 2,000 points");
         assert_eq!(r.params(true), vec![("points", Json::Int(2000))]);
         assert!(r.concerns(Action::Riichi(0)) && !r.concerns(Action::Discard(0)));
-        assert_eq!(grouped(1_000_000), "1,000,000");
-        assert_eq!(grouped(999), "999");
         let k = Reason::Kuikae { kinds: vec![2, 5] };
         assert_eq!(
             k.to_string(),

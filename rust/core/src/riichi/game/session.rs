@@ -11,9 +11,65 @@ use crate::riichi::rules::{
     Busting, Extension, GameLength, LeftoverDeposits, RedFives, Ruleset, Yame,
 };
 use crate::rng::Rng;
-use crate::standing::{self, Standing};
+use crate::standing::{self, Parts, Standing};
 use crate::tile::RIICHI_TILE_COUNT;
 use crate::wind::Wind;
+
+/// Why a game ended (R16.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// The rules play one deal.
+    OneDeal,
+    /// A player's score went below zero (`busting`).
+    Bust,
+    /// The last scheduled deal was played (or, with an extension, someone had the target).
+    LastDeal,
+    /// The dealer won the last deal in first place with someone at the target (agari-yame).
+    AgariYame,
+    /// The dealer was tenpai at the last deal's draw in first place with someone at the
+    /// target (tenpai-yame).
+    TenpaiYame,
+    /// A deal of the extension ended with someone at the target.
+    ExtensionTarget,
+    /// The extension round ended without anyone reaching the target.
+    ExtensionOver,
+}
+
+impl EndReason {
+    /// Its name: the catalogue key without `end.`.
+    pub fn name(self) -> &'static str {
+        &self.key()["end.".len()..]
+    }
+
+    /// Its catalogue key (`end.*`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::OneDeal => "end.one_deal",
+            Self::Bust => "end.bust",
+            Self::LastDeal => "end.last_deal",
+            Self::AgariYame => "end.agariyame",
+            Self::TenpaiYame => "end.tenpaiyame",
+            Self::ExtensionTarget => "end.extension_target",
+            Self::ExtensionOver => "end.extension_over",
+        }
+    }
+}
+
+crate::catalogue_part! {
+    /// Why a game ended, in words (keys `end.*`, [`EndReason::key`]).
+    ENDS: [
+        "end.one_deal" () => "the rules play one deal",
+        "end.bust" () => "a player's score went below zero",
+        "end.last_deal" () => "the last deal was played",
+        "end.agariyame" () =>
+            "the dealer won the last deal in first place and stopped there (agari-yame)",
+        "end.tenpaiyame" () =>
+            "the dealer was tenpai at the last deal's draw in first place and stopped there \
+             (tenpai-yame)",
+        "end.extension_target" () => "a player reached the target score in the extension",
+        "end.extension_over" () => "the extension round ended",
+    ]
+}
 
 /// A game in progress: call [`Game::next_deal`], play the deal, then [`Game::finish_deal`].
 /// The game keeps its whole log: `start_game`, every finished deal's events, `end_game`.
@@ -33,6 +89,8 @@ pub struct Game {
     deposit_owners: Vec<usize>,
     deals: usize,
     over: bool,
+    /// Why the game ended, once it has.
+    ended: Option<EndReason>,
     /// The deal given out and not yet finished: its setup and wall.
     dealt: Option<(DealSetup, [u8; RIICHI_TILE_COUNT])>,
     log: Vec<Event>,
@@ -62,6 +120,7 @@ impl Game {
             deposit_owners: Vec::new(),
             deals: 0,
             over: false,
+            ended: None,
             dealt: None,
             log: vec![Event::StartGame { names, seed }],
             played: Vec::new(),
@@ -202,7 +261,8 @@ impl Game {
         } else {
             0
         };
-        self.over = self.ends_after(renchan, dealer_won);
+        self.ended = self.ends_after(renchan, dealer_won);
+        self.over = self.ended.is_some();
         if self.over {
             let scores = self.standings().map(|s| s.score);
             self.log.push(Event::EndGame { scores });
@@ -216,19 +276,19 @@ impl Game {
         Ok(())
     }
 
-    /// Whether the game ends after the deal just finished. The last scheduled deal and every
-    /// deal of the extension (sudden death) are last deals: a dealer who keeps the deal plays
-    /// on unless agari-yame/tenpai-yame stops them (first, with someone at the target); a
-    /// dealer who does not ends the game once someone has the target score, and at the end of
-    /// the extension round in any case.
-    fn ends_after(&self, renchan: bool, dealer_won: bool) -> bool {
+    /// Why the game ends after the deal just finished, or `None` when it goes on. The last
+    /// scheduled deal and every deal of the extension (sudden death) are last deals: a dealer
+    /// who keeps the deal plays on unless agari-yame/tenpai-yame stops them (first, with
+    /// someone at the target); a dealer who does not ends the game once someone has the
+    /// target score, and at the end of the extension round in any case.
+    fn ends_after(&self, renchan: bool, dealer_won: bool) -> Option<EndReason> {
         let last_round = match self.rules.game_length {
-            GameLength::OneDeal => return true,
+            GameLength::OneDeal => return Some(EndReason::OneDeal),
             GameLength::Tonpuusen => Wind::East,
             GameLength::Hanchan => Wind::South,
         };
         if self.rules.busting == Busting::BelowZero && self.scores.iter().any(|&s| s < 0) {
-            return true;
+            return Some(EndReason::Bust);
         }
         let target = i64::from(self.rules.target_points);
         let someone_reached = self.scores.iter().any(|&s| s >= target);
@@ -236,20 +296,33 @@ impl Game {
         let round_end = self.dealer == (self.first_dealer + 3) % 4;
         let last_deal = extension || round_end && self.round_wind == last_round;
         if !last_deal {
-            return false;
+            return None;
         }
         if renchan {
-            let yame = if dealer_won {
-                self.rules.agariyame
+            let (yame, reason) = if dealer_won {
+                (self.rules.agariyame, EndReason::AgariYame)
             } else {
-                self.rules.tenpaiyame
+                (self.rules.tenpaiyame, EndReason::TenpaiYame)
             };
-            return yame != Yame::Off && self.top() == self.dealer && someone_reached;
+            let stops = yame != Yame::Off && self.top() == self.dealer && someone_reached;
+            return stops.then_some(reason);
         }
         match self.rules.extension {
-            Extension::None => true,
-            Extension::NextWindRound => someone_reached || extension && round_end,
+            Extension::None => Some(EndReason::LastDeal),
+            Extension::NextWindRound if someone_reached => Some(if extension {
+                EndReason::ExtensionTarget
+            } else {
+                EndReason::LastDeal
+            }),
+            Extension::NextWindRound => {
+                (extension && round_end).then_some(EndReason::ExtensionOver)
+            }
         }
+    }
+
+    /// Why the game ended, once it is over.
+    pub fn end_reason(&self) -> Option<EndReason> {
+        self.ended
     }
 
     /// The seat ranked first now (ties go to the seat nearer the first dealer).
@@ -290,6 +363,12 @@ impl Game {
                 rank,
                 score: scores[seat],
                 points: scores[seat] - base + bonus,
+                parts: Some(Parts {
+                    deposits: scores[seat] - self.scores[seat],
+                    base: -base,
+                    oka: if rank == 1 { oka } else { 0 },
+                    uma: i64::from(self.rules.uma[rank - 1]),
+                }),
             }
         })
     }
@@ -390,6 +469,18 @@ mod tests {
         renchan: bool,
         dealer_won: bool,
     ) -> bool {
+        why(rules, round_wind, number, scores, renchan, dealer_won).is_some()
+    }
+
+    /// As [`ends`], why the game ends.
+    fn why(
+        rules: &Ruleset,
+        round_wind: Wind,
+        number: u8,
+        scores: [i64; 4],
+        renchan: bool,
+        dealer_won: bool,
+    ) -> Option<EndReason> {
         let setup = DealSetup {
             round_wind,
             dealer: usize::from(number - 1),
@@ -399,6 +490,36 @@ mod tests {
             scores,
         };
         Game::resume(rules, setup).ends_after(renchan, dealer_won)
+    }
+
+    #[test]
+    fn each_end_says_why() {
+        let tenhou = Ruleset::preset(Preset::Tenhou);
+        let first = [30_900, 20_200, 24_000, 24_900];
+        let reached = [20_200, 30_900, 24_000, 24_900];
+        let short = [29_900, 20_200, 24_000, 25_900];
+        let bust = [-100, 40_100, 30_000, 30_000];
+        let cases = [
+            (Wind::West, 1, first, true, true, EndReason::AgariYame),
+            (Wind::West, 1, first, true, false, EndReason::TenpaiYame),
+            (Wind::West, 1, reached, false, false, EndReason::ExtensionTarget),
+            (Wind::West, 4, short, false, false, EndReason::ExtensionOver),
+            (Wind::South, 4, reached, false, false, EndReason::LastDeal),
+            (Wind::East, 2, bust, false, false, EndReason::Bust),
+        ];
+        for (round, number, scores, renchan, won, reason) in cases {
+            assert_eq!(
+                why(&tenhou, round, number, scores, renchan, won),
+                Some(reason),
+                "{round:?} {number}"
+            );
+        }
+        let one = Ruleset::preset(Preset::Seed);
+        assert_eq!(
+            why(&one, Wind::East, 1, short, false, false),
+            Some(EndReason::OneDeal)
+        );
+        assert_eq!(why(&tenhou, Wind::East, 2, short, false, false), None);
     }
 
     #[test]
