@@ -14,17 +14,17 @@ global.HONOURS = i18n.HONOURS;
 const tiles = require(path.join(STATIC, "tiles.js"));
 
 const SERVER = {
-  "event.discard": { template: "{seat} {seat|discards|discard} {tile}", params: { seat: "seat", tile: "tile" } },
-  "pay.hand": { template: "hand of {seat}: {n} {n|point|points}", params: { seat: "seat", n: "number" } },
-  "result.points": { template: "{n}", params: { n: "signed" } },
-  "result.thousands": { template: "{n}", params: { n: "thousands" } },
-  "dead.why": { template: "dead: {why}", params: { why: "dead" } },
-  "dead.cannot_complete": { template: "no hand of the card is possible", params: {} },
-  "note.both": { template: "{items}", params: { items: "says" } },
-  "list.and": { template: "{first} and {last}", params: {} },
-  "seat.you": { template: "you", params: {} },
-  "suit.man": { template: "man", params: {} }, "suit.pin": { template: "pin", params: {} },
-  "suit.sou": { template: "sou", params: {} },
+  "event.discard": { text: "{seat} {seat|discards|discard} {tile}", params: { seat: "seat", tile: "tile" } },
+  "pay.hand": { text: "hand of {seat}: {n} {n|point|points}", params: { seat: "seat", n: "number" } },
+  "result.points": { text: "{n}", params: { n: "signed" } },
+  "result.thousands": { text: "{n}", params: { n: "thousands" } },
+  "dead.why": { text: "dead: {why}", params: { why: "dead" } },
+  "dead.cannot_complete": { text: "no hand of the card is possible", params: {} },
+  "note.both": { text: "{items}", params: { items: "says" } },
+  "list.and": { text: ", ", params: {} },
+  "seat.you": { text: "you", params: {} },
+  "suit.man": { text: "man", params: {} }, "suit.pin": { text: "pin", params: {} },
+  "suit.sou": { text: "sou", params: {} },
 };
 i18n.loadCatalogue(page, SERVER);
 i18n.setNames(["You", "Kiri", "Sora", "Mina"]);
@@ -34,7 +34,7 @@ i18n.setFaces({ tiles: { "5mr": { kind: 4, red: true, label: "0m" }, E: { kind: 
 
 test("a message is worded by its parameters' types", () => {
   i18n.setLanguage("en");
-  assert.equal(i18n.word({ key: "event.discard", params: { seat: 1, tile: "5mr" } }), "Kiri discards 5 man, red");
+  assert.equal(i18n.word({ key: "event.discard", params: { seat: 1, tile: "5mr" } }), "Kiri discards red 5 man");
   assert.equal(i18n.sentence({ key: "event.discard", params: { seat: 0, tile: "E" } }), "You discard East wind");
   assert.equal(i18n.word({ key: "pay.hand", params: { seat: 2, n: 12000 } }), "hand of Sora: 12,000 points");
   assert.equal(i18n.word({ key: "pay.hand", params: { seat: 2, n: 1 } }), "hand of Sora: 1 point");
@@ -44,7 +44,7 @@ test("a message is worded by its parameters' types", () => {
   assert.equal(i18n.word({ key: "result.thousands", params: { n: 0 } }), "0.0");
   assert.equal(i18n.word({ key: "dead.why", params: { why: "cannot_complete" } }), "dead: no hand of the card is possible");
   const three = ["seat.you", "seat.you", "seat.you"].map((key) => ({ key, params: {} }));
-  assert.equal(i18n.word({ key: "note.both", params: { items: three } }), "you, you and you");
+  assert.equal(i18n.word({ key: "note.both", params: { items: three } }), "you, you, you");
 });
 
 test("Malay from the page's catalogue, English where a key has no Malay, the key as a last resort", () => {

@@ -242,6 +242,7 @@ class Table:
             "card": self.card,
             "delay": self.delay,
             "max_delay": MAX_DELAY,
+            "catalogue": view.catalogue()["entries"],
         }
 
     # -- moving on ----------------------------------------------------------------------

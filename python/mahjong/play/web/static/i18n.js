@@ -12,13 +12,14 @@ const HONOURS = ["east", "south", "west", "north", "white", "green", "red_dragon
 // The catalogue in use: templates per language and the parameter types per key.
 const CAT = { templates: { en: {}, ms: {} }, types: {}, lang: "en", names: [] };
 
-// Merges the page's own catalogue ({en, ms}) and the server's English entries.
+// Merges the page's own catalogue ({en, ms}) and the server's English entries ({key: {text,
+// params}}).
 function loadCatalogue(page, server) {
   for (const [lang, entries] of Object.entries(page || {})) {
     CAT.templates[lang] = { ...(CAT.templates[lang] || {}), ...entries };
   }
   for (const [key, entry] of Object.entries(server || {})) {
-    CAT.templates.en[key] = entry.template;
+    CAT.templates.en[key] = entry.text;
     CAT.types[key] = entry.params || {};
   }
 }
@@ -69,7 +70,7 @@ function tileWords(face, suits) {
   if (!face) return t("page.tile.unknown");
   if (face.kind < 27) {
     const words = `${face.kind % 9 + 1} ${t(suits[Math.floor(face.kind / 9)])}`;
-    return face.red ? `${words}, ${t("page.tile.red")}` : words;
+    return face.red ? t("page.tile.red_five", { name: words }) : words;
   }
   return t(`page.tile.${HONOURS[face.kind - 27] || "unknown"}`);
 }
@@ -96,21 +97,16 @@ function shown(type, value) {
     case "number": return grouped(value);
     case "signed": return signed(value);
     case "thousands": return thousands(value);
-    case "count": case "text": case undefined: return String(value);
+    case "count": case "text": case "flag": case undefined: return String(value);
     case "tile": return tileName(value);
-    case "tiles": return value.map(tileName).join(" ");
+    case "tiles": return value.map(tileName).join(", ");
+    case "either": return value.map(tileName).join(t("list.or"));
     case "seat": return seatName(value);
     case "whose": return value === 0 ? t("whose.you") : t("whose.seat", { name: seatName(value) });
     case "say": return word(value);
-    case "says": return joined(value.map(word));
+    case "says": return value.map(word).join(t("list.and"));
     default: return word({ key: `${type}.${value}`, params: {} });
   }
-}
-
-// Words joined: "a, b and c" (`list.and` joins the last two).
-function joined(words) {
-  if (words.length <= 1) return words.join("");
-  return t("list.and", { first: words.slice(0, -1).join(", "), last: words[words.length - 1] });
 }
 
 // Fills a template: {name} and {name|one|other} (the word for 1, the word for any other n).
@@ -118,7 +114,7 @@ function fill(text, params, types) {
   return text.replace(/\{([A-Za-z_0-9]+)(?:\|([^|}]*)\|([^}]*))?\}/g, (all, name, one, other) => {
     if (!(name in params)) return all;
     const value = params[name];
-    if (one !== undefined) return Math.abs(value) === 1 ? one : other;
+    if (one !== undefined) return value === 1 ? one : other;
     return shown(types[name], value);
   });
 }
@@ -148,5 +144,5 @@ function placeholders(text) {
 if (typeof module === "object" && module.exports) {
   module.exports = { CAT, FACES, HONOURS, LANGUAGES, loadCatalogue, loadTypes, known, setLanguage, setNames, setFaces, t, word,
                      sentence, fill, grouped, signed, thousands, tileName, tileWords, seatName,
-                     joined, placeholders };
+                     placeholders };
 }

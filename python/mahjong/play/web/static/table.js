@@ -235,7 +235,7 @@ function drawPrompt(view) {
 // The sizes that keep the table whole (board.js: fit), from the room the window leaves.
 function fitTable() {
   if (!state) return;
-  const view = replay ? replay.frames[replay.index] : state;
+  const view = shownView();
   const table = $("table");
   const logWidth = Math.min(340, Math.max(200, table.clientWidth * 0.26));
   const meldTiles = view.seats[0].melds.reduce((n, m) => n + m.tiles.length + (m.called === null ? 0 : 1 / 3), 0);
@@ -251,10 +251,18 @@ function fitTable() {
   root.setProperty("--rows", String(rows));
 }
 
+// What is drawn: the last state, or a step of the replay (the table alone, over it).
+function shownView() {
+  if (!replay) return state;
+  const frame = replay.frames[replay.index];
+  return { ...state, ...frame, to_act: false, choices: [], reasons: [],
+           messages: frame.message ? [frame.message] : [] };
+}
+
 function render() {
   if (!state) return;
   const framed = replay ? replay.frames[replay.index] : null;
-  const view = framed || state;
+  const view = shownView();
   setFaces(view.faces);
   setNames(view.seats.map((s) => s.name));
   document.body.dataset.replay = framed ? "1" : "0";
@@ -268,8 +276,7 @@ function render() {
   $("replay-bar").hidden = !replay;
   if (replay) {
     $("replay-step").textContent = t("page.replay_step", { i: replay.index + 1, n: replay.frames.length });
-    const last = framed.messages[framed.messages.length - 1];
-    $("replay-message").textContent = last ? sentence(last) : "";
+    $("replay-message").textContent = framed.message ? sentence(framed.message) : "";
   }
   fitTable();
 }
@@ -281,7 +288,7 @@ function groupHtml(group, winning) {
     const stands = group.stands_for[i];
     return tileHtml(name, { note: stands ? t("page.stands_for", { tile: tileName(stands) }) : "",
                             cls: name === winning ? "winning" : "" }) +
-      (stands ? `<span class="stands" aria-hidden="true">=${esc(FACES.tiles[stands] ? FACES.tiles[stands].label : stands)}</span>` : "");
+      (stands ? `<span class="stands" aria-hidden="true">=${tileHtml(stands)}</span>` : "");
   }).join("");
   return `<span class="group${group.open ? " open" : ""}">${tiles}</span>`;
 }
@@ -298,7 +305,7 @@ function winHtml(win) {
   const fu = win.fu.length ? `<h4>${esc(t("page.fu"))}</h4>${scoredHtml(win.fu, "fu")}` : "";
   const indicators = win.indicators.map((row) =>
     `<div class="indicators"><span>${esc(sentence(row.label))}</span> ${tilesHtml(row.tiles)}</div>`).join("");
-  return `<article class="win" data-win="${win.seat}"><h3>${esc(seatName(win.seat))}: ${esc(word(win.how))}</h3>` +
+  return `<article class="win" data-win="${win.seat}"><h3>${esc(sentence(win.how))}</h3>` +
     `<div class="win-hand">${hand}</div>` +
     `<div class="scoring"><div><h4>${esc(t("page.value"))}</h4>${scoredHtml(win.value, "value")}</div>` +
     (fu ? `<div>${fu}</div>` : "") + `</div>` +
@@ -507,7 +514,7 @@ function onMessage(message) {
       showPage(t("page.advice"), `<ul class="advice">${message.lines.map((l) => `<li>${esc(sentence(l))}</li>`).join("")}</ul>`);
       break;
     case "card":
-      showPage(message.name, cardHtml(message));
+      if (message.card) showPage(message.card.name, cardHtml(message.card));
       break;
     case "rules":
       loadTypes(message.types);
@@ -563,6 +570,7 @@ function applySettings() {
   document.documentElement.lang = settings.lang;
   applyLook();
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of document.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
   $("set-lang").value = settings.lang;
   const title = hello ? t(`page.title.${hello.family}`) : "";
   $("title").textContent = title;
