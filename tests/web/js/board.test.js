@@ -81,3 +81,16 @@ test("a joker exchange is found by the seat whose meld it takes from", () => {
   assert.deepEqual(board.waysFrom(choices, 2), [{ key: "j", way: 0 }, { key: "j", way: 2 }]);
   assert.deepEqual(board.waysFrom(choices, 1), []);
 });
+
+test("a called tile lies toward whom it came from", () => {
+  const meld = { tiles: ["3m", "4m", "5m"], called: 0, from_seat: 3 };
+  assert.deepEqual(board.meldOrder(meld, 0, 4), { order: [0, 1, 2], sideways: 0 }, "from the left");
+  assert.deepEqual(board.meldOrder({ ...meld, from_seat: 1 }, 0, 4), { order: [1, 2, 0], sideways: 2 });
+  assert.deepEqual(board.meldOrder({ ...meld, from_seat: 2 }, 0, 4), { order: [1, 0, 2], sideways: 1 });
+  assert.deepEqual(board.meldOrder({ ...meld, from_seat: 0 }, 1, 4), { order: [0, 1, 2], sideways: 0 },
+                   "seat 0 sits on seat 1's left");
+  assert.deepEqual(board.meldOrder({ ...meld, from_seat: 1 }, 0, 3), { order: [1, 2, 0], sideways: 2 });
+  assert.deepEqual(board.meldOrder({ ...meld, from_seat: 2 }, 0, 3), { order: [0, 1, 2], sideways: 0 });
+  const own = { tiles: ["E", "E", "E", "E"], called: null, from_seat: null };
+  assert.deepEqual(board.meldOrder(own, 0, 4), { order: [0, 1, 2, 3], sideways: null });
+});

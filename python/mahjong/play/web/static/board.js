@@ -35,6 +35,21 @@ function turnOf(place, sideways) {
   return (TURNS[place] + (sideways ? 270 : 0)) % 360;
 }
 
+// The order a meld's tiles are drawn in (indices into `meld.tiles`) and which of them lies
+// sideways: the called tile at the end toward whom it came from (the left end from the
+// previous player, the middle from across, the right end from the next), as on a real table.
+function meldOrder(meld, owner, count) {
+  const order = meld.tiles.map((_, i) => i);
+  if (meld.called === null || meld.from_seat === null || meld.from_seat === owner) {
+    return { order, sideways: meld.called };
+  }
+  const [called] = order.splice(meld.called, 1);
+  const from = placeOf((meld.from_seat - owner + count) % count, count);
+  const at = from === "left" ? 0 : from === "top" ? Math.min(1, order.length) : order.length;
+  order.splice(at, 0, called);
+  return { order, sideways: at };
+}
+
 // The pond rows the table must make room for (at least MIN_ROWS).
 function rowsNeeded(seats) {
   return Math.max(MIN_ROWS, ...seats.map((s) => Math.ceil(s.pond.length / POND_ROW)));
@@ -118,6 +133,6 @@ function waysFrom(choices, seat) {
 }
 
 if (typeof module === "object" && module.exports) {
-  module.exports = { POND_ROW, MIN_ROWS, TURNS, placeOf, places, rowsOf, turnOf, rowsNeeded, squareUnits, pondWidth, fit,
+  module.exports = { POND_ROW, MIN_ROWS, TURNS, placeOf, places, rowsOf, turnOf, meldOrder, rowsNeeded, squareUnits, pondWidth, fit,
                      handOrder, pickedFlags, click, arrow, keptSelection, waysFrom };
 }

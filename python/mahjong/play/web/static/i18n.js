@@ -119,7 +119,7 @@ function fill(text, params, types) {
   });
 }
 
-// A catalogue entry worded: t("centre.honba"), t("page.save", {n: 3}).
+// A catalogue entry worded: t("centre.honba"), t("page.concealed", {n: 3}).
 function t(key, params = {}) {
   return fill(template(key), params, CAT.types[key] || {});
 }

@@ -40,6 +40,10 @@ function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
 
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function esc(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;",
                                                  '"': "&quot;", "'": "&#39;" }[c]));
@@ -77,7 +81,7 @@ function backsHtml(count, place) {
 
 function plate(side) {
   const marks = side.marks.map((m) => `<span class="badge mark" data-mark="${esc(m.key)}">${esc(word(m))}</span>`);
-  if (side.dealer) marks.unshift(`<span class="badge dealer">${esc(t("page.dealer"))}</span>`);
+  if (side.dealer) marks.unshift(`<span class="badge dealer">${esc(t("mark.dealer"))}</span>`);
   if (side.turn) marks.push(`<span class="badge turn">${esc(t("page.to_play"))}</span>`);
   const who = side.seat === 0 ? "" : ` <span class="ai">${esc(t("page.ai"))}</span>`;
   return `<div class="plate"><span class="wind" title="${esc(t(`wind.${side.wind}`))}">` +
@@ -86,14 +90,16 @@ function plate(side) {
 }
 
 function meldHtml(side, meld, place, exchange) {
-  const last = meld.tiles.length - 1;
-  const tiles = meld.tiles.map((name, i) => {
-    const sideways = i === meld.called;
-    const down = meld.concealed && (i === 0 || i === last);
+  const { order, sideways } = meldOrder(meld, side.seat, state.seats.length);
+  const last = order.length - 1;
+  const tiles = order.map((i, at) => {
+    const name = meld.tiles[i];
+    const turned = at === sideways;
+    const down = meld.concealed && (at === 0 || at === last);
     const takes = exchange && meld.jokers.includes(i);
     return tileHtml(name, {
-      turn: turnOf(place, sideways), back: down,
-      note: sideways && meld.from_seat !== null ? t("page.called_from", { name: seatName(meld.from_seat) }) : "",
+      turn: turnOf(place, turned), back: down,
+      note: turned && meld.from_seat !== null ? t("page.called_from", { name: seatName(meld.from_seat) }) : "",
       cls: takes ? "exchangeable" : "",
       attrs: takes ? ` data-owner="${side.seat}" tabindex="0"` : "",
     });
@@ -180,16 +186,23 @@ function drawHand(view, live) {
 function drawWaits(view) {
   const hand = view.hand;
   const parts = [];
-  if (hand.tenpai === true) parts.push(`<span class="badge tenpai">${esc(t("page.tenpai"))}</span>`);
+  if (hand.tenpai === true) parts.push(`<span class="badge tenpai">${esc(capital(t("hand.tenpai")))}</span>`);
   if (hand.waits.length) {
-    parts.push(`<span class="waits-label">${esc(t("page.waits"))}</span>` + hand.waits.map((w) =>
-      `<span class="wait" data-wait="${esc(w.tile)}">${tileHtml(w.tile)}<span class="live" ` +
-      `aria-label="${esc(t("page.live", { n: w.live }))}">×${w.live}</span></span>`).join(""));
+    parts.push(`<span class="waits-label">${esc(capital(t("hand.waits")))}:</span>` + hand.waits.map((w) =>
+      `<span class="wait" data-wait="${esc(w.tile)}" role="img" aria-label="${esc(t("hand.live", { tile: w.tile, n: w.live }))}">` +
+      `${tileHtml(w.tile)}<span class="live" aria-hidden="true">×${w.live}</span></span>`).join(""));
   }
   if (hand.furiten) {
     parts.push(`<span class="badge furiten" data-furiten="${esc(hand.furiten.key)}">${esc(sentence(hand.furiten))}</span>`);
   }
   $("waits").innerHTML = parts.join(" ");
+}
+
+// A button's word beside the tiles it pictures: the choice's name when that needs no
+// parameter ("Chi" beside 3m 4m 5m), else its whole words.
+function buttonWord(choice, words) {
+  const key = `choice.${choice.kind}`;
+  return key in CAT.types && Object.keys(CAT.types[key]).length === 0 ? t(key) : words;
 }
 
 function drawActions(view) {
@@ -211,9 +224,11 @@ function drawActions(view) {
       const warning = way && way.warning ? `<span class="warning">${esc(sentence(way.warning))}</span>` : "";
       const key = several ? `${choice.key}${i + 1}` : choice.key;
       const words = sentence(several ? way.label : choice.label);
+      const shown = pics ? buttonWord(choice, words) : words;
+      const spoken = way && way.warning ? `${words}: ${sentence(way.warning)}` : words;
       parts.push(`<button type="button" class="act ${esc(choice.style)}${several && pendingKey === choice.key ? " pending" : ""}" ` +
-        `data-key="${esc(choice.key)}"${way ? ` data-way="${i}"` : ""}>` +
-        `<kbd>${esc(key === " " ? "x" : key)}</kbd> <span class="way-word">${esc(words)}</span>${pics}${warning}</button>`);
+        `data-key="${esc(choice.key)}"${way ? ` data-way="${i}"` : ""} aria-label="${esc(spoken)}" title="${esc(words)}">` +
+        `<kbd>${esc(key)}</kbd> <span class="way-word">${esc(shown)}</span>${pics}${warning}</button>`);
     });
   }
   $("actions").innerHTML = parts.join("");
@@ -224,8 +239,6 @@ function drawActions(view) {
 
 function drawMessages(view) {
   $("messages").innerHTML = view.messages.slice(-30).map((m) => `<li>${esc(sentence(m))}</li>`).join("");
-  const log = $("messages");
-  log.scrollTop = log.scrollHeight;
 }
 
 function drawPrompt(view) {
@@ -279,6 +292,7 @@ function render() {
     $("replay-message").textContent = framed.message ? sentence(framed.message) : "";
   }
   fitTable();
+  $("messages").scrollTop = $("messages").scrollHeight; // the newest in view
 }
 
 // -- the result --------------------------------------------------------------------------
@@ -321,8 +335,8 @@ function paymentsHtml(payments, seats) {
     (pot ? `<th>${esc(t("page.on_table"))}</th>` : "");
   const rows = payments.rows.map((r) => `<tr><th scope="row">${esc(sentence(r.label))}</th>` +
     r.amounts.slice(0, columns).map(cell).join("") + `</tr>`).join("");
-  return `<table class="payments" data-payments="1"><tr><th></th>${head}</tr>${rows}` +
-    `<tr class="sum"><th scope="row">${esc(t("page.total"))}</th>${payments.total.slice(0, columns).map(cell).join("")}</tr></table>`;
+  return `<div class="wide"><table class="payments" data-payments="1"><tr><th></th>${head}</tr>${rows}` +
+    `<tr class="sum"><th scope="row">${esc(t("page.total"))}</th>${payments.total.slice(0, columns).map(cell).join("")}</tr></table></div>`;
 }
 
 function standingsHtml(standings) {
@@ -337,7 +351,7 @@ function standingsHtml(standings) {
     return `<tr><td>${r.rank}</td><td>${esc(seatName(r.seat))}</td><td class="num">${esc(grouped(r.score))}</td>` +
       `${parts}<td class="num"><b>${esc(word(r.result_text))}</b></td></tr>`;
   }).join("");
-  return `<h3>${esc(t("page.standings"))}</h3><table class="standings" data-standings="1">${head}${rows}</table>` +
+  return `<h3>${esc(t("page.standings"))}</h3><div class="wide"><table class="standings" data-standings="1">${head}${rows}</table></div>` +
     `<p class="note">${esc(sentence(standings.note))}</p>`;
 }
 
@@ -348,26 +362,27 @@ function drawResult(view) {
     return;
   }
   const r = view.result;
-  let html = r.wins.map(winHtml).join("");
-  if (r.draw) html += `<h3 class="draw">${esc(sentence(r.draw))}</h3>`;
+  let hands = r.wins.map(winHtml).join("");
+  if (r.draw) hands += `<h3 class="draw">${esc(sentence(r.draw))}</h3>`;
   r.shown.forEach((group, s) => {
-    if (group) html += `<div class="win-hand shown"><b>${esc(seatName(s))}</b> ${groupHtml(group, null)}</div>`;
+    if (group) hands += `<div class="win-hand shown"><b>${esc(seatName(s))}</b> ${groupHtml(group, null)}</div>`;
   });
   r.dead.forEach((why, s) => {
-    if (why) html += `<p class="dead">${esc(seatName(s))}: ${esc(word(why))}</p>`;
+    if (why) hands += `<p class="dead">${esc(seatName(s))}: ${esc(word(why))}</p>`;
   });
-  html += `<h4>${esc(t("page.payments"))}</h4>${paymentsHtml(r.payments, view.seats)}` +
+  let sums = `<h4>${esc(t("page.payments"))}</h4>${paymentsHtml(r.payments, view.seats)}` +
     `<p class="scores">${esc(t("page.scores"))}: ${view.seats.map((s) =>
       `${esc(seatName(s.seat))} ${esc(grouped(r.scores[s.seat]))}`).join(" · ")}</p>`;
   const ended = (view.standings && view.standings.ended) || r.ended;
-  if (ended) html += `<p class="ended"><b>${esc(sentence(ended))}</b></p>`;
-  if (view.standings) html += standingsHtml(view.standings);
+  if (ended) sums += `<p class="ended"><b>${esc(sentence(ended))}</b></p>`;
+  if (view.standings) sums += standingsHtml(view.standings);
+  const html = `<div class="hands">${hands}</div><div class="sums">${sums}</div>`;
   $("result-body").innerHTML = html;
   const wasHidden = box.hidden;
   box.hidden = false;
   $("result-title").textContent = sentence(r.title);
   $("next-button").innerHTML = `<kbd>n</kbd> ` + esc(view.game_over ? t("page.new_game") :
-    t("page.next_unit", { unit: t(view.units[0]) }));
+    capital(t("page.next_unit", { unit: t(view.units[0]) })));
   if (wasHidden) box.focus();
 }
 
@@ -452,7 +467,7 @@ function cardHtml(card) {
   return legend + card.sections.map((s) => `<h3>${esc(s.name)}</h3><table class="card">` +
     s.hands.map((h) => `<tr><td class="num">${h.number}</td><td class="groups">` +
       h.groups.map((g) => `<span class="group slot-${esc(g.slot || "none")}">${tilesHtml(g.tiles)}</span>`).join("") +
-      `</td><td class="num">${esc(t("page.points", { n: h.value }))}</td><td>${esc(word(h.xc))}</td>` +
+      `</td><td class="num">${esc(t("value.points", { n: h.value }))}</td><td>${esc(word(h.xc))}</td>` +
       `<td class="away">${h.away === null ? "" : esc(t("page.away", { n: h.away }))}</td>` +
       `<td class="note">${esc(h.note || "")}</td></tr>`).join("") + `</table>`).join("");
 }
@@ -572,10 +587,12 @@ function applySettings() {
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const el of document.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
   $("set-lang").value = settings.lang;
+  for (const option of $("set-rules").options) option.textContent = presetName(option.value);
   const title = hello ? t(`page.title.${hello.family}`) : "";
   $("title").textContent = title;
   document.title = title;
-  $("keys-help").innerHTML = KEYS.map(([keys, what]) => `<dt>${esc(keys)}</dt><dd>${esc(t(what))}</dd>`).join("");
+  const keys = [...KEYS, ...(state && state.pages.includes("card") ? [["c", "keys.card"]] : [])];
+  $("keys-help").innerHTML = keys.map(([key, what]) => `<dt>${esc(key)}</dt><dd>${esc(t(what))}</dd>`).join("");
   render();
 }
 
@@ -592,7 +609,7 @@ function presetName(preset) {
 
 function setupMenu() {
   const rules = $("set-rules");
-  rules.innerHTML = hello.presets.map((p) => `<option value="${esc(p)}">${esc(presetName(p))}</option>`).join("");
+  rules.innerHTML = hello.presets.map((p) => `<option value="${esc(p)}"></option>`).join("");
   rules.value = settings.rules && hello.presets.includes(settings.rules) ? settings.rules : hello.rules;
   $("card-label").hidden = !hello.cards.length;
   $("menu-card").hidden = !hello.cards.length;
