@@ -23,9 +23,9 @@ from aiohttp.test_utils import TestClient, TestServer
 from play.support import agent_for, decide
 
 from mahjong.cli import build_parser
+from mahjong.play.command import web_server as make_server
 from mahjong.play.riichi import RiichiFamily
 from mahjong.play.session import Session
-from mahjong.play.web import make_server
 from mahjong.play.web.server import Server, Table, make_app
 from mahjong.riichi import Ruleset, mjai
 

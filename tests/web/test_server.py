@@ -22,7 +22,7 @@ from mahjong.riichi import Ruleset
 from web.driver import only_table, play_deal, receive, serving, settled
 
 # The values of these keys are tile names; every other string is words.
-TILE_KEYS = {"hand", "drawn", "tile", "tiles", "called", "dora", "playable", "picked", "claim"}
+TILE_KEYS = {"drawn", "tile", "tiles", "indicators", "playable", "picked"}
 RIICHI_TILES = {f"{n}{s}" for n in range(1, 10) for s in "mps"} | {"5mr", "5pr", "5sr"}
 RIICHI_TILES |= set("ESWNPFC")
 AMERICAN_TILES = {f"{n}{s}" for n in range(1, 10) for s in "CDB"} | set("ESWNRG0FJ")
@@ -116,7 +116,7 @@ def test_malformed_out_of_turn_and_illegal_messages_change_nothing() -> None:
             state = await settled(ws)
             assert state["to_act"]
             table = only_table(server)
-            hand = state["hand"] + [state["drawn"]]
+            hand = state["hand"]["tiles"] + [state["hand"]["drawn"]]
             missing = next(t for t in sorted(RIICHI_TILES) if t not in hand)
             bad = [
                 *MALFORMED,
@@ -141,13 +141,13 @@ def test_malformed_out_of_turn_and_illegal_messages_change_nothing() -> None:
             # Out of turn: while the AIs play (slowly), and after the deal.
             await ws.send_json({"type": "speed", "delay": 5})
             await receive(ws, "speed")
-            await ws.send_json({"type": "tile", "tile": state["drawn"]})
+            await ws.send_json({"type": "tile", "tile": state["hand"]["drawn"]})
             busy = await receive(ws)
             assert not busy["to_act"]
             while table.working is not None and not table.working.done():
                 await asyncio.sleep(0.01)  # the AI's move is made in a thread; then it waits
             before = snapshot(table)
-            await ws.send_json({"type": "tile", "tile": busy["hand"][0]})
+            await ws.send_json({"type": "tile", "tile": busy["hand"]["tiles"][0]})
             error = await receive(ws, "error")
             assert error["code"] == "not_your_turn"
             await ws.send_json({"type": "choose", "key": "x", "way": 0})
@@ -182,7 +182,7 @@ def test_an_illegal_action_is_refused_by_the_engine_and_changes_nothing() -> Non
                 state = await settled(ws)
             await ws.send_json({"type": "choose", "key": "c", "way": 0})
             state = await settled(ws)
-            refused = set(state["hand"]) - set(state["playable"]["play"])
+            refused = set(state["hand"]["tiles"]) - set(state["hand"]["playable"])
             if refused:
                 tile = sorted(refused)[0]
                 before = snapshot(table)
@@ -220,7 +220,7 @@ def test_each_websocket_gets_its_own_game_up_to_the_limit() -> None:
                 await asyncio.sleep(0.05)
             assert len(server.tables) == 1
             again = await client.ws_connect("/ws")
-            assert (await settled(again))["hand"]
+            assert (await settled(again))["hand"]["tiles"]
 
     run(check())
     assert MAX_TABLES == 8
@@ -249,9 +249,11 @@ def test_a_page_of_another_site_cannot_open_a_game() -> None:
 
 
 def tile_strings(value: Any, key: str = "") -> list[str]:
-    """Every string under a tile key of a message (lists and objects walked)."""
+    """Every string under a tile key of a message (lists and objects walked; the tile faces
+    name every tile, and the result shows the hands that count)."""
     if isinstance(value, dict):
-        return [t for k, v in value.items() if k != "result" for t in tile_strings(v, k)]
+        skip = ("result", "faces")
+        return [t for k, v in value.items() if k not in skip for t in tile_strings(v, k)]
     if isinstance(value, list):
         return [t for v in value for t in tile_strings(v, key)]
     if isinstance(value, str) and key in TILE_KEYS:
@@ -262,13 +264,14 @@ def tile_strings(value: Any, key: str = "") -> list[str]:
 def table_tiles(message: dict[str, Any]) -> Counter[str]:
     """The tiles the table shows: ponds, melds, seat 0's hand and the dora indicators (each
     physical tile once)."""
-    shown: Counter[str] = Counter(message.get("hand", []))
-    if message.get("drawn"):
-        shown[message["drawn"]] += 1
+    hand = message.get("hand", {})
+    shown: Counter[str] = Counter(hand.get("tiles", []))
+    if hand.get("drawn"):
+        shown[hand["drawn"]] += 1
     for side in message.get("seats", []):
         shown.update(d["tile"] for d in side["pond"] if not d["called"])  # else in a meld
         shown.update(t for m in side["melds"] for t in m["tiles"])
-    shown.update(message.get("centre", {}).get("dora", []))
+    shown.update(message.get("centre", {}).get("indicators", []))
     return shown
 
 
@@ -508,11 +511,12 @@ def test_the_american_card_and_advice_on_demand() -> None:
             ws = await client.ws_connect("/ws")
             await settled(ws)
             await ws.send_json({"type": "card"})
-            card = await receive(ws, "card")
+            card = (await receive(ws, "card"))["card"]
             hands = [h for s in card["sections"] for h in s["hands"]]
             assert hands and any(h["away"] is not None for h in hands)
+            assert all(len([t for g in h["groups"] for t in g["tiles"]]) == 14 for h in hands)
             await ws.send_json({"type": "advice"})
             advice = await receive(ws, "advice")
-            assert "away" in "".join(text for text, _ in advice["text"])
+            assert advice["lines"][0]["key"] == "advice.nearest"
 
     run(check())

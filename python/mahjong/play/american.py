@@ -42,8 +42,8 @@ from mahjong.play.family import (
     way_label,
     wind_of,
 )
-from mahjong.play.snapshot import Say
 from mahjong.play.session import Session
+from mahjong.play.snapshot import Say
 
 KIND_NAMES = tuple(Tiles.from_kinds([k]).to_american() for k in range(36))
 JOKER = "J"
@@ -66,10 +66,7 @@ def kind_of(tile: str) -> int:
 
 
 FACES = view.Faces(
-    tiles={
-        name: view.Face(kind, False, name)
-        for kind, name in enumerate(KIND_NAMES)
-    },
+    tiles={name: view.Face(kind, False, name) for kind, name in enumerate(KIND_NAMES)},
     suits=("suit.crak", "suit.dot", "suit.bam"),
 )
 
@@ -147,7 +144,7 @@ class AmericanFamily(Family[AmericanAction]):
                 None,
             )
             if action is None:
-                raise NotNow(Say("reason.not_offered"), f"{tile} can't be passed now")
+                raise NotNow(Say("press.not_now", {"tile": tile}), f"{tile} can't be passed now")
             trial.apply(HUMAN, action)
             actions.append(action)
         return trial, tuple(actions)
@@ -215,14 +212,18 @@ class AmericanFamily(Family[AmericanAction]):
             if any(a.tile == tile for a in self._offered(trial, "pass_tile")):
                 self.picks.append(tile)  # one more copy, not one already picked
                 return []
+            if tile in self.picks:
+                said = Say("press.picked_all", {"tile": tile})
+                raise NotNow(said, f"every {tile} you hold is picked already")
+            if tile == JOKER:
+                for reason in session.deal.blocked(HUMAN):
+                    if reason.action == "pass_tile":
+                        raise NotNow(reason_say(reason), reason.message)
         elif phase == "turn":
             for action in session.legal():
                 if action.type == "discard" and action.tile == tile:
                     return [action]
-        for reason in session.deal.blocked(HUMAN):
-            if reason.action in ("pass_tile", None):
-                raise NotNow(reason_say(reason), reason.message)
-        raise NotNow(Say("reason.not_offered"), "not among the legal actions now")
+        raise NotNow(Say("press.not_now", {"tile": tile}), f"{tile} can't be played now")
 
     def verb(self, session: Session[AmericanAction], mode: str) -> Say | None:
         verb = {"turn": "verb.discard", "charleston": "verb.pick"}.get(self.phase(session))
@@ -381,7 +382,9 @@ class AmericanFamily(Family[AmericanAction]):
         )
 
     def _exposures(self, seat: int, obs: Any) -> list[Exposure]:
-        return [Exposure(e["tile"], e["size"], e["jokers"]) for e in obs["players"][seat]["exposures"]]
+        return [
+            Exposure(e["tile"], e["size"], e["jokers"]) for e in obs["players"][seat]["exposures"]
+        ]
 
     def _number(self, hand_id: str) -> tuple[str, int]:
         """A card hand's section name and its number in the section (from 1)."""
@@ -434,9 +437,7 @@ class AmericanFamily(Family[AmericanAction]):
                 KIND_NAMES[k] for k, n in enumerate(seen) for _ in range(n - have[k])
             )
             try:
-                options = self.card.discard_options(
-                    hand, exposures, visible=visible or None, top=1
-                )
+                options = self.card.discard_options(hand, exposures, visible=visible or None, top=1)
             except MahjongError:
                 options = []
             best = [
@@ -530,8 +531,7 @@ class AmericanFamily(Family[AmericanAction]):
             how=Say(f"how.{how}", said),
             tile=None,
             groups=tuple(
-                view.WinGroup(tuple(t for t, _ in g), tuple(f for _, f in g))
-                for g in win["groups"]
+                view.WinGroup(tuple(t for t, _ in g), tuple(f for _, f in g)) for g in win["groups"]
             ),
             value=(
                 view.Scored(self._hand_say(win["hand"]), Say("value.points", {"n": win["value"]})),

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from mahjong import CATALOGUE as CORE
-from mahjong.play.snapshot import Say
+from mahjong.play.snapshot import Say, Snapshot
 from mahjong.riichi import YAKU_NAMES
 from mahjong.riichi.mjai import LIMITS
 
-__all__ = ["ENGLISH", "BUILTIN_TYPES", "Entry", "word"]
+__all__ = ["BUILTIN_TYPES", "ENGLISH", "Entry", "Words", "word"]
 
 BUILTIN_TYPES = frozenset(
     {
@@ -61,6 +61,14 @@ TILE = {"tile": "tile"}
 TABLE: dict[str, tuple[str, Mapping[str, str]]] = {
     # names, winds, units, suits, lists
     "seat.you": ("You", {}),
+    "seat.ai": ("{name} (AI, {place})", {"name": "text", "place": "place"}),
+    "place.1": ("right", {}),
+    "place.2": ("across", {}),
+    "place.3": ("left", {}),
+    "seat.turn": ("to play", {}),
+    "seat.discards": ("discards", {}),
+    "seat.melds": ("melds", {}),
+    "seat.from": ("from {seat}", SEAT),
     "whose.you": ("your", {}),
     "whose.seat": ("{name}'s", {"name": "text"}),
     "list.and": (", ", {}),
@@ -88,9 +96,9 @@ TABLE: dict[str, tuple[str, Mapping[str, str]]] = {
     "centre.round": ("{wind} {number}", {"wind": "wind", "number": "count"}),
     "centre.game_of": ("Game {n} of {of}", {"n": "count", "of": "count"}),
     "centre.honba": ("Honba", {}),
-    "centre.deposits": ("Riichi deposits", {}),
-    "centre.tiles_left": ("Tiles left", {}),
-    "centre.dora": ("Dora indicators", {}),
+    "centre.deposits": ("Deposits", {}),
+    "centre.tiles_left": ("Left", {}),
+    "centre.dora": ("Dora", {}),
     "step.first_right": ("first Charleston, pass right", {}),
     "step.first_across": ("first Charleston, pass across", {}),
     "step.first_left": ("first Charleston, pass left", {}),
@@ -135,6 +143,8 @@ TABLE: dict[str, tuple[str, Mapping[str, str]]] = {
     "way.vote_stop": ("Stop the Charleston", {}),
     "way.offer": ("Offer {n} {n|tile|tiles}", {"n": "count"}),
     "way.offer_none": ("Offer none", {}),
+    "press.picked_all": ("every {tile} you hold is picked already", TILE),
+    "press.not_now": ("{tile} can't be played now", TILE),
     "warn.hand_dies": ("your hand dies: {why}", {"why": "dead"}),
     # what you are asked
     "prompt.turn": ("Your turn: select a tile, then confirm it to discard", {}),
@@ -153,8 +163,7 @@ TABLE: dict[str, tuple[str, Mapping[str, str]]] = {
         {"step": "step", "size": "count", "picked": "count"},
     ),
     "prompt.ready": (
-        "{step}: pass the {size} picked {size|tile|tiles} (confirming a picked tile puts it "
-        "back)",
+        "{step}: pass the {size} picked {size|tile|tiles} (confirming a picked tile puts it back)",
         {"step": "step", "size": "count"},
     ),
     "prompt.ready_blind": (
@@ -214,13 +223,14 @@ TABLE: dict[str, tuple[str, Mapping[str, str]]] = {
     "event.wall_game": ("Wall game: nobody won", {}),
     # the result
     "result.deal": ("How the {unit} ended", {"unit": "unit"}),
+    "result.dead": ("{seat} hand was dead: {why}", {"seat": "whose", "why": "say"}),
     "how.tsumo": ("{seat} won by tsumo", SEAT),
     "how.ron": ("{seat} won by ron off {from}", {**SEAT, "from": "seat"}),
     "how.self_drawn": ("{seat}: Mah Jongg, self-drawn", SEAT),
     "how.discard": ("{seat}: Mah Jongg on {from} discard", {**SEAT, "from": "whose"}),
     "how.joker_exchange": ("{seat}: Mah Jongg after a joker exchange", SEAT),
     "value.han": ("{n} han", {"n": "count"}),
-    "value.yakuman": ("yakuman ×{n}", {"n": "count"}),
+    "value.yakuman": ("yakuman x{n}", {"n": "count"}),
     "value.fu": ("{n} fu", {"n": "count"}),
     "value.points": ("{n} points", {"n": "number"}),
     "total.han_fu": ("{han} han {fu} fu", {"han": "count", "fu": "count"}),
@@ -244,17 +254,15 @@ TABLE: dict[str, tuple[str, Mapping[str, str]]] = {
     "pay.total": ("Total", {}),
     "pay.table": ("Table", {}),
     # the standings
-    "part.deposits": ("Leftover deposits", {}),
+    "part.deposits": ("Deposits", {}),
     "part.base": ("Base", {}),
+    "part.score": ("Score", {}),
+    "part.result": ("Result", {}),
     "part.oka": ("Oka", {}),
     "part.uma": ("Uma", {}),
     "result.thousands": ("{n}", {"n": "thousands"}),
     "result.signed": ("{n}", {"n": "signed"}),
-    "standings.uma": (
-        "Results in thousands of points: the final score less the base, plus oka (to the "
-        "first) and uma by rank; they sum to 0",
-        {},
-    ),
+    "standings.uma": ("Results in thousands: score - base + oka + uma; they sum to 0", {}),
     "standings.scores": ("Scores after {n} {n|game|games}; they sum to 0", {"n": "count"}),
     "end.session": ("{n} {n|game|games} played", {"n": "count"}),
     # the card
@@ -290,20 +298,19 @@ TABLE: dict[str, tuple[str, Mapping[str, str]]] = {
     "advice.tenpai": ("Tenpai (0 shanten)", {}),
     "advice.shanten": ("{n} shanten", {"n": "count"}),
     "advice.waits": ("Waits: {tiles}", {"tiles": "tiles"}),
-    "advice.discards": (
-        "Discard: the shanten after it, and the tiles that improve it (how many left)",
-        {},
-    ),
+    "advice.discards": ("Discard: shanten after, improving tiles (left)", {}),
     "advice.discard": (
         "{tile}: {shanten} shanten, {n} left: {tiles}",
         {**TILE, "shanten": "count", "n": "count", "tiles": "tiles"},
     ),
     "advice.improve": ("Tiles that improve: {tiles} ({n} left)", {"tiles": "tiles", "n": "count"}),
-    "advice.nearest": ("Nearest card hands (how many tiles away):", {}),
+    "advice.nearest": ("Nearest card hands (tiles away):", {}),
     "advice.hand": (
-        "{hand}: {n} away, {value} points, {xc}",
-        {"hand": "say", "n": "count", "value": "number", "xc": "card"},
+        "{hand}: {n} away ({value} points, {xc})",
+        {"hand": "say", "n": "count", "value": "number", "xc": "xc"},
     ),
+    "xc.exposed": ("X", {}),
+    "xc.concealed": ("C", {}),
     "advice.needs": ("needs {tiles}", {"tiles": "tiles"}),
     "advice.best": ("Best discards: {options}", {"options": "says"}),
     "advice.option": ("{tile} ({n} away)", {**TILE, "n": "count"}),
@@ -386,6 +393,34 @@ def _shown(
     if kind == "says":
         return again(Say("list.and")).join(again(v) for v in value)
     return again(Say(f"{kind}.{value}"))
+
+
+class Words:
+    """Words a snapshot's messages in English (or `catalogue`): seats by the snapshot's names
+    (``seat.you`` for seat 0), tiles by their faces' labels."""
+
+    def __init__(self, snapshot: Snapshot, catalogue: Mapping[str, Entry] = ENGLISH) -> None:
+        self.snapshot = snapshot
+        self.catalogue = catalogue
+
+    def name(self, seat: int) -> str:
+        """A seat's name: ``You`` for seat 0."""
+        if seat == 0:
+            return self(Say("seat.you"))
+        return self.snapshot.seats[seat].name
+
+    def label(self, tile: str) -> str:
+        """A tile's short label."""
+        face = self.snapshot.faces.tiles.get(tile)
+        return face.label if face is not None else tile
+
+    def __call__(self, say: Say) -> str:
+        return word(say, names=self.name, label=self.label, catalogue=self.catalogue)
+
+    def sentence(self, say: Say) -> str:
+        """`say` in words, its first letter upper case."""
+        text = self(say)
+        return text[:1].upper() + text[1:]
 
 
 def main() -> None:

@@ -63,9 +63,7 @@ class Choice(Generic[ActionT]):
             label=self.label,
             style=self.style,
             mode=self.mode,
-            ways=tuple(
-                view.WayView(w.label, w.tiles, w.target, w.warning) for w in self.ways
-            ),
+            ways=tuple(view.WayView(w.label, w.tiles, w.target, w.warning) for w in self.ways),
         )
 
 

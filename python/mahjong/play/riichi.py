@@ -28,8 +28,8 @@ from mahjong.play.family import (
     way_label,
     wind_of,
 )
-from mahjong.play.snapshot import Say
 from mahjong.play.session import Session
+from mahjong.play.snapshot import Say
 from mahjong.riichi import Action, Game, Ruleset, mjai, shanten, ukeire
 from mahjong.riichi.game import EfficiencyAgent
 
@@ -132,7 +132,7 @@ class RiichiFamily(Family[Action]):
         for reason in session.deal.blocked(HUMAN):
             if reason.action == "discard":
                 raise NotNow(reason_say(reason), reason.message)
-        raise NotNow(Say("reason.not_offered"), "not among the legal actions now")
+        raise NotNow(Say("press.not_now", {"tile": tile}), f"{tile} can't be played now")
 
     def verb(self, session: Session[Action], mode: str) -> Say | None:
         if not any(a.type == "discard" for a in session.legal()):
@@ -393,8 +393,10 @@ class RiichiFamily(Family[Action]):
         if win.get("ura_markers"):
             indicators.append(view.Indicators(Say("indicators.ura"), tuple(win["ura_markers"])))
         tsumo = winner == target
-        how = Say("how.tsumo", {"seat": winner}) if tsumo else Say(
-            "how.ron", {"seat": winner, "from": target}
+        how = (
+            Say("how.tsumo", {"seat": winner})
+            if tsumo
+            else Say("how.ron", {"seat": winner, "from": target})
         )
         return view.Win(
             seat=winner,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 from typing import Any, Generic
 
 from mahjong._atomic import atomic_file
@@ -17,10 +18,15 @@ from mahjong.agents import Stepper
 from mahjong.play.family import HUMAN, ActionT, Family
 from mahjong.play.snapshot import Say
 
-__all__ = ["HUMAN", "MESSAGES_KEPT", "NAMES", "Session"]
+__all__ = ["HUMAN", "MESSAGES_KEPT", "NAMES", "Session", "random_seed"]
 
 NAMES = ("You", "Kiri", "Sora", "Mina")  # seat 0 is you; the AIs keep their names all game
 MESSAGES_KEPT = 50
+
+
+def random_seed() -> int:
+    """A fresh seed from the system's entropy, for a game the user did not seed."""
+    return random.SystemRandom().randrange(2**63)
 
 
 class Session(Generic[ActionT]):
