@@ -15,7 +15,6 @@ page's own messages, up to each moment.
 from __future__ import annotations
 
 import asyncio
-import json
 import threading
 from pathlib import Path
 from typing import Any
@@ -25,8 +24,8 @@ from playwright.sync_api import Page, sync_playwright
 
 from mahjong.american.game import CardAgent
 from mahjong.cli import build_parser
+from mahjong.play.command import web_server as make_server
 from mahjong.play.session import HUMAN
-from mahjong.play.web import make_server
 from mahjong.play.web.server import Server, make_app
 from mahjong.riichi.game import EfficiencyAgent
 

@@ -132,14 +132,18 @@ def _wait_for_port(port: int, seconds: float = 30) -> None:
 # -- a deal dealt from an explicit wall ---------------------------------------------------
 
 
-def wall_of(hands: list[list[str] | None], draws: list[str], avoid: dict[int, list[str]]) -> list[int]:
+def wall_of(
+    hands: list[list[str] | None], draws: list[str], avoid: dict[int, list[str]]
+) -> list[int]:
     """A Riichi wall (136 tile ids in the order the engine deals and draws them) that deals
     each seat the 13 tiles of `hands` (None: tiles shuffled from the rest, without the kinds
     `avoid` names for that seat) and gives the dealer `draws` as its first draws (the other
     seats drawing in between from the rest); a red five only where a name says ``5mr``."""
     used: set[int] = set()
     wall: list[int | None] = [None] * 136
-    slots = {s: [16 * r + 4 * s + k for r in range(3) for k in range(4)] + [48 + s] for s in range(4)}
+    slots = {
+        s: [16 * r + 4 * s + k for r in range(3) for k in range(4)] + [48 + s] for s in range(4)
+    }
 
     def take(name: str) -> int:
         tile = mjai.tile_id(name, taken=used)

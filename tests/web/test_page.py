@@ -57,8 +57,16 @@ def _options(options: list[tuple[str, str]], names: set[str]) -> dict[str, list[
 
 
 RIICHI_OPTIONS = {
-    "game_length", "kuikae", "riichi_ankan", "multi_ron", "leftover_deposits", "busting",
-    "agariyame", "red_fives", "ura_dora", "open_tanyao",
+    "game_length",
+    "kuikae",
+    "riichi_ankan",
+    "multi_ron",
+    "leftover_deposits",
+    "busting",
+    "agariyame",
+    "red_fives",
+    "ura_dora",
+    "open_tanyao",
 }
 AMERICAN_OPTIONS = {"second_charleston", "courtesy_pass", "jokerless_bonus", "dead_hand_mode"}
 
@@ -80,10 +88,14 @@ def _families() -> list[tuple[str, Any]]:
     return families
 
 
-@pytest.mark.parametrize(("name", "family"), _families(), ids=lambda v: v if isinstance(v, str) else "")
+@pytest.mark.parametrize(
+    ("name", "family"), _families(), ids=lambda v: v if isinstance(v, str) else ""
+)
 def test_the_rules_page_of_every_preset_and_option_is_worded(name: str, family: Any) -> None:
     shown = page(family, name)
-    says = [shown["title"]] + [s for section in shown["sections"] for s in [section["title"], *section["items"]]]
+    says = [shown["title"]] + [
+        s for section in shown["sections"] for s in [section["title"], *section["items"]]
+    ]
     for say in says:
         for language in ("en", "ms"):
             text = CATALOGUE[language].get(say["key"])

@@ -250,9 +250,10 @@ def test_a_page_of_another_site_cannot_open_a_game() -> None:
 
 def tile_strings(value: Any, key: str = "") -> list[str]:
     """Every string under a tile key of a message (lists and objects walked; the tile faces
-    name every tile, and the result shows the hands that count)."""
+    name every tile, the result shows the hands that count, and the catalogue names the
+    parameters' types)."""
     if isinstance(value, dict):
-        skip = ("result", "faces")
+        skip = ("result", "faces", "catalogue")
         return [t for k, v in value.items() if k not in skip for t in tile_strings(v, k)]
     if isinstance(value, list):
         return [t for v in value for t in tile_strings(v, key)]

@@ -459,10 +459,10 @@ class PlayApp(App[None]):
         text.append(f"\n  {words(Say('seat.discards'))}: ")
         for d in side.pond:
             label = words.label(d.tile)
-            label = f"[{label}]" if d.riichi else f"({label})" if d.called else label
+            label = f"[{label}]" if d.sideways else f"({label})" if d.called else label
             face = self.view.faces.tiles.get(d.tile)
             style = (
-                CLAIMED if d.offered else "dim" if d.called else "bold yellow" if d.riichi else ""
+                CLAIMED if d.offered else "dim" if d.called else "bold yellow" if d.sideways else ""
             )
             if face is not None and face.red and not d.offered:
                 style = f"{style} red".strip()

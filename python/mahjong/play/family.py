@@ -271,7 +271,7 @@ def pond_tiles(
     return tuple(
         view.PondTile(
             tile=d["pai"],
-            riichi=bool(d[riichi]) if riichi else False,
+            sideways=bool(d[riichi]) if riichi else False,
             called=bool(d[called]),
             offered=claim is not None and claim[1] == seat and i == last,
         )

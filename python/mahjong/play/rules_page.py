@@ -112,7 +112,9 @@ def _american(family: AmericanFamily) -> list[dict[str, Any]]:
         pay.append(_say(key + "pay_for_table", n=r["pay_for_table_after_exposures"]))
     pay += [_say(key + "pay.wall_game"), _say(key + "games", games=family.games)]
     return [
-        _section("objective", [_say(key + "objective", card=family.card.name), _say(key + "setup")]),
+        _section(
+            "objective", [_say(key + "objective", card=family.card.name), _say(key + "setup")]
+        ),
         _section("charleston", charleston),
         _section("play", play),
         _section("payments", pay),

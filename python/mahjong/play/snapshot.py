@@ -83,11 +83,11 @@ class Faces:
 
 @dataclass(frozen=True)
 class PondTile:
-    """One discard: the riichi tile (drawn sideways), one another player called (it sits in
+    """One discard: one drawn sideways (the riichi tile), one another player called (it sits in
     their meld), the one on offer for a claim now."""
 
     tile: str
-    riichi: bool = False
+    sideways: bool = False
     called: bool = False
     offered: bool = False
 

@@ -41,9 +41,9 @@ from urllib.parse import urlsplit
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from mahjong.errors import IllegalActionError, MahjongError
+from mahjong.play import rules_page
 from mahjong.play.family import PLAY, Family, NotNow
 from mahjong.play.session import HUMAN, Session
-from mahjong.play import rules_page
 from mahjong.play.web import view
 
 __all__ = ["MAX_TABLES", "BadMessage", "Server", "make_app", "parse"]
