@@ -1,7 +1,7 @@
 """The page's own files without a browser: its JavaScript names no kind of game (the snapshot is
-the same for all), its catalogue (``static/catalogue.json``) words every key in English and
-Malay with the same placeholders, and the rules page of every preset and option uses only
-keys the catalogue has."""
+the same for all), its catalogue (``static/catalogue.json``) words every key of its own in
+English and Malay and every key of the table's catalogue in Malay, with the same
+placeholders, and the rules page of every preset and option uses only keys it has."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import pytest
 
 from mahjong.american import AmericanRules
 from mahjong.play.american import AmericanFamily
+from mahjong.play.catalogue import ENGLISH
 from mahjong.play.riichi import RiichiFamily
 from mahjong.play.rules_page import page
 from mahjong.play.web.server import STATIC
@@ -38,6 +39,16 @@ def test_every_page_word_is_in_english_and_malay_with_the_same_placeholders() ->
     assert set(english) <= set(malay), sorted(set(english) - set(malay))
     for key, text in english.items():
         assert placeholders(malay[key]) == placeholders(text), key
+
+
+def test_every_key_of_the_tables_catalogue_has_its_malay() -> None:
+    """The table's words (the engine's and the tables', English from the server) all have a
+    Malay template in the page's catalogue, with the same parameters."""
+    malay = CATALOGUE["ms"]
+    missing = sorted(set(ENGLISH) - set(malay))
+    assert not missing, f"no Malay for {missing}"
+    for key, entry in ENGLISH.items():
+        assert placeholders(malay[key]) == placeholders(entry.text), key
 
 
 def _options(options: list[tuple[str, str]], names: set[str]) -> dict[str, list[Any]]:

@@ -82,7 +82,7 @@ function backsHtml(count, place) {
 function plate(side) {
   const marks = side.marks.map((m) => `<span class="badge mark" data-mark="${esc(m.key)}">${esc(word(m))}</span>`);
   if (side.dealer) marks.unshift(`<span class="badge dealer">${esc(t("mark.dealer"))}</span>`);
-  if (side.turn) marks.push(`<span class="badge turn">${esc(t("page.to_play"))}</span>`);
+  if (side.turn) marks.push(`<span class="badge turn">${esc(t("seat.turn"))}</span>`);
   const who = side.seat === 0 ? "" : ` <span class="ai">${esc(t("page.ai"))}</span>`;
   return `<div class="plate"><span class="wind" title="${esc(t(`wind.${side.wind}`))}">` +
     `${esc(t(`page.wind_letter.${side.wind}`))}</span> <b class="name">${esc(seatName(side.seat))}</b>${who} ` +
@@ -99,7 +99,7 @@ function meldHtml(side, meld, place, exchange) {
     const takes = exchange && meld.jokers.includes(i);
     return tileHtml(name, {
       turn: turnOf(place, turned), back: down,
-      note: turned && meld.from_seat !== null ? t("page.called_from", { name: seatName(meld.from_seat) }) : "",
+      note: turned && meld.from_seat !== null ? t("seat.from", { seat: meld.from_seat }) : "",
       cls: takes ? "exchangeable" : "",
       attrs: takes ? ` data-owner="${side.seat}" tabindex="0"` : "",
     });
@@ -154,12 +154,18 @@ function drawBoard(view) {
   drawCentre(view);
 }
 
+// A label of the centre: the page's longer words where it has room for them ("Tiles left"),
+// else the table's (`centre.NAME`).
+function centreWord(name) {
+  return known(`page.centre.${name}`, t(`centre.${name}`));
+}
+
 function drawCentre(view) {
   const c = view.centre;
-  const fields = c.fields.map((f) => `<dt>${esc(t(`centre.${f.name}`))}</dt>` +
+  const fields = c.fields.map((f) => `<dt>${esc(centreWord(f.name))}</dt>` +
     `<dd data-field="${esc(f.name)}">${esc(grouped(f.value))}</dd>`).join("");
   const indicators = c.indicators.length ?
-    `<div class="indicators"><span>${esc(t("centre.dora"))}</span> ${tilesHtml(c.indicators)}</div>` : "";
+    `<div class="indicators"><span>${esc(centreWord("dora"))}</span> ${tilesHtml(c.indicators)}</div>` : "";
   $("centre").innerHTML = `<div class="round">${esc(sentence(c.title))}</div><dl>${fields}</dl>` +
     indicators + (c.step ? `<div class="step">${esc(sentence(c.step))}</div>` : "");
 }
@@ -272,6 +278,12 @@ function shownView() {
            messages: frame.message ? [frame.message] : [] };
 }
 
+// The table fitted to the window, the newest message in view.
+function relayout() {
+  fitTable();
+  $("messages").scrollTop = $("messages").scrollHeight;
+}
+
 function render() {
   if (!state) return;
   const framed = replay ? replay.frames[replay.index] : null;
@@ -291,8 +303,7 @@ function render() {
     $("replay-step").textContent = t("page.replay_step", { i: replay.index + 1, n: replay.frames.length });
     $("replay-message").textContent = framed.message ? sentence(framed.message) : "";
   }
-  fitTable();
-  $("messages").scrollTop = $("messages").scrollHeight; // the newest in view
+  relayout();
 }
 
 // -- the result --------------------------------------------------------------------------
@@ -791,7 +802,7 @@ window.addEventListener("beforeunload", (event) => {
   }
 });
 
-window.addEventListener("resize", fitTable);
+window.addEventListener("resize", relayout);
 
 async function start() {
   try {
