@@ -509,10 +509,11 @@ table_class! {
         /// checks run, so the answer is what the engine declares when the claim is won.
         fn exposure_kills(
             &self,
+            py: Python<'_>,
             seat: SeatArg,
             action: PyRef<'_, PyAmericanAction>,
         ) -> Option<&'static str> {
-            self.table
+            self.table(py)
                 .exposure_kills(seat.0, action.action)
                 .map(|r| r.name())
         }
