@@ -21,7 +21,6 @@ from pathlib import Path
 import pytest
 
 import mahjong
-
 from mahjong.play.catalogue import Words
 from mahjong.play.snapshot import build
 from play.support import LARGE, SITUATIONS, SMALL, situation

@@ -164,11 +164,11 @@ mod tests {
             }
             for (name, kind) in e.params {
                 let builtin = [
-                    "number", "count", "flag", "text", "tile", "tiles", "either", "seat",
-                    "whose",
+                    "number", "count", "flag", "text", "tile", "tiles", "either", "seat", "whose",
                 ];
                 assert!(
-                    builtin.contains(kind) || entries().any(|x| x.key.starts_with(&format!("{kind}."))),
+                    builtin.contains(kind)
+                        || entries().any(|x| x.key.starts_with(&format!("{kind}."))),
                     "{}: parameter {name} has the unknown type {kind}",
                     e.key
                 );

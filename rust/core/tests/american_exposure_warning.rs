@@ -48,7 +48,9 @@ fn play(card: &Arc<Card>, rules: &Rules, seed: u64) -> (usize, usize) {
         deal.apply(seat, action).unwrap();
         for event in &deal.events()[seen..] {
             if let Event::Expose { seat: s, .. } = *event {
-                let warning = warned[s].take().expect("an exposure made without a warning asked");
+                let warning = warned[s]
+                    .take()
+                    .expect("an exposure made without a warning asked");
                 assert_eq!(
                     deal.player(s).dead,
                     warning,

@@ -242,7 +242,11 @@ impl Encoder for RiichiEncoder {
                 }
             }
             if r == 0 {
-                player.melds.iter().flat_map(|m| m.tiles.iter()).for_each(|&t| count_dora(t));
+                player
+                    .melds
+                    .iter()
+                    .flat_map(|m| m.tiles.iter())
+                    .for_each(|&t| count_dora(t));
             }
         }
         let in_sight = obs.seen();

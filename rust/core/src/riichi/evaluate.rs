@@ -2,9 +2,9 @@
 
 use crate::decompose::{Reading, Set, Shape, Wait};
 use crate::log::Json;
-use crate::riichi::mjai::pai;
 use crate::meld::{Meld, MeldKind};
 use crate::riichi::context::WinContext;
+use crate::riichi::mjai::pai;
 use crate::riichi::rules::{Daisharin, DoubleWindPairFu, Renhou, Ruleset};
 use crate::riichi::yaku::{Yaku, Yakuman};
 use crate::tile::{EAST, RIICHI_KINDS, WHITE, is_dragon, is_honor, is_terminal, is_yaochuu};

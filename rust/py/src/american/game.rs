@@ -245,7 +245,11 @@ pub(crate) fn outcome_dict<'py>(
                     g.iter()
                         .map(|&(k, joker)| {
                             let name = kind_name(k);
-                            if joker { ("J", Some(name)) } else { (name, None) }
+                            if joker {
+                                ("J", Some(name))
+                            } else {
+                                (name, None)
+                            }
                         })
                         .collect()
                 })

@@ -99,7 +99,11 @@ impl Observation {
     /// claimed): [`crate::sight::count`].
     pub fn seen(&self) -> [u8; KINDS] {
         let public = self.players.iter().flat_map(|p| {
-            let uncalled = p.discards.iter().filter(|d| !d.claimed).map(|d| kind_of(d.tile));
+            let uncalled = p
+                .discards
+                .iter()
+                .filter(|d| !d.claimed)
+                .map(|d| kind_of(d.tile));
             let exposed = p.exposures.iter().flat_map(|e| {
                 let naturals = std::iter::repeat_n(e.exposure.kind(), e.exposure.naturals().into());
                 naturals.chain(std::iter::repeat_n(JOKER, e.exposure.jokers().into()))

@@ -19,8 +19,8 @@
 //! | 153 | kyuushu kyuuhai (abortive draw) |
 //! | 154 | pass |
 
-pub use crate::tile::{is_red_id, tile_class};
 use crate::tile::kind_of_id;
+pub use crate::tile::{is_red_id, tile_class};
 
 /// Number of action codes.
 pub const ACTION_COUNT: usize = 155;

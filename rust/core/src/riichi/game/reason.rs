@@ -10,7 +10,6 @@ use super::deal::Furiten;
 use crate::log::Json;
 use crate::riichi::mjai::{pai, tile_pai};
 
-
 /// Why an action is not offered.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Reason {

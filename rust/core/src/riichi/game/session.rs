@@ -502,7 +502,14 @@ mod tests {
         let cases = [
             (Wind::West, 1, first, true, true, EndReason::AgariYame),
             (Wind::West, 1, first, true, false, EndReason::TenpaiYame),
-            (Wind::West, 1, reached, false, false, EndReason::ExtensionTarget),
+            (
+                Wind::West,
+                1,
+                reached,
+                false,
+                false,
+                EndReason::ExtensionTarget,
+            ),
             (Wind::West, 4, short, false, false, EndReason::ExtensionOver),
             (Wind::South, 4, reached, false, false, EndReason::LastDeal),
             (Wind::East, 2, bust, false, false, EndReason::Bust),
