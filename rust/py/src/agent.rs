@@ -2,7 +2,7 @@
 //! (`mahjong.agents.play_deal`, `play_game`): it decides from the core observation inside the
 //! observation object and answers with one of the legal action objects it was offered.
 
-use std::sync::{Mutex, PoisonError};
+use std::sync::Mutex;
 
 use mahjong_core::Error;
 use mahjong_core::agent::Agent;
@@ -14,7 +14,7 @@ use crate::args::SeedArg;
 use crate::convert::type_name;
 use crate::errors::IntoPyResult;
 use crate::game::PyObservation;
-use crate::table::Table;
+use crate::table::{Table, lock};
 
 /// A family's agent.
 enum Seat {
@@ -102,15 +102,21 @@ impl PyNativeAgent {
         observation: &Bound<'py, PyAny>,
         legal: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let mut seat = self.seat.lock().unwrap_or_else(PoisonError::into_inner);
+        // The agent is locked while it decides (Rust only); `legal` is read after.
+        let py = observation.py();
+        let mut seat = lock(py, &self.seat);
         match &mut *seat {
             Seat::Riichi(agent) => {
                 let view = observed::<PyObservation>(observation, self.family)?;
-                offered::<riichi::game::Deal>(legal, agent.act(&view.get().obs))
+                let chosen = agent.act(&view.get().obs);
+                drop(seat);
+                offered::<riichi::game::Deal>(legal, chosen)
             }
             Seat::American(agent) => {
                 let view = observed::<PyAmericanObservation>(observation, self.family)?;
-                offered::<american::game::Deal>(legal, agent.act(&view.get().obs))
+                let chosen = agent.act(&view.get().obs);
+                drop(seat);
+                offered::<american::game::Deal>(legal, chosen)
             }
         }
     }
