@@ -575,7 +575,7 @@ class PlayApp(App[None]):
         if payments is None:
             return text
         names = [words.name(s)[:6] for s in range(4)] + [words(Say("pay.table"))[:6]]
-        rows = [(words(r.label), r.amounts) for r in payments.rows]
+        rows = [(words.sentence(r.label), r.amounts) for r in payments.rows]
         rows.append((words(Say("pay.total")), payments.total))
         width = max(len(label) for label, _ in rows)
         table = any(amounts[4] for _, amounts in rows)
