@@ -13,7 +13,9 @@ from typing import Any
 
 import pytest
 from rich.cells import cell_len
+from textual.binding import Binding
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from mahjong.play import app as app_module
 from mahjong.play.app import PAGE_WIDTH, ConfirmScreen, PageScreen, PlayApp, TileView
@@ -379,3 +381,42 @@ def test_a_joker_exchange_highlight_fades(monkeypatch: pytest.MonkeyPatch) -> No
         assert not app.session.highlights
 
     run(session, check)
+
+
+def test_one_word_for_each_key() -> None:
+    """The footer names each key it shows with one word, and Enter is named once, by the
+    button of what it does now."""
+    shown = [b for b in PlayApp.BINDINGS if isinstance(b, Binding) and b.show]
+    assert shown and all(" " not in b.description for b in shown)
+    assert not any(b.key == "enter" for b in shown)
+
+    async def check(pilot: Pilot[None], app: PlayApp) -> None:
+        text = screen(app)
+        assert text.count("Enter") == 1 and "Enter Discard" in text and "⏎" not in text
+
+    run(Session(riichi(), 1), check)
+
+
+def test_red_fives_are_red_in_the_hand_and_in_the_help() -> None:
+    """A red five is labelled 0m/0p/0s in red wherever it is shown: the hand and the help's
+    discards (a discard of the only five of its suit gives up the red one)."""
+
+    def red_in_help(seed: int) -> bool:
+        session = Session(riichi(), seed)
+        session.run()
+        tiles = {line.params.get("tile") for line in session.family.advice(session) if line.params}
+        return any(t and t.endswith("r") for t in tiles)
+
+    seed = next(s for s in range(200) if red_in_help(s))
+
+    async def check(pilot: Pilot[None], app: PlayApp) -> None:
+        red = next(t for t in app._order if t.endswith("r"))
+        label = app.words.label(red)
+        assert label[0] == "0" and "red" in str(app._tile(red).style)
+        await pilot.press("h")
+        await pilot.pause()
+        advice: Any = app.query_one("#advice-text", Static).render()
+        spans = [advice.plain[s.start : s.end] for s in advice.spans if s.style]
+        assert label in spans, advice.plain
+
+    run(Session(riichi(), seed), check)

@@ -537,7 +537,7 @@ class AmericanFamily(Family[AmericanAction]):
                 view.Scored(self._hand_say(win["hand"]), Say("value.points", {"n": win["value"]})),
             ),
             fu=(),
-            total=(Say("total.hand", {"xc": xc, "n": win["value"]}),),
+            total=(Say(f"card.{xc}"),),
             notes=tuple(notes),
         )
 

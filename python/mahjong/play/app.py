@@ -10,6 +10,7 @@ lists the options (``--web`` serves the web table of :mod:`mahjong.play.web` ins
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -386,10 +387,10 @@ class PlayApp(App[None]):
         advice = self.query_one("#advice")
         advice.display = self.show_help and not over
         if advice.display:
-            lines = [words.sentence(line) for line in self.family.advice(self.session)]
-            self.query_one("#advice-text", Static).update(Text("\n".join(lines)))
+            lines = [self._said(line) for line in self.family.advice(self.session)]
+            self.query_one("#advice-text", Static).update(Text("\n").join(lines))
         log = self.query_one("#log", Static)
-        log.update(Text("\n".join(words.sentence(m) for m in shown.messages[-3:])))
+        log.update(Text("\n").join(self._said(m) for m in shown.messages[-3:]))
         self.query_one("#hand").display = not showing_result
         self._draw_hand()
         self.query_one("#prompt", Static).update(Text(self._prompt()))
@@ -412,6 +413,16 @@ class PlayApp(App[None]):
             else ""
         )
         return Text(self.words.label(tile), style=f"{colour} {style}".strip())
+
+    def _said(self, say: Say) -> Text:
+        """A message as a sentence, the red fives among its tiles in red."""
+        text = Text(self.words.sentence(say))
+        faces = self.view.faces.tiles
+        named = [v for v in say.params.values() if isinstance(v, str)]
+        named += [t for v in say.params.values() if isinstance(v, list) for t in v]
+        for tile in {t for t in named if isinstance(t, str) and t in faces and faces[t].red}:
+            text.highlight_regex(rf"\b{re.escape(faces[tile].label)}\b", "bold red")
+        return text
 
     def _tiles(self, tiles: Sequence[str], style: str = "") -> Text:
         return Text(" ").join(self._tile(t, style) for t in tiles)
@@ -564,7 +575,7 @@ class PlayApp(App[None]):
         if payments is None:
             return text
         names = [words.name(s)[:6] for s in range(4)] + [words(Say("pay.table"))[:6]]
-        rows = [(words(r.label), r.amounts) for r in payments.rows]
+        rows = [(words.sentence(r.label), r.amounts) for r in payments.rows]
         rows.append((words(Say("pay.total")), payments.total))
         width = max(len(label) for label, _ in rows)
         table = any(amounts[4] for _, amounts in rows)

@@ -235,7 +235,6 @@ TABLE: dict[str, tuple[str, Mapping[str, str]]] = {
     "value.points": ("{n} points", {"n": "number"}),
     "total.han_fu": ("{han} han {fu} fu", {"han": "count", "fu": "count"}),
     "total.points": ("{n} points", {"n": "number"}),
-    "total.hand": ("{xc}, {n} points", {"xc": "card", "n": "number"}),
     "card.hand": ("{section} #{number}", {"section": "text", "number": "count"}),
     "card.exposed": ("X: exposures allowed", {}),
     "card.concealed": ("C: concealed", {}),
@@ -244,7 +243,7 @@ TABLE: dict[str, tuple[str, Mapping[str, str]]] = {
     "indicators.dora": ("Dora indicators", {}),
     "indicators.ura": ("Ura dora indicators", {}),
     "pay.deposits": ("Riichi deposits", {}),
-    "pay.hand": ("{seat}'s hand", SEAT),
+    "pay.hand": ("{seat} hand", {"seat": "whose"}),
     "pay.honba": ("Honba ({n})", {"n": "count"}),
     "pay.sticks": ("Deposits taken", {}),
     "pay.noten": ("Noten payments", {}),
@@ -267,8 +266,8 @@ TABLE: dict[str, tuple[str, Mapping[str, str]]] = {
     "end.session": ("{n} {n|game|games} played", {"n": "count"}),
     # the card
     "legend.colours": (
-        "A colour is a suit: tiles of one colour are one suit, other colours other suits "
-        "(any suits unless the note says); grey groups may be any suit",
+        "A colour is a suit: groups of one colour are in one suit, groups of other colours in "
+        "other suits (any suits unless the note says)",
         {},
     ),
     "legend.jokers": (

@@ -65,6 +65,14 @@ pub fn entry(key: &str) -> Option<&'static Entry> {
     entries().find(|e| e.key == key)
 }
 
+/// The key of entry `name` of `part` (`reason` and `furiten` make `reason.furiten`), as it
+/// is in the catalogue; `None` when there is none.
+pub fn key_of(part: &str, name: &str) -> Option<&'static str> {
+    entries()
+        .map(|e| e.key)
+        .find(|key| key.strip_prefix(part).and_then(|k| k.strip_prefix('.')) == Some(name))
+}
+
 /// The entry `key` worded in English with `params` (an unknown key is returned as it is; a
 /// missing parameter leaves its placeholder).
 pub fn fill(key: &str, params: &[(&str, Json)]) -> String {

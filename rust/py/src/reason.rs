@@ -26,7 +26,7 @@ use crate::log::fields_dict;
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub(crate) struct PyReason {
     kind: &'static str,
-    key: String,
+    key: &'static str,
     action: Option<&'static str>,
     params: Vec<(&'static str, Json)>,
     message: String,
@@ -48,7 +48,7 @@ impl PyReason {
     pub(crate) fn not_offered(message: String) -> Self {
         Self {
             kind: "not_offered",
-            key: "reason.not_offered".to_owned(),
+            key: "reason.not_offered",
             action: None,
             params: Vec::new(),
             message,
@@ -82,8 +82,8 @@ impl PyReason {
 
     /// Its catalogue key, e.g. "reason.riichi_min_points" (`mahjong.CATALOGUE`).
     #[getter]
-    fn key(&self) -> &str {
-        &self.key
+    fn key(&self) -> &'static str {
+        self.key
     }
 
     /// The kind of action it concerns, or None.

@@ -185,8 +185,9 @@ impl PyCard {
         hand: &Bound<'_, PyAny>,
         exposures: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Option<PyMatch>> {
-        let won = self.card.match_rack(&rack_arg(hand, exposures)?).py()?;
-        Ok(won.map(|m| PyMatch::new(&self.card, m)))
+        let rack = rack_arg(hand, exposures)?;
+        let won = self.card.match_rack(&rack).py()?;
+        Ok(won.map(|m| PyMatch::new(&self.card, m, &rack)))
     }
 
     /// Tiles away from each card hand still possible with the exposures, best first (ties:

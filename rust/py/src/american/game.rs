@@ -517,9 +517,8 @@ table_class! {
             seat: SeatArg,
             action: PyRef<'_, PyAmericanAction>,
         ) -> Option<&'static str> {
-            self.table(py)
-                .exposure_kills(seat.0, action.action)
-                .map(|r| r.name())
+            let action = action.action;
+            self.table(py).exposure_kills(seat.0, action).map(|r| r.name())
         }
 
         /// The Charleston step being collected ("first_right", ..., "courtesy"), else None.

@@ -149,14 +149,14 @@ crate::catalogue_part! {
 impl Reason {
     /// Its catalogue key: `reason.` and its id (the ids both families have are worded in
     /// the Riichi part of the catalogue).
-    pub fn key(&self) -> String {
-        format!("reason.{}", self.name())
+    pub fn key(&self) -> &'static str {
+        crate::catalogue::key_of("reason", self.name()).unwrap_or("reason.not_offered")
     }
 }
 
 impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::catalogue::fill(&self.key(), &self.params()))
+        f.write_str(&crate::catalogue::fill(self.key(), &self.params()))
     }
 }
 
@@ -184,5 +184,41 @@ impl fmt::Display for Illegal {
 impl From<Illegal> for crate::error::Error {
     fn from(illegal: Illegal) -> Self {
         Self::argument(illegal.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_reason_has_its_own_entry() {
+        let all = [
+            Reason::SeatOutOfRange { seat: 4 },
+            Reason::GameOver,
+            Reason::NotYourTurn,
+            Reason::NotInHand { kind: 0 },
+            Reason::NotOffered,
+            Reason::JokerNotPassable,
+            Reason::BlindNotAllowed,
+            Reason::GroupTooSmall { kind: 0 },
+            Reason::NoDiscardAfterExposure,
+            Reason::NotOnCard,
+            Reason::DeadHand {
+                why: DeadReason::CannotComplete,
+            },
+            Reason::JokerFrozen { owner: 1, kind: 0 },
+        ];
+        for reason in &all {
+            assert_eq!(reason.key(), format!("reason.{}", reason.name()));
+            assert!(
+                crate::catalogue::entry(reason.key()).is_some(),
+                "{reason:?}"
+            );
+        }
+        assert_eq!(
+            Reason::JokerFrozen { owner: 2, kind: 0 }.to_string(),
+            "the joker in seat 2's exposure of 1C may not be taken: that exposure made the hand dead"
+        );
     }
 }

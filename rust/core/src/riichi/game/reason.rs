@@ -220,11 +220,11 @@ crate::catalogue_part! {
 
 impl Reason {
     /// Its catalogue key: `reason.` and its id, with `.tsumo` or `.ron` for `no_yaku`.
-    pub fn key(&self) -> String {
+    pub fn key(&self) -> &'static str {
         match self {
-            Self::NoYaku { tsumo: true } => "reason.no_yaku.tsumo".to_owned(),
-            Self::NoYaku { tsumo: false } => "reason.no_yaku.ron".to_owned(),
-            _ => format!("reason.{}", self.name()),
+            Self::NoYaku { tsumo: true } => "reason.no_yaku.tsumo",
+            Self::NoYaku { tsumo: false } => "reason.no_yaku.ron",
+            _ => crate::catalogue::key_of("reason", self.name()).unwrap_or("reason.not_offered"),
         }
     }
 }
@@ -233,7 +233,7 @@ impl fmt::Display for Reason {
     /// The reason in words (tiles named in mjai notation without red): its catalogue
     /// template filled in.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::catalogue::fill(&self.key(), &self.params(false)))
+        f.write_str(&crate::catalogue::fill(self.key(), &self.params(false)))
     }
 }
 
@@ -267,6 +267,43 @@ impl From<Illegal> for crate::error::Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_reason_has_its_own_entry() {
+        let all = [
+            Reason::SeatOutOfRange { seat: 4 },
+            Reason::DealOver,
+            Reason::NotYourTurn,
+            Reason::NotInHand { tile: 0 },
+            Reason::Kuikae { kinds: vec![1] },
+            Reason::RiichiDiscardsDrawnTile,
+            Reason::NoYaku { tsumo: true },
+            Reason::NoYaku { tsumo: false },
+            Reason::Furiten {
+                kind: Furiten::Temporary,
+            },
+            Reason::NotComplete,
+            Reason::AlreadyRiichi,
+            Reason::RiichiOpenHand,
+            Reason::RiichiMinPoints { points: 1 },
+            Reason::RiichiMinLiveTiles { tiles: 4 },
+            Reason::RiichiNotTenpai,
+            Reason::KanNoReplacementTile,
+            Reason::KanLimit,
+            Reason::KanInRiichi,
+            Reason::KanChangesRiichiWaits,
+            Reason::KanAfterCall,
+            Reason::LastDiscardRonOnly,
+            Reason::RiichiCallsRonOnly,
+            Reason::FourthKanRonOnly,
+            Reason::NoDiscardAfterCall,
+        ];
+        let keys: std::collections::BTreeSet<&str> = all.iter().map(Reason::key).collect();
+        assert_eq!(keys.len(), all.len(), "{keys:?}");
+        assert!(!keys.contains("reason.not_offered"));
+        assert!(keys.iter().all(|k| crate::catalogue::entry(k).is_some()));
+        assert_eq!(Reason::NotOffered.key(), "reason.not_offered");
+    }
 
     #[test]
     fn words_and_params() {

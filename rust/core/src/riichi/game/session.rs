@@ -459,20 +459,8 @@ mod tests {
     }
 
     /// Tenhou rules picked up at `round`'s deal `number` (dealer `number - 1`) with `scores`
-    /// after the deal: whether the game ends after a deal the dealer kept (`renchan`, won or
-    /// not) or passed on.
-    fn ends(
-        rules: &Ruleset,
-        round_wind: Wind,
-        number: u8,
-        scores: [i64; 4],
-        renchan: bool,
-        dealer_won: bool,
-    ) -> bool {
-        why(rules, round_wind, number, scores, renchan, dealer_won).is_some()
-    }
-
-    /// As [`ends`], why the game ends.
+    /// after the deal: why the game ends after a deal the dealer kept (`renchan`, won or not)
+    /// or passed on (`None`: it goes on).
     fn why(
         rules: &Ruleset,
         round_wind: Wind,
@@ -535,23 +523,23 @@ mod tests {
         // has 30,900 plays West 1 again; passing the deal on ends the game.
         let tenhou = Ruleset::preset(Preset::Tenhou);
         let west = [20_200, 30_900, 24_000, 24_900];
-        assert!(!ends(&tenhou, Wind::West, 1, west, true, false));
-        assert!(!ends(&tenhou, Wind::West, 1, west, true, true));
-        assert!(ends(&tenhou, Wind::West, 1, west, false, false));
+        assert!(!why(&tenhou, Wind::West, 1, west, true, false).is_some());
+        assert!(!why(&tenhou, Wind::West, 1, west, true, true).is_some());
+        assert!(why(&tenhou, Wind::West, 1, west, false, false).is_some());
         // First with the target reached, the dealer stops (agari-yame, tenpai-yame).
         let first = [30_900, 20_200, 24_000, 24_900];
-        assert!(ends(&tenhou, Wind::West, 1, first, true, false));
-        assert!(ends(&tenhou, Wind::West, 1, first, true, true));
+        assert!(why(&tenhou, Wind::West, 1, first, true, false).is_some());
+        assert!(why(&tenhou, Wind::West, 1, first, true, true).is_some());
         // Nobody at the target: the extension goes on to its round's last deal, then ends.
         let short = [29_900, 20_200, 24_000, 25_900];
-        assert!(!ends(&tenhou, Wind::West, 2, short, false, false));
-        assert!(ends(&tenhou, Wind::West, 4, short, false, false));
-        assert!(!ends(&tenhou, Wind::West, 4, short, true, false));
+        assert!(!why(&tenhou, Wind::West, 2, short, false, false).is_some());
+        assert!(why(&tenhou, Wind::West, 4, short, false, false).is_some());
+        assert!(!why(&tenhou, Wind::West, 4, short, true, false).is_some());
         // Without agari-yame and tenpai-yame every renchan plays on.
         let mut no_yame = tenhou.clone();
         no_yame.agariyame = Yame::Off;
         no_yame.tenpaiyame = Yame::Off;
-        assert!(!ends(&no_yame, Wind::West, 1, first, true, true));
+        assert!(!why(&no_yame, Wind::West, 1, first, true, true).is_some());
     }
 
     #[test]
@@ -560,24 +548,24 @@ mod tests {
         let reached = [20_200, 30_900, 24_000, 24_900];
         let short = [29_900, 20_200, 24_000, 25_900];
         // South 4 of a hanchan: the same reading as the extension's deals.
-        assert!(!ends(&tenhou, Wind::South, 4, reached, true, false));
-        assert!(ends(&tenhou, Wind::South, 4, reached, false, false));
-        assert!(!ends(&tenhou, Wind::South, 4, short, false, false));
-        assert!(!ends(&tenhou, Wind::South, 3, reached, false, false));
+        assert!(!why(&tenhou, Wind::South, 4, reached, true, false).is_some());
+        assert!(why(&tenhou, Wind::South, 4, reached, false, false).is_some());
+        assert!(!why(&tenhou, Wind::South, 4, short, false, false).is_some());
+        assert!(!why(&tenhou, Wind::South, 3, reached, false, false).is_some());
         // Tonpuusen: South is its extension.
         let mut tonpuu = tenhou.clone();
         tonpuu.game_length = GameLength::Tonpuusen;
-        assert!(!ends(&tonpuu, Wind::East, 3, reached, false, false));
-        assert!(ends(&tonpuu, Wind::East, 4, reached, false, false));
-        assert!(!ends(&tonpuu, Wind::South, 1, reached, true, false));
-        assert!(ends(&tonpuu, Wind::South, 1, reached, false, false));
-        assert!(!ends(&tonpuu, Wind::South, 1, short, false, false));
-        assert!(ends(&tonpuu, Wind::South, 4, short, false, false));
+        assert!(!why(&tonpuu, Wind::East, 3, reached, false, false).is_some());
+        assert!(why(&tonpuu, Wind::East, 4, reached, false, false).is_some());
+        assert!(!why(&tonpuu, Wind::South, 1, reached, true, false).is_some());
+        assert!(why(&tonpuu, Wind::South, 1, reached, false, false).is_some());
+        assert!(!why(&tonpuu, Wind::South, 1, short, false, false).is_some());
+        assert!(why(&tonpuu, Wind::South, 4, short, false, false).is_some());
         // No extension: the last scheduled deal passed on ends the game.
         let mut none = tenhou.clone();
         none.extension = Extension::None;
-        assert!(ends(&none, Wind::South, 4, short, false, false));
-        assert!(!ends(&none, Wind::South, 4, short, true, false));
+        assert!(why(&none, Wind::South, 4, short, false, false).is_some());
+        assert!(!why(&none, Wind::South, 4, short, true, false).is_some());
     }
 
     #[test]
