@@ -50,7 +50,7 @@ test("a message is worded by its parameters' types", () => {
 test("Malay from the page's catalogue, English where a key has no Malay, the key as a last resort", () => {
   i18n.setLanguage("ms");
   assert.equal(i18n.t("mark.dealer"), "pengedar");
-  assert.equal(i18n.t("centre.deposits"), "Deposit riichi");
+  assert.equal(i18n.t("page.centre.deposits"), "Deposit riichi"); // the centre's label, the seed's term
   assert.equal(i18n.t("page.save_log"), "Simpan log");
   assert.equal(i18n.t("no.such.key"), "no.such.key");
   assert.equal(i18n.known("page.preset.nothing", "nothing"), "nothing");

@@ -523,8 +523,8 @@ mod tests {
         // has 30,900 plays West 1 again; passing the deal on ends the game.
         let tenhou = Ruleset::preset(Preset::Tenhou);
         let west = [20_200, 30_900, 24_000, 24_900];
-        assert!(!why(&tenhou, Wind::West, 1, west, true, false).is_some());
-        assert!(!why(&tenhou, Wind::West, 1, west, true, true).is_some());
+        assert!(why(&tenhou, Wind::West, 1, west, true, false).is_none());
+        assert!(why(&tenhou, Wind::West, 1, west, true, true).is_none());
         assert!(why(&tenhou, Wind::West, 1, west, false, false).is_some());
         // First with the target reached, the dealer stops (agari-yame, tenpai-yame).
         let first = [30_900, 20_200, 24_000, 24_900];
@@ -532,14 +532,14 @@ mod tests {
         assert!(why(&tenhou, Wind::West, 1, first, true, true).is_some());
         // Nobody at the target: the extension goes on to its round's last deal, then ends.
         let short = [29_900, 20_200, 24_000, 25_900];
-        assert!(!why(&tenhou, Wind::West, 2, short, false, false).is_some());
+        assert!(why(&tenhou, Wind::West, 2, short, false, false).is_none());
         assert!(why(&tenhou, Wind::West, 4, short, false, false).is_some());
-        assert!(!why(&tenhou, Wind::West, 4, short, true, false).is_some());
+        assert!(why(&tenhou, Wind::West, 4, short, true, false).is_none());
         // Without agari-yame and tenpai-yame every renchan plays on.
         let mut no_yame = tenhou.clone();
         no_yame.agariyame = Yame::Off;
         no_yame.tenpaiyame = Yame::Off;
-        assert!(!why(&no_yame, Wind::West, 1, first, true, true).is_some());
+        assert!(why(&no_yame, Wind::West, 1, first, true, true).is_none());
     }
 
     #[test]
@@ -548,24 +548,24 @@ mod tests {
         let reached = [20_200, 30_900, 24_000, 24_900];
         let short = [29_900, 20_200, 24_000, 25_900];
         // South 4 of a hanchan: the same reading as the extension's deals.
-        assert!(!why(&tenhou, Wind::South, 4, reached, true, false).is_some());
+        assert!(why(&tenhou, Wind::South, 4, reached, true, false).is_none());
         assert!(why(&tenhou, Wind::South, 4, reached, false, false).is_some());
-        assert!(!why(&tenhou, Wind::South, 4, short, false, false).is_some());
-        assert!(!why(&tenhou, Wind::South, 3, reached, false, false).is_some());
+        assert!(why(&tenhou, Wind::South, 4, short, false, false).is_none());
+        assert!(why(&tenhou, Wind::South, 3, reached, false, false).is_none());
         // Tonpuusen: South is its extension.
         let mut tonpuu = tenhou.clone();
         tonpuu.game_length = GameLength::Tonpuusen;
-        assert!(!why(&tonpuu, Wind::East, 3, reached, false, false).is_some());
+        assert!(why(&tonpuu, Wind::East, 3, reached, false, false).is_none());
         assert!(why(&tonpuu, Wind::East, 4, reached, false, false).is_some());
-        assert!(!why(&tonpuu, Wind::South, 1, reached, true, false).is_some());
+        assert!(why(&tonpuu, Wind::South, 1, reached, true, false).is_none());
         assert!(why(&tonpuu, Wind::South, 1, reached, false, false).is_some());
-        assert!(!why(&tonpuu, Wind::South, 1, short, false, false).is_some());
+        assert!(why(&tonpuu, Wind::South, 1, short, false, false).is_none());
         assert!(why(&tonpuu, Wind::South, 4, short, false, false).is_some());
         // No extension: the last scheduled deal passed on ends the game.
         let mut none = tenhou.clone();
         none.extension = Extension::None;
         assert!(why(&none, Wind::South, 4, short, false, false).is_some());
-        assert!(!why(&none, Wind::South, 4, short, true, false).is_some());
+        assert!(why(&none, Wind::South, 4, short, true, false).is_none());
     }
 
     #[test]
