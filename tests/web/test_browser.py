@@ -632,9 +632,11 @@ def test_settings_are_kept_in_the_browser(open_table: Any) -> None:
     page.reload()
     table.ready()
     assert page.evaluate("document.body.dataset.theme") == "high"
-    face = page.locator('[data-hand="0"] [data-tile] .tile-face').first
-    colours = face.evaluate("e => [getComputedStyle(e).fill, getComputedStyle(e).stroke]")
-    assert colours == ["rgb(255, 255, 255)", "rgb(0, 0, 0)"]  # white faces, black edges: apart
+    style = "e => [getComputedStyle(e).fill, getComputedStyle(e).stroke]"
+    indicator = page.locator("#centre [data-tile] .tile-face").first.evaluate(style)
+    assert indicator == ["rgb(255, 255, 255)", "rgb(0, 0, 0)"]  # white faces, black edges: apart
+    playable = page.locator('[data-hand="0"] .playable .tile-face').first.evaluate(style)
+    assert playable == ["rgb(255, 255, 255)", "rgb(255, 255, 0)"]  # a tile to play: yellow edges
     assert page.evaluate("localStorage.getItem('lang')") == "ms"
     assert page.locator("html").get_attribute("lang") == "ms"
     assert page.locator("#out-contrast").inner_text() == "80%"

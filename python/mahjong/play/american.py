@@ -36,6 +36,7 @@ from mahjong.play.family import (
     NotNow,
     Way,
     deal_payments,
+    four,
     pond_tiles,
     reason_say,
     row,
@@ -508,7 +509,7 @@ class AmericanFamily(Family[AmericanAction]):
             shown=(None, None, None, None),
             dead=(dead[0], dead[1], dead[2], dead[3]),
             payments=deal_payments(rows),
-            scores=_four(game.scores),
+            scores=four(game.scores),
             ended=Say("end.session", {"n": self.games}) if session.game_over else None,
         )
 
@@ -571,10 +572,6 @@ def _exposure(exposure: Any, seat: int, flash: bool) -> view.Meld:
         jokers=tuple(i for i, t in enumerate(tiles) if t == JOKER),
         flash=flash,
     )
-
-
-def _four(values: Sequence[int]) -> tuple[int, int, int, int]:
-    return (values[0], values[1], values[2], values[3])
 
 
 def held(session: Session[AmericanAction], seat: int) -> list[str]:

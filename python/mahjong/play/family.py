@@ -286,6 +286,11 @@ def deal_payments(rows: Sequence[view.PaymentRow]) -> view.Payments:
     return view.Payments(kept, (total[0], total[1], total[2], total[3], total[4]))
 
 
+def four(values: Sequence[int]) -> tuple[int, int, int, int]:
+    """The first four of `values` (one a seat) as a tuple."""
+    return (values[0], values[1], values[2], values[3])
+
+
 def row(label: Say, seats: Sequence[int], table: int = 0) -> view.PaymentRow:
     """One payment row: amounts by seat and, last, the table's."""
     return view.PaymentRow(label, (seats[0], seats[1], seats[2], seats[3], table))

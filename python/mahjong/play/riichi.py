@@ -22,6 +22,7 @@ from mahjong.play.family import (
     NotNow,
     Way,
     deal_payments,
+    four,
     pond_tiles,
     reason_say,
     row,
@@ -356,7 +357,7 @@ class RiichiFamily(Family[Action]):
             shown=tuple(shown),
             dead=(None, None, None, None),
             payments=deal_payments(rows),
-            scores=_four(deal.scores),
+            scores=four(deal.scores),
             ended=Say(f"end.{game.end_reason}") if game.end_reason else None,
         )
 
@@ -441,10 +442,6 @@ def _meld(meld: Any) -> view.Meld:
         from_seat=meld["target"],
         concealed=meld["type"] == "ankan",
     )
-
-
-def _four(values: Sequence[int]) -> tuple[int, int, int, int]:
-    return (values[0], values[1], values[2], values[3])
 
 
 def _held(hand: Sequence[str], kind: int) -> str:

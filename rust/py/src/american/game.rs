@@ -18,6 +18,7 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 use pyo3::{IntoPyObjectExt, intern};
 
 use super::card::PyCard;
+use super::results::spelled;
 use super::rules::PyAmericanRules;
 use crate::args::{Count, ScoresArg, SeatArg, SeedArg, WallArg, named};
 use crate::errors::IntoPyResult;
@@ -266,23 +267,7 @@ pub(crate) fn outcome_dict<'py>(
         .as_ref()
         .map(|w| -> PyResult<_> {
             let record = record_dict(py, &win_record(w, card))?;
-            let groups: Vec<Vec<(&str, Option<&str>)>> = w
-                .groups
-                .iter()
-                .map(|g| {
-                    g.iter()
-                        .map(|&(k, joker)| {
-                            let name = kind_name(k);
-                            if joker {
-                                ("J", Some(name))
-                            } else {
-                                (name, None)
-                            }
-                        })
-                        .collect()
-                })
-                .collect();
-            record.set_item("groups", groups)?;
+            record.set_item("groups", spelled(&w.groups))?;
             let section = &card.section_of(w.hand).name;
             let note = w
                 .jokerless_why

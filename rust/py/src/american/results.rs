@@ -219,22 +219,8 @@ impl PyMatch {
     /// and runs of single tiles of one suit or of the honours), each a pair of its name and,
     /// for a joker, the tile it stands for (else None): `[[("R", None), ("J", "R"), ...]]`.
     #[getter]
-    fn groups(&self) -> Vec<Vec<(&'static str, Option<&'static str>)>> {
-        self.arranged
-            .iter()
-            .map(|g| {
-                g.iter()
-                    .map(|&(k, joker)| {
-                        let name = kind_name(k);
-                        if joker {
-                            ("J", Some(name))
-                        } else {
-                            (name, None)
-                        }
-                    })
-                    .collect()
-            })
-            .collect()
+    fn groups(&self) -> Spelled {
+        spelled(&self.arranged)
     }
 
     fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
@@ -270,6 +256,29 @@ impl PyMatch {
             self.arranged.clone(),
         )
     }
+}
+
+/// Groups of `(kind, joker)` (`Card::arrangement`) spelled as `(name, stand-in)`: a natural
+/// tile as its name and None, a joker as `"J"` and the name of the tile it stands for.
+pub(crate) type Spelled = Vec<Vec<(&'static str, Option<&'static str>)>>;
+
+/// Spells `groups` (see [`Spelled`]).
+pub(crate) fn spelled(groups: &[Vec<(u8, bool)>]) -> Spelled {
+    groups
+        .iter()
+        .map(|g| {
+            g.iter()
+                .map(|&(k, joker)| {
+                    let name = kind_name(k);
+                    if joker {
+                        ("J", Some(name))
+                    } else {
+                        (name, None)
+                    }
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// Rebuilds a pickled `Match` (see `Match.__reduce__`).
