@@ -13,22 +13,24 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NoReturn
 
 from mahjong.errors import InvalidArgumentError
+from mahjong.riichi.mjai_host import DEFAULT_TIMEOUT, Hosting, to_stderr
 
 __all__ = [
     "DEFAULT_CARD",
     "FAMILIES",
     "MAX_SEED",
+    "STOP",
     "add_card_option",
+    "add_hosting_options",
     "add_rules_options",
     "add_verb",
     "check_empty",
+    "hosting_from",
     "positional",
-    "random_seed",
     "rule_override",
     "rules_from",
     "seconds",
@@ -200,11 +202,6 @@ def seed(text: str) -> int:
     return value
 
 
-def random_seed() -> int:
-    """A fresh seed from the system's entropy, for a game the user did not seed."""
-    return random.SystemRandom().randrange(2**63)
-
-
 def seconds(text: str) -> float:
     """A pause (an argparse type): 0 or more seconds, finite."""
     try:
@@ -248,3 +245,39 @@ def whole_number(low: int, high: int | None, what: str) -> Callable[[str], int]:
         return value
 
     return parse
+
+
+STOP = "stop"
+"""The ``--mjai-fallback`` that stops the game at a bot's first problem."""
+
+
+def _timeout(text: str) -> float:
+    value = seconds(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not more than 0 seconds")
+    return value
+
+
+def add_hosting_options(parser: argparse.ArgumentParser, fallbacks: Sequence[str]) -> None:
+    """``--mjai-timeout SECONDS`` and ``--mjai-fallback NAME`` (one of `fallbacks` or
+    ``stop``): how ``mjai:COMMAND`` seats are hosted."""
+    parser.add_argument(
+        "--mjai-timeout",
+        type=_timeout,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help="time limit of each answer of an mjai:COMMAND bot",
+    )
+    parser.add_argument(
+        "--mjai-fallback",
+        choices=[*fallbacks, STOP],
+        default="efficiency",
+        help="the agent that decides when an mjai:COMMAND bot cannot (stop: end the game)",
+    )
+
+
+def hosting_from(args: argparse.Namespace, report: Callable[[str], None] = to_stderr) -> Hosting:
+    """The :class:`~mahjong.riichi.mjai_host.Hosting` that :func:`add_hosting_options`'
+    options describe, its bots' problems told to `report`."""
+    fallback = None if args.mjai_fallback == STOP else args.mjai_fallback
+    return Hosting(timeout=args.mjai_timeout, fallback=fallback, report=report)

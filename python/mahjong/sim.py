@@ -34,9 +34,11 @@ from mahjong.american.game import RandomAgent as AmericanRandomAgent
 from mahjong.arguments import (
     MAX_SEED,
     add_card_option,
+    add_hosting_options,
     add_rules_options,
     add_verb,
     check_empty,
+    hosting_from,
     rules_from,
     seed,
     whole_number,
@@ -45,7 +47,7 @@ from mahjong.errors import InvalidArgumentError
 from mahjong.riichi import Game, Ruleset
 from mahjong.riichi import tally as riichi_tally
 from mahjong.riichi.game import EfficiencyAgent
-from mahjong.riichi.mjai_host import Hosting, add_hosting_options, hosting_from
+from mahjong.riichi.mjai_host import Hosting
 from mahjong.tally import add_counts
 
 __all__ = ["FAMILIES", "Family", "Setup", "Tally", "add_command", "parse_agents", "simulate"]

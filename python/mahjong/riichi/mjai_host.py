@@ -27,7 +27,6 @@ with every character a terminal would act on escaped; :meth:`MjaiBot.summary` co
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import shlex
 import sys
@@ -38,7 +37,6 @@ from typing import IO, Any
 from mahjong._core import Action
 from mahjong._records import parse_json
 from mahjong.agents import Agent, Observation
-from mahjong.arguments import seconds
 from mahjong.errors import BotError, InvalidArgumentError
 from mahjong.riichi import mjai
 from mahjong.riichi.bot_process import BotFailure, BotProcess, printable
@@ -50,12 +48,9 @@ __all__ = [
     "ACTION_TYPES",
     "DEFAULT_TIMEOUT",
     "START_TIMEOUT",
-    "STOP",
     "HostCounts",
     "Hosting",
     "MjaiBot",
-    "add_hosting_options",
-    "hosting_from",
 ]
 
 DEFAULT_TIMEOUT = 5.0
@@ -93,7 +88,7 @@ class HostCounts:
         )
 
 
-def _to_stderr(text: str) -> None:
+def to_stderr(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
@@ -147,7 +142,7 @@ class MjaiBot:
         start_timeout: float = START_TIMEOUT,
         fallback: Agent[Action] | None = None,
         stop: bool = False,
-        report: Callable[[str], None] = _to_stderr,
+        report: Callable[[str], None] = to_stderr,
         stderr: IO[str] | None = None,
         on_close: Callable[[MjaiBot], None] | None = None,
     ) -> None:
@@ -350,7 +345,7 @@ class Hosting:
 
     timeout: float = DEFAULT_TIMEOUT
     fallback: str | None = "efficiency"
-    report: Callable[[str], None] = _to_stderr
+    report: Callable[[str], None] = to_stderr
     bots: list[MjaiBot] = field(default_factory=list)  # those of games still being played
     closed: dict[int, HostCounts] = field(default_factory=dict)  # the others', by seat
 
@@ -382,39 +377,3 @@ class Hosting:
         for seat, counts in counted:
             totals.setdefault(seat, HostCounts()).add(counts)
         return [totals[seat].line(seat) for seat in sorted(totals)]
-
-
-STOP = "stop"
-"""The ``--mjai-fallback`` that stops the game at a bot's first problem."""
-
-
-def _timeout(text: str) -> float:
-    value = seconds(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not more than 0 seconds")
-    return value
-
-
-def add_hosting_options(parser: argparse.ArgumentParser, fallbacks: Sequence[str]) -> None:
-    """``--mjai-timeout SECONDS`` and ``--mjai-fallback NAME`` (one of `fallbacks` or
-    ``stop``)."""
-    parser.add_argument(
-        "--mjai-timeout",
-        type=_timeout,
-        default=DEFAULT_TIMEOUT,
-        metavar="SECONDS",
-        help="time limit of each answer of an mjai:COMMAND bot",
-    )
-    parser.add_argument(
-        "--mjai-fallback",
-        choices=[*fallbacks, STOP],
-        default="efficiency",
-        help="the agent that decides when an mjai:COMMAND bot cannot (stop: end the game)",
-    )
-
-
-def hosting_from(args: argparse.Namespace, report: Callable[[str], None] = _to_stderr) -> Hosting:
-    """The :class:`Hosting` that :func:`add_hosting_options`' options describe, its bots'
-    problems told to `report`."""
-    fallback = None if args.mjai_fallback == STOP else args.mjai_fallback
-    return Hosting(timeout=args.mjai_timeout, fallback=fallback, report=report)

@@ -14,6 +14,35 @@ pub struct Standing {
     /// first) or the starting points (without), plus uma; American: the score (the payouts
     /// themselves). The four sum to zero but for deposits lost.
     pub points: i64,
+    /// How the result is made (Riichi): `points` is `score` plus `base`, `oka`, `uma`
+    /// and `rounding`.
+    pub parts: Option<Parts>,
+}
+
+/// The parts of a Riichi result (R13.5, oka and uma).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Parts {
+    /// Leftover deposits settled into the final score (in `score` already).
+    pub deposits: i64,
+    /// The points every result is measured from, taken off: the target with oka, else the
+    /// starting points.
+    pub base: i64,
+    /// Oka, to the first.
+    pub oka: i64,
+    /// Uma by rank.
+    pub uma: i64,
+    /// What rounding the final points added (`final_points_rounding`; 0 without it).
+    pub rounding: i64,
+}
+
+impl Standing {
+    /// Sets the points to `points`, the change counted as rounding in its parts.
+    pub fn round_to(&mut self, points: i64) {
+        if let Some(parts) = self.parts.as_mut() {
+            parts.rounding += points - self.points;
+        }
+        self.points = points;
+    }
 }
 
 /// The seats from first to last by `scores` (one per seat), ties to the seat nearer

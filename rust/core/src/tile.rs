@@ -125,6 +125,21 @@ pub fn kind_of_id(id: u8) -> u8 {
     id / 4
 }
 
+/// Whether physical Riichi tile `id` is a red five when the rules use them.
+pub fn is_red_id(id: u8, red_fives: bool) -> bool {
+    red_fives && RED_FIVE_IDS.contains(&id)
+}
+
+/// The class of physical Riichi tile `id`: its kind, or 34..=36 for the red 5m, 5p, 5s (what
+/// names a tile in actions, logs and observations).
+pub fn tile_class(id: u8, red_fives: bool) -> u8 {
+    if is_red_id(id, red_fives) {
+        34 + id / 36
+    } else {
+        kind_of_id(id)
+    }
+}
+
 /// The MPSZ name of a Riichi kind, e.g. `"5m"`, `"7z"`; `"0m"` when `red` is set on a five.
 pub fn kind_name(kind: u8, red: bool) -> String {
     match kind {

@@ -10,13 +10,14 @@ use mahjong_core::riichi::game::{
     PondTile, Public, Wall,
 };
 use mahjong_core::riichi::mjai::{CLASS_NAMES, class_index, pai, tile_pai};
+use mahjong_core::tile::RIICHI_KINDS;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use pyo3::{IntoPyObjectExt, intern};
 
 use crate::args::{Count, ScoresArg, SeatArg, SeedArg, WallArg, WindArg, named};
 use crate::errors::IntoPyResult;
-use crate::log::record_dict;
+use crate::log::{message_dict, record_dict};
 use crate::observation::observation_class;
 use crate::reason::PyReason;
 use crate::rules::PyRuleset;
@@ -219,8 +220,11 @@ impl Table for Deal {
     }
 }
 
-/// How a deal ended, as the dict `Deal.outcome` gives: "wins" (each as its `hora` record),
-/// "draw", "tenpai", "deltas", "dealer_keeps", "riichi_sticks"; lists by seat as long as the
+/// How a deal ended, as the dict `Deal.outcome` gives: "wins" (each as its `hora` record
+/// with two keys more: "fu_parts", the fu lines as dicts with "key", "params" (catalogue
+/// messages) and "fu"; "split", the deltas as "hand", "honba" and "sticks"), "draw",
+/// "tenpai", "deltas", "dealer_keeps", "riichi_sticks", "returned" (deposits given back at a
+/// draw ending a one-deal game, part of the draw's deltas); lists by seat as long as the
 /// log's (`style`).
 pub(crate) fn outcome_dict<'py>(
     py: Python<'py>,
@@ -230,7 +234,21 @@ pub(crate) fn outcome_dict<'py>(
     let d = PyDict::new(py);
     let wins = PyList::empty(py);
     for win in &out.wins {
-        wins.append(record_dict(py, &win_record(win, style))?)?;
+        let record = record_dict(py, &win_record(win, style))?;
+        let parts = PyList::empty(py);
+        for &(part, fu) in &win.fu_parts {
+            let line = message_dict(py, part.key(), &part.params())?;
+            line.set_item("fu", fu)?;
+            parts.append(line)?;
+        }
+        record.set_item("fu_parts", parts)?;
+        let split = PyDict::new(py);
+        let seats = style.seats;
+        split.set_item("hand", &win.split.hand[..seats])?;
+        split.set_item("honba", &win.split.honba[..seats])?;
+        split.set_item("sticks", &win.split.sticks[..seats])?;
+        record.set_item("split", split)?;
+        wins.append(record)?;
     }
     d.set_item("wins", wins)?;
     d.set_item("draw", out.draw.map(game::DrawReason::name))?;
@@ -238,6 +256,7 @@ pub(crate) fn outcome_dict<'py>(
     d.set_item("deltas", &out.deltas[..style.seats])?;
     d.set_item("dealer_keeps", out.dealer_keeps)?;
     d.set_item("riichi_sticks", out.riichi_sticks)?;
+    d.set_item("returned", &out.returned[..style.seats])?;
     Ok(d)
 }
 
@@ -369,6 +388,12 @@ observation_class! {
         furiten => obs.furiten.is_some(),
         /// Which furiten: "discard", "riichi", "temporary", or None.
         furiten_kind => obs.furiten.map(game::Furiten::name),
+        /// Tiles in the seat's sight by kind (34 counts: its hand, every pond tile nobody
+        /// called, every meld and kita tile, the dora indicators).
+        seen => crate::convert::ints(obs.seen()[..RIICHI_KINDS].iter().copied()),
+        /// Copies of each kind the seat cannot see (34 counts: four of each kind in play less
+        /// `seen`): how many of a wait may still come.
+        unseen => crate::convert::ints(obs.unseen()[..RIICHI_KINDS].iter().copied()),
         /// Every player's public side by seat (three or four), a tuple of read-only mappings
         /// (`types.MappingProxyType`): "pond" (a tuple of discards, each with "pai",
         /// "tsumogiri", "riichi", "called"), "melds" (each with "type", "tiles", "pai" the
@@ -658,6 +683,14 @@ session_class! {
         #[getter]
         fn deals_played(&self) -> usize {
             self.game.deals_played()
+        }
+
+        /// Why the game ended ("one_deal", "bust", "last_deal", "agariyame", "tenpaiyame",
+        /// "extension_target", "extension_over"; the catalogue's `end.*`), or None while it
+        /// goes on.
+        #[getter]
+        fn end_reason(&self) -> Option<&'static str> {
+            self.game.end_reason().map(game::EndReason::name)
         }
 
         fn __reduce__<'py>(

@@ -756,7 +756,9 @@ macro_rules! session_class {
 pub(crate) use session_class;
 
 /// A player's standing, as `standings()` gives it: "seat", "rank" (1..4), "score" and
-/// "points".
+/// "points"; Riichi's also "parts", how "points" is made: "deposits" (leftover sticks
+/// settled, in "score" already), "base" (taken off), "oka", "uma" and "rounding"
+/// (what `final_points_rounding` changed).
 pub(crate) fn standing_dict<'py>(
     py: pyo3::Python<'py>,
     s: &mahjong_core::standing::Standing,
@@ -766,5 +768,14 @@ pub(crate) fn standing_dict<'py>(
     d.set_item("rank", s.rank)?;
     d.set_item("score", s.score)?;
     d.set_item("points", s.points)?;
+    if let Some(parts) = s.parts {
+        let p = pyo3::types::PyDict::new(py);
+        p.set_item("deposits", parts.deposits)?;
+        p.set_item("base", parts.base)?;
+        p.set_item("oka", parts.oka)?;
+        p.set_item("uma", parts.uma)?;
+        p.set_item("rounding", parts.rounding)?;
+        d.set_item("parts", p)?;
+    }
     Ok(d)
 }

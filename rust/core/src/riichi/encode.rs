@@ -232,12 +232,6 @@ impl Encoder for RiichiEncoder {
     /// Writes the channels only the full encoding has.
     fn full(obs: &Observation, hand: &Self::Held, p: &mut Planes<'_>) {
         let players = obs.player_count;
-        let mut seen = *hand;
-        for (kind, n) in seen.iter_mut().enumerate() {
-            if !in_play(kind as u8, players) {
-                *n = 4;
-            }
-        }
         let mut dora_held = 0usize;
         let dora: Vec<usize> = obs
             .dora_indicators
@@ -263,29 +257,27 @@ impl Encoder for RiichiEncoder {
                     }
                 }
             }
-            for d in player.pond.iter().filter(|d| !d.called) {
-                seen[col(d.tile)] += 1;
+            if r == 0 {
+                player
+                    .melds
+                    .iter()
+                    .flat_map(|m| m.tiles.iter())
+                    .for_each(|&t| count_dora(t));
             }
-            for m in player.melds.iter() {
-                for &t in &m.tiles {
-                    seen[col(t)] += 1;
-                    if r == 0 {
-                        count_dora(t);
-                    }
-                }
-            }
-            for &t in player.kita.iter() {
-                seen[col(t)] += 1;
-                if r == 0 {
-                    // The North for the indicators; its nukidora is added below (T10.2).
-                    count_dora(t);
-                }
+            if r == 0 {
+                // The Norths for the indicators; their nukidora is added below (T10.2).
+                player.kita.iter().for_each(|&t| count_dora(t));
             }
         }
-        for &t in &obs.dora_indicators {
-            seen[col(t)] += 1;
-        }
-        let seen = seen.map(|n| n.min(4));
+        let in_sight = obs.seen();
+        // A kind out of play (2m-8m with three players) reads as all four in sight.
+        let seen: [u8; RIICHI_KINDS] = std::array::from_fn(|k| {
+            if in_play(k as u8, players) {
+                in_sight[k].min(4)
+            } else {
+                4
+            }
+        });
         p.thermometer(SEEN, &seen);
         let dora_held = dora_held + obs.players[obs.seat].kita.len();
         p.fill(DORA_HELD, 0, dora_held.min(8) as f32 / 8.0);

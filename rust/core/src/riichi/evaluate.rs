@@ -1,8 +1,10 @@
 //! Yaku, yakuman and fu of one reading of a winning hand (spec §2 and §3.1).
 
 use crate::decompose::{Reading, Set, Shape, Wait};
+use crate::log::Json;
 use crate::meld::{Meld, MeldKind};
 use crate::riichi::context::WinContext;
+use crate::riichi::mjai::pai;
 use crate::riichi::rules::{Daisharin, DoubleWindPairFu, Renhou, Ruleset};
 use crate::riichi::yaku::{Yaku, Yakuman};
 use crate::tile::{EAST, RIICHI_KINDS, WHITE, is_dragon, is_honor, is_terminal, is_yaochuu};
@@ -602,6 +604,67 @@ pub enum FuPart {
     Set(Group),
     /// An open hand at 20 fu raised to 30 for a ron.
     OpenPinfu,
+}
+
+impl FuPart {
+    /// Its catalogue key (`fu.*`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Base => "fu.base",
+            Self::Chiitoitsu => "fu.chiitoitsu",
+            Self::MenzenRon => "fu.menzen_ron",
+            Self::Tsumo => "fu.tsumo",
+            Self::Wait(_) => "fu.wait",
+            Self::Pair(_) => "fu.pair",
+            Self::Set(g) => match (g.kind == GroupKind::Kan, g.concealed) {
+                (false, false) => "fu.triplet_open",
+                (false, true) => "fu.triplet_concealed",
+                (true, false) => "fu.kan_open",
+                (true, true) => "fu.kan_concealed",
+            },
+            Self::OpenPinfu => "fu.open_pinfu",
+        }
+    }
+
+    /// Its parameters: the wait's name, or the pair's or set's tile (mjai name).
+    pub fn params(self) -> Vec<(&'static str, Json)> {
+        match self {
+            Self::Wait(w) => vec![("wait", w.name().into())],
+            Self::Pair(kind) => vec![("tile", pai(kind, false).into())],
+            Self::Set(g) => vec![("tile", pai(g.first, false).into())],
+            _ => Vec::new(),
+        }
+    }
+}
+
+crate::catalogue_part! {
+    /// The lines of a fu calculation in words (keys `fu.*`, [`FuPart::key`]).
+    FU: [
+        "fu.base" () => "base",
+        "fu.chiitoitsu" () => "seven pairs",
+        "fu.menzen_ron" () => "closed hand won by ron",
+        "fu.tsumo" () => "self-draw",
+        "fu.wait" (wait: "wait") => "{wait} wait",
+        "fu.pair" (tile: "tile") => "pair of {tile}",
+        "fu.triplet_open" (tile: "tile") => "open triplet of {tile}",
+        "fu.triplet_concealed" (tile: "tile") => "concealed triplet of {tile}",
+        "fu.kan_open" (tile: "tile") => "open kan of {tile}",
+        "fu.kan_concealed" (tile: "tile") => "concealed kan of {tile}",
+        "fu.open_pinfu" () => "open hand raised to 30",
+    ]
+}
+
+crate::catalogue_part! {
+    /// The wait shapes in words (keys `wait.*`, by [`Wait::name`]).
+    WAITS: [
+        "wait.ryanmen" () => "two-sided",
+        "wait.kanchan" () => "closed (kanchan)",
+        "wait.penchan" () => "edge (penchan)",
+        "wait.shanpon" () => "two pairs (shanpon)",
+        "wait.tanki" () => "single (tanki)",
+        "wait.kokushi" () => "kokushi",
+        "wait.kokushi13" () => "thirteen-sided kokushi",
+    ]
 }
 
 /// Fu lines of a reading, at most ten.

@@ -21,23 +21,10 @@
 //! | 155 | kita: set a North aside (three players, T17.1) |
 
 use crate::tile::kind_of_id;
+pub use crate::tile::{is_red_id, tile_class};
 
 /// Number of action codes.
 pub const ACTION_COUNT: usize = 156;
-
-/// Whether tile `id` is a red five when the ruleset uses them.
-pub fn is_red_id(id: u8, red_fives: bool) -> bool {
-    red_fives && matches!(id, 16 | 52 | 88)
-}
-
-/// The class of tile `id`: its kind, or 34..=36 for a red five.
-pub fn tile_class(id: u8, red_fives: bool) -> u8 {
-    if is_red_id(id, red_fives) {
-        34 + id / 36
-    } else {
-        kind_of_id(id)
-    }
-}
 
 /// One player action.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -285,6 +285,8 @@ mod tests {
             liable: Some(3),
             deltas: [0; 4],
             scores: [0; 4],
+            fu_parts: vec![],
+            split: Default::default(),
         };
         let events = [
             Event::StartGame {

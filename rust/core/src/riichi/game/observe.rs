@@ -10,6 +10,7 @@ use super::deal::{Deal, DealMeld, Furiten, PondTile};
 use std::sync::Arc;
 
 use crate::agent::Observed;
+use crate::tile::{KINDS, RIICHI_KINDS, in_play, kind_of_id};
 use crate::wind::Wind;
 
 /// What everyone sees of one player (its pond and melds shared with the deal until they
@@ -48,6 +49,7 @@ pub struct Observation {
     pub seat_wind: Wind,
     /// The round wind.
     pub round_wind: Wind,
+
     /// The dealer's seat.
     pub dealer: usize,
     /// Honba counters.
@@ -79,6 +81,37 @@ pub struct Observation {
     /// Whether tiles 16, 52 and 88 are red fives under the rules (they name the action codes
     /// and the red fives in hands, ponds and melds).
     pub red_fives: bool,
+}
+
+impl Observation {
+    /// Tiles in the seat's sight by kind (its hand, every pond tile nobody called, every
+    /// meld and kita tile, the dora indicators): [`crate::sight::count`].
+    pub fn seen(&self) -> [u8; KINDS] {
+        let ponds = self.players.iter().flat_map(|p| {
+            let uncalled = p.pond.iter().filter(|d| !d.called).map(|d| d.tile);
+            let melded = p.melds.iter().flat_map(|m| m.tiles.iter().copied());
+            uncalled.chain(melded).chain(p.kita.iter().copied())
+        });
+        let tiles = self.hand.iter().copied().chain(ponds);
+        crate::sight::count(
+            tiles
+                .chain(self.dora_indicators.iter().copied())
+                .map(kind_of_id),
+        )
+    }
+
+    /// Copies of each kind the seat cannot see (four of each Riichi kind in play, less
+    /// [`Self::seen`]): how many of a wait may still come.
+    pub fn unseen(&self) -> [u8; KINDS] {
+        let copies = |k: usize| {
+            if k < RIICHI_KINDS && in_play(k as u8, self.player_count) {
+                4
+            } else {
+                0
+            }
+        };
+        crate::sight::unseen(&self.seen(), copies)
+    }
 }
 
 impl Observed for Observation {

@@ -12,8 +12,64 @@ use crate::riichi::rules::{
     Busting, Extension, FinalPointsRounding, GameLength, LeftoverDeposits, RedFives, Ruleset, Yame,
 };
 use crate::rng::Rng;
-use crate::standing::{self, Standing};
+use crate::standing::{self, Parts, Standing};
 use crate::wind::Wind;
+
+/// Why a game ended (R16.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// The rules play one deal.
+    OneDeal,
+    /// A player's score went below zero (`busting`).
+    Bust,
+    /// The last scheduled deal was played (or, with an extension, someone had the target).
+    LastDeal,
+    /// The dealer won the last deal in first place with someone at the target (agari-yame).
+    AgariYame,
+    /// The dealer was tenpai at the last deal's draw in first place with someone at the
+    /// target (tenpai-yame).
+    TenpaiYame,
+    /// A deal of the extension ended with someone at the target.
+    ExtensionTarget,
+    /// The extension round ended without anyone reaching the target.
+    ExtensionOver,
+}
+
+impl EndReason {
+    /// Its name: the catalogue key without `end.`.
+    pub fn name(self) -> &'static str {
+        &self.key()["end.".len()..]
+    }
+
+    /// Its catalogue key (`end.*`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::OneDeal => "end.one_deal",
+            Self::Bust => "end.bust",
+            Self::LastDeal => "end.last_deal",
+            Self::AgariYame => "end.agariyame",
+            Self::TenpaiYame => "end.tenpaiyame",
+            Self::ExtensionTarget => "end.extension_target",
+            Self::ExtensionOver => "end.extension_over",
+        }
+    }
+}
+
+crate::catalogue_part! {
+    /// Why a game ended, in words (keys `end.*`, [`EndReason::key`]).
+    ENDS: [
+        "end.one_deal" () => "the rules play one deal",
+        "end.bust" () => "a player's score went below zero",
+        "end.last_deal" () => "the last deal was played",
+        "end.agariyame" () =>
+            "the dealer won the last deal in first place and stopped there (agari-yame)",
+        "end.tenpaiyame" () =>
+            "the dealer was tenpai at the last deal's draw in first place and stopped there \
+             (tenpai-yame)",
+        "end.extension_target" () => "a player reached the target score in the extension",
+        "end.extension_over" () => "the extension round ended",
+    ]
+}
 
 /// A game in progress: call [`Game::next_deal`], play the deal, then [`Game::finish_deal`].
 /// The game keeps its whole log: `start_game`, every finished deal's events, `end_game`.
@@ -33,6 +89,8 @@ pub struct Game {
     deposit_owners: Vec<usize>,
     deals: usize,
     over: bool,
+    /// Why the game ended, once it has.
+    ended: Option<EndReason>,
     /// The deal given out and not yet finished: its setup and wall.
     dealt: Option<(DealSetup, Wall)>,
     log: Vec<Event>,
@@ -71,6 +129,7 @@ impl Game {
             deposit_owners: Vec::new(),
             deals: 0,
             over: false,
+            ended: None,
             dealt: None,
             log: vec![Event::StartGame { names, seed }],
             played: Vec::new(),
@@ -218,7 +277,8 @@ impl Game {
         } else {
             0
         };
-        self.over = self.ends_after(renchan, dealer_won);
+        self.ended = self.ends_after(renchan, dealer_won);
+        self.over = self.ended.is_some();
         if self.over {
             let mut scores = [0; 4];
             for s in self.standings() {
@@ -235,21 +295,21 @@ impl Game {
         Ok(())
     }
 
-    /// Whether the game ends after the deal just finished. The last scheduled deal and every
-    /// deal of the extension (sudden death) are last deals: a dealer who keeps the deal plays
-    /// on unless agari-yame/tenpai-yame stops them (first, with someone at the target); a
-    /// dealer who does not ends the game once someone has the target score, and at the end of
-    /// the extension round in any case.
-    fn ends_after(&self, renchan: bool, dealer_won: bool) -> bool {
+    /// Why the game ends after the deal just finished, or `None` when it goes on. The last
+    /// scheduled deal and every deal of the extension (sudden death) are last deals: a dealer
+    /// who keeps the deal plays on unless agari-yame/tenpai-yame stops them (first, with
+    /// someone at the target); a dealer who does not ends the game once someone has the
+    /// target score, and at the end of the extension round in any case.
+    fn ends_after(&self, renchan: bool, dealer_won: bool) -> Option<EndReason> {
         let last_round = match self.rules.game_length {
-            GameLength::OneDeal => return true,
+            GameLength::OneDeal => return Some(EndReason::OneDeal),
             GameLength::Tonpuusen => Wind::East,
             GameLength::Hanchan => Wind::South,
         };
         let players = self.player_count();
         let scores = &self.scores[..players];
         if self.rules.busting == Busting::BelowZero && scores.iter().any(|&s| s < 0) {
-            return true;
+            return Some(EndReason::Bust);
         }
         let target = i64::from(self.rules.target_points);
         let someone_reached = scores.iter().any(|&s| s >= target);
@@ -257,20 +317,33 @@ impl Game {
         let round_end = self.dealer == (self.first_dealer + players - 1) % players;
         let last_deal = extension || round_end && self.round_wind == last_round;
         if !last_deal {
-            return false;
+            return None;
         }
         if renchan {
-            let yame = if dealer_won {
-                self.rules.agariyame
+            let (yame, reason) = if dealer_won {
+                (self.rules.agariyame, EndReason::AgariYame)
             } else {
-                self.rules.tenpaiyame
+                (self.rules.tenpaiyame, EndReason::TenpaiYame)
             };
-            return yame != Yame::Off && self.top() == self.dealer && someone_reached;
+            let stops = yame != Yame::Off && self.top() == self.dealer && someone_reached;
+            return stops.then_some(reason);
         }
         match self.rules.extension {
-            Extension::None => true,
-            Extension::NextWindRound => someone_reached || extension && round_end,
+            Extension::None => Some(EndReason::LastDeal),
+            Extension::NextWindRound if someone_reached => Some(if extension {
+                EndReason::ExtensionTarget
+            } else {
+                EndReason::LastDeal
+            }),
+            Extension::NextWindRound => {
+                (extension && round_end).then_some(EndReason::ExtensionOver)
+            }
         }
+    }
+
+    /// Why the game ended, once it is over.
+    pub fn end_reason(&self) -> Option<EndReason> {
+        self.ended
     }
 
     /// The seat ranked first now (ties go to the seat nearer the first dealer).
@@ -305,18 +378,25 @@ impl Game {
             self.rules.start_points
         });
         let uma = self.rules.uma.ranks();
-        let points = |seat: usize, score: i64| {
-            let rank = ranks[seat];
-            score - base + i64::from(uma[rank - 1]) + if rank == 1 { oka } else { 0 }
-        };
         let mut standings: Vec<Standing> = scores
             .iter()
             .enumerate()
-            .map(|(seat, &score)| Standing {
-                seat,
-                rank: ranks[seat],
-                score,
-                points: points(seat, score),
+            .map(|(seat, &score)| {
+                let rank = ranks[seat];
+                let parts = Parts {
+                    deposits: score - self.scores[seat],
+                    base: -base,
+                    oka: if rank == 1 { oka } else { 0 },
+                    uma: i64::from(uma[rank - 1]),
+                    rounding: 0,
+                };
+                Standing {
+                    seat,
+                    rank,
+                    score,
+                    points: score + parts.base + parts.oka + parts.uma,
+                    parts: Some(parts),
+                }
             })
             .collect();
         if self.rules.final_points_rounding == FinalPointsRounding::ThousandHalfAway {
@@ -324,7 +404,8 @@ impl Game {
             // first takes the rest, so the results keep their sum.
             let total: i64 = standings.iter().map(|s| s.points).sum();
             for s in standings.iter_mut().filter(|s| s.rank > 1) {
-                s.points = points(s.seat, round_thousand(s.score));
+                let rounded = s.points + round_thousand(s.score) - s.score;
+                s.round_to(rounded);
             }
             let others: i64 = standings
                 .iter()
@@ -332,7 +413,7 @@ impl Game {
                 .map(|s| s.points)
                 .sum();
             if let Some(first) = standings.iter_mut().find(|s| s.rank == 1) {
-                first.points = total - others;
+                first.round_to(total - others);
             }
         }
         standings
@@ -430,16 +511,16 @@ mod tests {
     }
 
     /// Tenhou rules picked up at `round`'s deal `number` (dealer `number - 1`) with `scores`
-    /// after the deal: whether the game ends after a deal the dealer kept (`renchan`, won or
-    /// not) or passed on.
-    fn ends(
+    /// after the deal: why the game ends after a deal the dealer kept (`renchan`, won or not)
+    /// or passed on (`None`: it goes on).
+    fn why(
         rules: &Ruleset,
         round_wind: Wind,
         number: u8,
         scores: [i64; 4],
         renchan: bool,
         dealer_won: bool,
-    ) -> bool {
+    ) -> Option<EndReason> {
         let setup = DealSetup {
             round_wind,
             dealer: usize::from(number - 1),
@@ -452,28 +533,65 @@ mod tests {
     }
 
     #[test]
+    fn each_end_says_why() {
+        let tenhou = Ruleset::preset(Preset::Tenhou);
+        let first = [30_900, 20_200, 24_000, 24_900];
+        let reached = [20_200, 30_900, 24_000, 24_900];
+        let short = [29_900, 20_200, 24_000, 25_900];
+        let bust = [-100, 40_100, 30_000, 30_000];
+        let cases = [
+            (Wind::West, 1, first, true, true, EndReason::AgariYame),
+            (Wind::West, 1, first, true, false, EndReason::TenpaiYame),
+            (
+                Wind::West,
+                1,
+                reached,
+                false,
+                false,
+                EndReason::ExtensionTarget,
+            ),
+            (Wind::West, 4, short, false, false, EndReason::ExtensionOver),
+            (Wind::South, 4, reached, false, false, EndReason::LastDeal),
+            (Wind::East, 2, bust, false, false, EndReason::Bust),
+        ];
+        for (round, number, scores, renchan, won, reason) in cases {
+            assert_eq!(
+                why(&tenhou, round, number, scores, renchan, won),
+                Some(reason),
+                "{round:?} {number}"
+            );
+        }
+        let one = Ruleset::preset(Preset::Seed);
+        assert_eq!(
+            why(&one, Wind::East, 1, short, false, false),
+            Some(EndReason::OneDeal)
+        );
+        assert_eq!(why(&tenhou, Wind::East, 2, short, false, false), None);
+    }
+
+    #[test]
     fn a_dealer_not_first_plays_on_in_the_extension() {
         // Tenhou, West 1: the dealer (20,200, not first) tenpai at a draw while another player
         // has 30,900 plays West 1 again; passing the deal on ends the game.
         let tenhou = Ruleset::preset(Preset::Tenhou);
         let west = [20_200, 30_900, 24_000, 24_900];
-        assert!(!ends(&tenhou, Wind::West, 1, west, true, false));
-        assert!(!ends(&tenhou, Wind::West, 1, west, true, true));
-        assert!(ends(&tenhou, Wind::West, 1, west, false, false));
+        assert!(why(&tenhou, Wind::West, 1, west, true, false).is_none());
+        assert!(why(&tenhou, Wind::West, 1, west, true, true).is_none());
+        assert!(why(&tenhou, Wind::West, 1, west, false, false).is_some());
         // First with the target reached, the dealer stops (agari-yame, tenpai-yame).
         let first = [30_900, 20_200, 24_000, 24_900];
-        assert!(ends(&tenhou, Wind::West, 1, first, true, false));
-        assert!(ends(&tenhou, Wind::West, 1, first, true, true));
+        assert!(why(&tenhou, Wind::West, 1, first, true, false).is_some());
+        assert!(why(&tenhou, Wind::West, 1, first, true, true).is_some());
         // Nobody at the target: the extension goes on to its round's last deal, then ends.
         let short = [29_900, 20_200, 24_000, 25_900];
-        assert!(!ends(&tenhou, Wind::West, 2, short, false, false));
-        assert!(ends(&tenhou, Wind::West, 4, short, false, false));
-        assert!(!ends(&tenhou, Wind::West, 4, short, true, false));
+        assert!(why(&tenhou, Wind::West, 2, short, false, false).is_none());
+        assert!(why(&tenhou, Wind::West, 4, short, false, false).is_some());
+        assert!(why(&tenhou, Wind::West, 4, short, true, false).is_none());
         // Without agari-yame and tenpai-yame every renchan plays on.
         let mut no_yame = tenhou.clone();
         no_yame.agariyame = Yame::Off;
         no_yame.tenpaiyame = Yame::Off;
-        assert!(!ends(&no_yame, Wind::West, 1, first, true, true));
+        assert!(why(&no_yame, Wind::West, 1, first, true, true).is_none());
     }
 
     #[test]
@@ -482,24 +600,24 @@ mod tests {
         let reached = [20_200, 30_900, 24_000, 24_900];
         let short = [29_900, 20_200, 24_000, 25_900];
         // South 4 of a hanchan: the same reading as the extension's deals.
-        assert!(!ends(&tenhou, Wind::South, 4, reached, true, false));
-        assert!(ends(&tenhou, Wind::South, 4, reached, false, false));
-        assert!(!ends(&tenhou, Wind::South, 4, short, false, false));
-        assert!(!ends(&tenhou, Wind::South, 3, reached, false, false));
+        assert!(why(&tenhou, Wind::South, 4, reached, true, false).is_none());
+        assert!(why(&tenhou, Wind::South, 4, reached, false, false).is_some());
+        assert!(why(&tenhou, Wind::South, 4, short, false, false).is_none());
+        assert!(why(&tenhou, Wind::South, 3, reached, false, false).is_none());
         // Tonpuusen: South is its extension.
         let mut tonpuu = tenhou.clone();
         tonpuu.game_length = GameLength::Tonpuusen;
-        assert!(!ends(&tonpuu, Wind::East, 3, reached, false, false));
-        assert!(ends(&tonpuu, Wind::East, 4, reached, false, false));
-        assert!(!ends(&tonpuu, Wind::South, 1, reached, true, false));
-        assert!(ends(&tonpuu, Wind::South, 1, reached, false, false));
-        assert!(!ends(&tonpuu, Wind::South, 1, short, false, false));
-        assert!(ends(&tonpuu, Wind::South, 4, short, false, false));
+        assert!(why(&tonpuu, Wind::East, 3, reached, false, false).is_none());
+        assert!(why(&tonpuu, Wind::East, 4, reached, false, false).is_some());
+        assert!(why(&tonpuu, Wind::South, 1, reached, true, false).is_none());
+        assert!(why(&tonpuu, Wind::South, 1, reached, false, false).is_some());
+        assert!(why(&tonpuu, Wind::South, 1, short, false, false).is_none());
+        assert!(why(&tonpuu, Wind::South, 4, short, false, false).is_some());
         // No extension: the last scheduled deal passed on ends the game.
         let mut none = tenhou.clone();
         none.extension = Extension::None;
-        assert!(ends(&none, Wind::South, 4, short, false, false));
-        assert!(!ends(&none, Wind::South, 4, short, true, false));
+        assert!(why(&none, Wind::South, 4, short, false, false).is_some());
+        assert!(why(&none, Wind::South, 4, short, true, false).is_none());
     }
 
     #[test]

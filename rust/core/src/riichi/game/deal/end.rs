@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::meld::Meld;
 use crate::riichi::context::{Indicators, WinContext};
 use crate::riichi::game::action::is_red_id;
-use crate::riichi::game::event::{DrawReason, Event, WinRecord};
+use crate::riichi::game::event::{DrawReason, Event, Split, WinRecord};
 use crate::riichi::rules::{KitaRon, MultiRonRenchan, Renhou};
 use crate::riichi::score::{Scored, Scorer, Win};
 use crate::riichi::settlement::{self, RonShare};
@@ -196,8 +196,20 @@ impl Deal {
                 ctx.tsumo = false;
                 ctx.discarder = Some(self.seat_wind(kan_from));
             }
-            let settled = scored.settle(&ctx, &self.rules);
-            let deltas = self.by_seat(settled.deltas.unwrap_or_default());
+            let settle = |ctx: &WinContext| {
+                self.by_seat(scored.settle(ctx, &self.rules).deltas.unwrap_or_default())
+            };
+            let deltas = settle(&ctx);
+            let with_honba = settle(&WinContext {
+                riichi_sticks: 0,
+                ..ctx
+            });
+            let hand = settle(&WinContext {
+                riichi_sticks: 0,
+                honba: 0,
+                ..ctx
+            });
+            let minus = |a: [i64; 4], b: [i64; 4]| std::array::from_fn(|s| a[s] - b[s]);
             let scores = self.pay(deltas);
             let ura = if self.players[seat].riichi {
                 self.wall.ura_indicators()
@@ -220,6 +232,12 @@ impl Deal {
                     .filter(|_| scored.pao_units(&self.rules) > 0),
                 deltas,
                 scores,
+                fu_parts: scored.fu.iter().collect(),
+                split: Split {
+                    hand,
+                    honba: minus(with_honba, hand),
+                    sticks: minus(deltas, with_honba),
+                },
             });
         }
         self.riichi_sticks = 0;
@@ -241,6 +259,7 @@ impl Deal {
             deltas: [0; 4],
             dealer_keeps,
             riichi_sticks: 0,
+            returned: [0; 4],
         });
     }
 
@@ -293,11 +312,15 @@ impl Deal {
         mut deltas: [i64; 4],
     ) {
         self.accept_riichi_silently();
+        let mut returned = [0i64; 4];
         if returns_deposits(&self.rules) {
             for seat in std::mem::take(&mut self.depositors) {
-                deltas[seat] += i64::from(self.rules.riichi_deposit);
+                returned[seat] += i64::from(self.rules.riichi_deposit);
                 self.riichi_sticks -= 1;
             }
+        }
+        for (d, r) in deltas.iter_mut().zip(returned) {
+            *d += r;
         }
         let declarer = self.turn().filter(|_| reason == DrawReason::KyuushuKyuuhai);
         let scores = self.pay(deltas);
@@ -317,6 +340,7 @@ impl Deal {
             deltas: [0; 4],
             dealer_keeps,
             riichi_sticks: self.riichi_sticks,
+            returned,
         });
     }
 

@@ -19,7 +19,7 @@ mod kita;
 mod player;
 mod turn;
 
-pub use player::{DealMeld, Furiten, PlayerState, PondTile};
+pub use player::{DealMeld, FURITEN, Furiten, PlayerState, PondTile};
 
 use super::action::{Action, is_red_id, tile_class};
 use super::event::{DrawReason, Event, WinRecord};
@@ -184,6 +184,9 @@ pub struct Outcome {
     pub dealer_keeps: bool,
     /// Riichi deposits left on the table.
     pub riichi_sticks: u32,
+    /// Deposits given back to their payers by seat at a draw that ends a one-deal game
+    /// (R13.5; part of the draw's `deltas`).
+    pub returned: [i64; 4],
 }
 
 /// One deal in progress.
