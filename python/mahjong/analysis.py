@@ -173,10 +173,11 @@ class PlotColumns(dict[str, list[Any]]):
 
 def _riichi_panels(columns: Columns, axes: Any) -> None:
     deals = max(len(columns["winners"]), 1)
+    seats = range(3 if columns["winners"] and columns["final_points_3"][0] is None else 4)
     wins = Counter(seat for winners in columns["winners"] for seat in winners)
     draws = Counter(draw for draw in columns["draw"] if draw is not None)
-    labels = [f"seat {s} wins" for s in range(4)] + sorted(draws)
-    shares = [wins[s] / deals for s in range(4)] + [draws[k] / deals for k in sorted(draws)]
+    labels = [f"seat {s} wins" for s in seats] + sorted(draws)
+    shares = [wins[s] / deals for s in seats] + [draws[k] / deals for k in sorted(draws)]
     axes[0][0].barh(labels, shares)
     axes[0][0].set_title("Deals won by seat, and draws (share of deals)")
     points = [p for values in columns["points"] for p in values]
@@ -187,9 +188,9 @@ def _riichi_panels(columns: Columns, axes: Any) -> None:
     axes[1][0].set_title("Han of each win (0 = yakuman)")
     games = columns["game"]  # a game's deals are consecutive rows
     firsts = [row for row, game in enumerate(games) if row == 0 or games[row - 1] != game]
-    finals = [[columns[f"final_points_{s}"][row] for row in firsts] for s in range(4)]
+    finals = [[columns[f"final_points_{s}"][row] for row in firsts] for s in seats]
     axes[1][1].boxplot(finals)
-    axes[1][1].set_xticks(range(1, 5), [f"seat {s}" for s in range(4)])
+    axes[1][1].set_xticks(range(1, len(seats) + 1), [f"seat {s}" for s in seats])
     axes[1][1].set_title("Final points per game (after oka and uma)")
 
 

@@ -341,13 +341,19 @@ def riichienv_states(core: ModuleType, count: int) -> list[tuple[Any, int]]:
     return out
 
 
-def riichienv_loop(env_class: Any, deals: int) -> int:
-    """Plays `deals` one-kyoku RiichiEnv games (``env_class``: its ``RiichiEnv``), seeds
-    0..deals-1, each seat choosing uniformly among the legal actions its observation offers
-    (one seeded generator per seat)."""
+RIICHIENV_ONE_KYOKU = {4: 0, 3: 3}
+"""RiichiEnv's ``game_mode`` of a one-kyoku game by player count: its GameType.YON_IKKYOKU
+and SAN_IKKYOKU (three players, with kita), the game over after the kyoku whatever the result
+(renchan included)."""
+
+
+def riichienv_loop(env_class: Any, deals: int, players: int = 4) -> int:
+    """Plays `deals` one-kyoku RiichiEnv games of `players` (``env_class``: its ``RiichiEnv``),
+    seeds 0..deals-1, each seat choosing uniformly among the legal actions its observation
+    offers (one seeded generator per seat)."""
     for seed in range(deals):
-        env = env_class(game_mode=0, seed=seed)
-        rngs = [random.Random(seed * 4 + i) for i in range(4)]
+        env = env_class(game_mode=RIICHIENV_ONE_KYOKU[players], seed=seed)
+        rngs = [random.Random(seed * 4 + i) for i in range(players)]
         observations = env.reset()
         while not env.done():
             observations = env.step(

@@ -34,9 +34,11 @@ from mahjong.american.game import RandomAgent as AmericanRandomAgent
 from mahjong.arguments import (
     MAX_SEED,
     add_card_option,
+    add_hosting_options,
     add_rules_options,
     add_verb,
     check_empty,
+    hosting_from,
     rules_from,
     seed,
     whole_number,
@@ -45,7 +47,7 @@ from mahjong.errors import InvalidArgumentError
 from mahjong.riichi import Game, Ruleset
 from mahjong.riichi import tally as riichi_tally
 from mahjong.riichi.game import EfficiencyAgent
-from mahjong.riichi.mjai_host import Hosting, add_hosting_options, hosting_from
+from mahjong.riichi.mjai_host import Hosting
 from mahjong.tally import add_counts
 
 __all__ = ["FAMILIES", "Family", "Setup", "Tally", "add_command", "parse_agents", "simulate"]
@@ -98,12 +100,16 @@ class Family:
 
     name: native.Family
     agents: Mapping[str, Callable[[int, Setup], Agent[Any]]]
-    default_agents: str
+    default_agents: tuple[str, str]
+    """The default seats: the first seat's agent, then the others'."""
     rules: Any
     default_rules: str
     rule_example: str
     new_game: Callable[[Setup, int, list[str]], SimGame]
-    new_tally: Callable[[], Tally]
+    players: Callable[[Any], int]
+    """The number of players the rules seat (Riichi: 4 or 3; American: 4)."""
+    new_tally: Callable[[int], Tally]
+    """A tally of a game of that many players."""
     columns: Mapping[str, str]
     agents_with_argument: Mapping[str, tuple[str, Callable[[int, Setup, str], Agent[Any]]]] = field(
         default_factory=dict
@@ -112,14 +118,20 @@ class Family:
     """Agents with no Python version (``strong``): ``--agents`` takes them, and the games are
     then played natively; the Python loop refuses them."""
 
+    def default_spec(self, players: int) -> str:
+        """The default ``--agents`` of a game of `players`."""
+        first, rest = self.default_agents
+        return ",".join([first, *[rest] * (players - 1)])
+
     def make_agents(
         self, spec: str, game_seed: int, setup: Setup, first_seat: int = 0
     ) -> list[Agent[Any]]:
-        """The agents of seats `first_seat`..3 from a comma-separated list
-        (``efficiency,random,mjai:COMMAND,...``, see :func:`parse_agents`); the agent at seat
-        i is made from seed 4 * game_seed + i (a random agent draws from it)."""
+        """The agents of seats `first_seat`.. to the last of the rules' players from a
+        comma-separated list (``efficiency,random,mjai:COMMAND,...``, see :func:`parse_agents`);
+        the agent at seat i is made from seed 4 * game_seed + i (a random agent draws from
+        it)."""
         seats = parse_agents(spec)
-        count = 4 - first_seat
+        count = self.players(setup.rules) - first_seat
         native_only = [name for name, arg in seats if arg is None and name in self.native_only]
         if native_only:
             raise InvalidArgumentError(
@@ -186,11 +198,12 @@ RIICHI = Family(
         "efficiency": lambda _seed, _setup: EfficiencyAgent(),
         "random": lambda seed, _setup: RandomAgent(seed),
     },
-    default_agents="efficiency,random,random,random",
+    default_agents=("efficiency", "random"),
     rules=Ruleset,
     default_rules="seed",
     rule_example="kiriage=true",
     new_game=lambda setup, seed, names: Game(seed=seed, rules=setup.rules, names=names),
+    players=lambda rules: int(rules.players),
     new_tally=riichi_tally.Tally,
     columns=riichi_tally.COLUMNS,
     agents_with_argument={"mjai": ("COMMAND", _hosted)},
@@ -203,14 +216,15 @@ AMERICAN = Family(
         "card": lambda _seed, setup: CardAgent(_card(setup)),
         "random": lambda seed, _setup: AmericanRandomAgent(seed),
     },
-    default_agents="card,random,random,random",
+    default_agents=("card", "random"),
     rules=AmericanRules,
     default_rules="nmjl",
     rule_example="courtesy_pass=false",
     new_game=lambda setup, seed, names: AmericanGame(
         _card(setup), seed=seed, games=1, rules=setup.rules, names=names
     ),
-    new_tally=american_tally.Tally,
+    players=lambda _rules: 4,
+    new_tally=lambda _players: american_tally.Tally(),
     columns=american_tally.COLUMNS,
 )
 
@@ -263,7 +277,7 @@ def simulate(
 ) -> Tally:
     """Plays and counts `count` games (see :func:`games`), handing each record to `each`
     when given (to write its log, advance a progress bar)."""
-    tally = family.new_tally()
+    tally = family.new_tally(family.players(setup.rules))
     for record in games(family, setup, spec, first_seed, count):
         tally.add(record)
         if each is not None:
@@ -271,11 +285,12 @@ def simulate(
     return tally
 
 
-def native_loop(args: argparse.Namespace, family: Family, spec: str) -> bool:
+def native_loop(args: argparse.Namespace, family: Family, spec: str, players: int) -> bool:
     """Whether the games are played natively: with ``--native``, or by default when every seat
-    is a native agent; never with ``--python``. Options of the other loop are refused."""
+    (of `players`) is a native agent; never with ``--python``. Options of the other loop are
+    refused."""
     names = agent_names(spec)
-    can = len(names) == 4 and all(n in native.AGENTS[family.name] for n in names)
+    can = len(names) == players and all(n in native.AGENTS[family.name] for n in names)
     if args.native and not can:
         raise InvalidArgumentError(
             f"--native needs a native agent at every seat ({', '.join(native.AGENTS[family.name])}"
@@ -304,10 +319,11 @@ def run(args: argparse.Namespace) -> int:
     card = Card.load(args.card) if getattr(args, "card", None) is not None else None
     hosting = hosting_from(args) if family.agents_with_argument else Hosting()
     setup = Setup(rules_from(args, family.rules), card, hosting)
-    spec = args.agents or family.default_agents
+    players = family.players(setup.rules)
+    spec = args.agents or family.default_spec(players)
     if args.address is not None and args.backend != "ray":
         raise InvalidArgumentError("--address is for --backend ray")
-    natively = native_loop(args, family, spec)
+    natively = native_loop(args, family, spec, players)
     check_games(args.seed, args.games)
     kind = analysis.check_plot_path(args.plot) if args.plot else None
     if args.parquet:
@@ -397,7 +413,7 @@ def _play(
             Progress(console=console, transient=True, disable=not console.is_terminal)
         )
         task = bar.add_task("playing", total=args.games)
-        tally = family.new_tally()
+        tally = family.new_tally(family.players(setup.rules))
         if natively:
             for block in backends.blocks(plan, spans, args.backend):
                 add_counts(tally, block.counts)
@@ -421,6 +437,7 @@ examples:
   mahjong sim riichi --games 10000 --agents efficiency,efficiency,efficiency,efficiency --workers 2
   mahjong sim riichi --games 50 --python --agents efficiency,random,random,random
   mahjong sim riichi --games 20000 --agents strong,efficiency,strong,efficiency
+  mahjong sim riichi --games 100 --rules tenhou-sanma --agents strong,efficiency,efficiency
   mahjong sim --games 1 --rules tenhou --agents "mjai:mahjong bot riichi,efficiency,random,random"
   mahjong sim american --games 20 --card house-2026 --agents card,random,random,random --seed 1
 """
@@ -443,7 +460,8 @@ def _add_family(families: Any, family: Family, help: str) -> argparse.ArgumentPa
         "--agents",
         default=None,
         metavar="A,B,C,D",
-        help=f"one agent per seat, from {family.choices()} (default: {family.default_agents})",
+        help=f"one agent per seat (three with a three-player ruleset), from {family.choices()} "
+        f"(default: {family.default_spec(4)})",
     )
     add_rules_options(p, family.rules.presets(), family.default_rules, family.rule_example)
     loop = p.add_mutually_exclusive_group()

@@ -11,14 +11,15 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from collections.abc import Sequence
 from typing import IO, Any
 
-from mahjong import sim
 from mahjong.arguments import (
     add_card_option,
+    add_hosting_options,
     add_rules_options,
     add_verb,
-    random_seed,
+    hosting_from,
     rules_from,
     seconds,
     seed,
@@ -26,7 +27,9 @@ from mahjong.arguments import (
 )
 from mahjong.errors import InvalidArgumentError
 from mahjong.play.family import Family
-from mahjong.riichi.mjai_host import Hosting, add_hosting_options, hosting_from
+from mahjong.play.session import random_seed
+from mahjong.play.setup import make_family
+from mahjong.riichi.mjai_host import Hosting
 
 EXAMPLES = """\
 examples:
@@ -65,7 +68,7 @@ port = whole_number(1, 65535, "a port (1..65535)")
 
 def add_table_options(parser: argparse.ArgumentParser, family: str) -> None:
     """The options of a family's table (``mahjong play <family>`` and ``python -m
-    mahjong.play.app <family>`` share them)."""
+    mahjong.play.command <family>`` share them)."""
     from mahjong.american import AmericanRules
     from mahjong.riichi import Ruleset
 
@@ -163,30 +166,21 @@ def family_from(
     """The family the options describe (a bad rule, card or agent is a one-line error here),
     its ``mjai:COMMAND`` AIs hosted by `hosting`; `preset` and `card` (a new game the web page
     asks for) replace the options' rules (with their ``--set``) and card."""
-    family: Family[Any]
     if args.family == "riichi":
-        from mahjong.play.riichi import RiichiFamily
         from mahjong.riichi import Ruleset
 
         chosen = Ruleset.from_dict({"preset": preset}) if preset else rules_from(args, Ruleset)
-        family = RiichiFamily(chosen)
-        setup = sim.Setup(family.rules, hosting=hosting or hosting_from(args))
-    else:
-        from mahjong.american import AmericanRules, Card
-        from mahjong.play.american import AmericanFamily
-
-        rules = (
-            AmericanRules.from_dict({"preset": preset})
-            if preset
-            else rules_from(args, AmericanRules)
+        return make_family(
+            "riichi", chosen, agents=args.agents, hosting=hosting or hosting_from(args)
         )
-        family = AmericanFamily(Card.load(card or args.card), rules, args.games)
-        setup = sim.Setup(family.rules, family.card)
-    if args.agents:
-        spec, maker = args.agents, sim.FAMILIES[args.family].make_agents
-        maker(spec, 0, sim.Setup(setup.rules, setup.card), first_seat=1)  # fails here if bad
-        family.lineup = lambda seed: maker(spec, seed, setup, first_seat=1)
-    return family
+    from mahjong.american import AmericanRules, Card
+
+    rules = (
+        AmericanRules.from_dict({"preset": preset}) if preset else rules_from(args, AmericanRules)
+    )
+    return make_family(
+        "american", rules, card=Card.load(card or args.card), games=args.games, agents=args.agents
+    )
 
 
 def _is_terminal(stream: IO[str] | None) -> bool:
@@ -206,10 +200,11 @@ def run(args: argparse.Namespace) -> int:
             from mahjong.play import web
         except ImportError as error:
             raise InvalidArgumentError(f"{INSTALL_HINT} ({error})") from None
-        web.serve(args)
+        seed = "a random one per browser tab" if args.seed is None else args.seed
+        web.serve(web_server(args), args.host, args.port, seed, browser=not args.no_browser)
         return 0
     try:
-        from mahjong.play import app
+        importlib.import_module("mahjong.play.app")
     except ImportError as error:
         raise InvalidArgumentError(f"{INSTALL_HINT} ({error})") from None
     if not (_is_terminal(sys.stdin) and _is_terminal(sys.stdout)):
@@ -222,7 +217,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"seed {args.seed}", flush=True)
     problems: list[str] = []  # a bot's problems, told once the table has closed
     hosting = hosting_from(args, report=problems.append) if args.family == "riichi" else None
-    table = app.table_app(args, hosting)
+    table = table_app(args, hosting)
     try:
         table.run()
     finally:
@@ -234,8 +229,64 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def table_app(args: argparse.Namespace, hosting: Hosting | None = None) -> Any:
+    """The terminal table (:class:`~mahjong.play.app.PlayApp`) the options describe (a
+    random seed unless ``--seed`` is given), its ``mjai:COMMAND`` AIs hosted by `hosting`."""
+    from mahjong.play.app import PlayApp
+    from mahjong.play.glyphs import unicode_ok
+    from mahjong.play.session import Session
+
+    seed = args.seed if args.seed is not None else random_seed()
+    return PlayApp(
+        Session(family_from(args, hosting), seed),
+        delay=args.delay,
+        ascii_tiles=args.ascii or not unicode_ok(),
+        log=args.log,
+    )
+
+
+def web_server(args: argparse.Namespace) -> Any:
+    """The web table's :class:`~mahjong.play.web.server.Server` the options describe: a new
+    game takes the options' rules (with their ``--set``), or a preset / card the page
+    names."""
+    from mahjong.play.web.server import Server
+
+    def make(preset: str | None, card: str | None) -> Family[Any]:
+        return family_from(args, preset=preset, card=card)
+
+    make(None, None)  # a bad option fails here, before anything is served
+    common: dict[str, Any] = {"seed": args.seed, "delay": args.delay, "host": args.host}
+    if args.family == "riichi":
+        from mahjong.riichi import Ruleset
+
+        four = [p for p in Ruleset.presets() if Ruleset.from_dict({"preset": p}).players == 4]
+        return Server(make, "riichi", four, args.rules, **common)
+    from mahjong.american import AmericanRules, Card
+
+    cards = list(Card.builtin_names())
+    if args.card not in cards:
+        cards.insert(0, args.card)
+    presets = list(AmericanRules.presets())
+    return Server(make, "american", presets, args.rules, cards=cards, card=args.card, **common)
+
+
 def table_parser(prog: str) -> argparse.ArgumentParser:
-    """The parser of ``python -m mahjong.play.app``: a family and its table's options."""
+    """The parser of ``python -m mahjong.play.command``: a family and its table's options."""
     parser = argparse.ArgumentParser(prog=prog, description="The table of mahjong play.")
     add_families(parser.add_subparsers(dest="family", required=True), web=False)
     return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m mahjong.play.command riichi|american [options]``: the table in this
+    terminal (as ``mahjong play`` opens it)."""
+    table = table_app(table_parser("python -m mahjong.play.command").parse_args(argv))
+    try:
+        table.run()
+    finally:
+        table.session.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

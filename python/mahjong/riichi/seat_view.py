@@ -74,8 +74,9 @@ class _Hands:
             drawn.banned.add(name)
 
 
-def _walk(deal: Sequence[Event]) -> tuple[list[_Tile], list[list[_Tile]]]:
-    """Every tile the seats held in `deal` (named where shown) and the hands kept at riichi."""
+def _walk(deal: Sequence[Event], players: int) -> tuple[list[_Tile], list[list[_Tile]]]:
+    """Every tile the `players` seats held in `deal` (named where shown; a padded fourth hand
+    of a three-player log is no one's) and the hands kept at riichi."""
     tiles: list[_Tile] = []
     hands = _Hands()
     declared: set[int] = set()
@@ -86,7 +87,7 @@ def _walk(deal: Sequence[Event]) -> tuple[list[_Tile], list[list[_Tile]]]:
         hands.held[seat].append(tile)
         return tile
 
-    for seat, hand in enumerate(deal[0]["tehais"]):
+    for seat, hand in enumerate(deal[0]["tehais"][:players]):
         for position, name in enumerate(hand):
             take(0, seat * 13 + position, seat, name)
     for index, event in enumerate(deal[1:], 1):
@@ -105,6 +106,9 @@ def _walk(deal: Sequence[Event]) -> tuple[list[_Tile], list[list[_Tile]]]:
                 hands.give(actor, name, drawn_first=kind == "ankan")
         elif kind == "kakan":
             hands.give(actor, event["pai"], drawn_first=True)
+        elif kind in ("nukidora", "kita"):
+            # the engine sets aside the drawn North when it is one, else one held
+            hands.give(actor, "N", drawn_first=True)
         elif kind == "reach":
             declared.add(actor)
             continue
@@ -114,13 +118,11 @@ def _walk(deal: Sequence[Event]) -> tuple[list[_Tile], list[list[_Tile]]]:
     return tiles, hands.riichi_hands
 
 
-def _all_tiles(red_fives: bool) -> Counter[str]:
-    names: Counter[str] = Counter({name: 4 for name in mjai.KIND_NAMES})
-    if red_fives:
-        for red in mjai.RED_FIVE_NAMES:
-            names[red[:2]] -= 1
-            names[red] = 1
-    return names
+def _all_tiles(rules: Ruleset) -> Counter[str]:
+    """Every tile of a game under `rules` by name: the engine's wall (with three players no
+    2m-8m)."""
+    red = bool(rules.red_fives)
+    return Counter(mjai.tile_name(t, red) for t in Deal(seed=0, rules=rules).wall)
 
 
 def _take(pool: Counter[str], kind: int, count: int) -> list[str] | None:
@@ -188,13 +190,15 @@ def _name(tiles: list[_Tile], names: list[str]) -> None:
         left.remove(tile.name)
 
 
-def fill_hidden(deal: Sequence[Event], red_fives: bool = True) -> list[Event]:
+def fill_hidden(deal: Sequence[Event], rules: Ruleset | None = None) -> list[Event]:
     """A copy of one deal's events (``start_kyoku`` first, as one seat saw them) with every
     hidden tile (``"?"``) named consistently with what the events show (see the module
-    docs). A deal no hands can explain (a tile shown by a seat that cannot hold it, a fifth
-    copy) is a :class:`~mahjong.errors.RecordFormatError`."""
-    tiles, riichi_hands = _walk(deal)
-    pool = _all_tiles(red_fives)
+    docs), from the tiles of a game under `rules` (default the tenhou preset). A deal no
+    hands can explain (a tile shown by a seat that cannot hold it, a fifth copy) is a
+    :class:`~mahjong.errors.RecordFormatError`."""
+    rules = rules if rules is not None else Ruleset.preset("tenhou")
+    tiles, riichi_hands = _walk(deal, rules.players)
+    pool = _all_tiles(rules)
     markers = [deal[0]["dora_marker"], *(e["dora_marker"] for e in deal if e["type"] == "dora")]
     pool.subtract([*markers, *(t.name for t in tiles if t.name is not None)])
     if any(count < 0 for count in pool.values()):
@@ -218,4 +222,4 @@ def seat_deal(deal: Sequence[Event], rules: Ruleset) -> Deal:
     hidden tiles ``"?"``), under `rules`: the hidden tiles named by :func:`fill_hidden`, the
     events replayed by :func:`mahjong.riichi.replay.deal_so_far`. Events no deal can explain
     are a :class:`~mahjong.errors.RecordFormatError`."""
-    return deal_so_far(fill_hidden(deal, bool(rules.red_fives)), rules)
+    return deal_so_far(fill_hidden(deal, rules), rules)

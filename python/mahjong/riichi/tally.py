@@ -1,23 +1,25 @@
 """Counts over many Riichi games, per seat: wins, deal-ins, riichi, calls, ranks, points and
-the kinds of draw (what ``mahjong sim riichi`` prints)."""
+the kinds of draw (what ``mahjong sim riichi`` prints), for four players or three."""
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 
 from rich.table import Table
 
 from mahjong.agents import GameRecord
-from mahjong.tally import per_seat, seat_table
+from mahjong.tally import for_players, per_seat, seat_table
 
 __all__ = ["Tally"]
 
 
 @dataclass
 class Tally:
-    """Counts over many Riichi games, per seat (add each game's record with its log)."""
+    """Counts over many Riichi games, per seat (add each game's record with its log); one
+    entry per player of `players`."""
 
+    players: InitVar[int] = 4
     games: int = 0
     deals: int = 0
     wins: list[int] = field(default_factory=per_seat)
@@ -27,6 +29,9 @@ class Tally:
     ranks: list[int] = field(default_factory=per_seat)
     points: list[int] = field(default_factory=per_seat)
     draws: Counter[str] = field(default_factory=Counter)
+
+    def __post_init__(self, players: int) -> None:
+        for_players(self, players)
 
     def add(self, record: GameRecord) -> None:
         """Counts one finished game (its outcomes, standings and events)."""
@@ -67,7 +72,7 @@ class Tally:
                 f"{self.ranks[seat] / games:.2f}",
                 f"{self.points[seat] / games:+,.0f}",
             ]
-            for seat in range(4)
+            for seat in range(len(self.wins))
         ]
         columns = ("win", "deal-in", "riichi", "call", "avg rank", "avg pts")
         return seat_table(f"{self.games} games, {self.deals} deals", columns, names, rows)
@@ -104,4 +109,4 @@ COLUMNS: dict[str, str] = {
 }
 """The Parquet columns of ``mahjong sim --parquet``, one row per deal, with their Arrow types:
 the names and order of the columns the core gives (``SimResult.columns``,
-``Game.deal_columns``)."""
+``Game.deal_columns``); the seat-3 columns are null in a three-player game."""

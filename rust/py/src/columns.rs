@@ -11,12 +11,12 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
 /// One game's part of the columns: its number in the run, its seed, its deals' rows and its
-/// final standings by seat.
+/// final standings by seat (one per player).
 pub(crate) struct GameRows<'a, R> {
     pub(crate) number: u64,
     pub(crate) seed: u64,
     pub(crate) rows: &'a [R],
-    pub(crate) standings: &'a [Standing; 4],
+    pub(crate) standings: &'a [Standing],
 }
 
 /// Columns filled row by row: the first row names them, the others fill them in that order.
@@ -55,9 +55,16 @@ impl<'py> Columns<'py> {
         Ok(())
     }
 
-    /// One cell per seat, in columns `{prefix}_0` .. `{prefix}_3`.
-    fn seats<T: IntoPyObjectExt<'py>>(&mut self, prefix: &str, values: [T; 4]) -> PyResult<()> {
-        for (seat, value) in values.into_iter().enumerate() {
+    /// One cell per seat, in columns `{prefix}_0` .. `{prefix}_3`: the values of the first
+    /// `players` seats, None for a seat beyond them (seat 3 of a three-player game).
+    fn seats<T: IntoPyObjectExt<'py> + Clone>(
+        &mut self,
+        prefix: &str,
+        values: &[T],
+        players: usize,
+    ) -> PyResult<()> {
+        for seat in 0..4 {
+            let value = values.get(seat).filter(|_| seat < players).cloned();
             self.put(|| format!("{prefix}_{seat}"), value)?;
         }
         Ok(())
@@ -83,8 +90,8 @@ fn named(name: &'static str) -> impl FnOnce() -> String {
     move || name.to_owned()
 }
 
-/// The final ranks, scores and points by seat.
-fn finals(standings: &[Standing; 4]) -> ([usize; 4], [i64; 4], [i64; 4]) {
+/// The final ranks, scores and points by seat (0 for a seat beyond the players).
+fn finals(standings: &[Standing]) -> ([usize; 4], [i64; 4], [i64; 4]) {
     let mut out = ([0; 4], [0; 4], [0; 4]);
     for s in standings {
         out.0[s.seat] = s.rank;
@@ -95,18 +102,19 @@ fn finals(standings: &[Standing; 4]) -> ([usize; 4], [i64; 4], [i64; 4]) {
 }
 
 /// The players' names as Python strings, made once for every row.
-fn agents<'py>(py: Python<'py>, names: [&str; 4]) -> [Bound<'py, PyString>; 4] {
-    names.map(|name| PyString::new(py, name))
+fn agents<'py>(py: Python<'py>, names: &[&str]) -> Vec<Bound<'py, PyString>> {
+    names.iter().map(|name| PyString::new(py, name)).collect()
 }
 
 /// Riichi games' deals as the columns of `mahjong.riichi.tally.COLUMNS` (`names`: the players'
-/// names by seat).
+/// names by seat, one per player; the seat-3 columns are None with three players).
 pub(crate) fn riichi_columns<'py, 'a>(
     py: Python<'py>,
-    names: [&str; 4],
+    names: &[&str],
     games: impl IntoIterator<Item = GameRows<'a, riichi::DealRow>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let mut c = Columns::new(py);
+    let players = names.len();
     let names = agents(py, names);
     for game in games {
         let (ranks, scores, points) = finals(game.standings);
@@ -119,7 +127,7 @@ pub(crate) fn riichi_columns<'py, 'a>(
             c.put(named("honba"), row.honba)?;
             c.put(named("riichi_sticks"), row.riichi_sticks)?;
             c.put(named("dealer"), row.dealer)?;
-            c.seats("agent", names.clone())?;
+            c.seats("agent", &names, players)?;
             let wins = &row.wins;
             c.put(
                 named("winners"),
@@ -148,10 +156,10 @@ pub(crate) fn riichi_columns<'py, 'a>(
                 wins.iter().map(|w| w.yaku.as_str()).collect::<Vec<_>>(),
             )?;
             c.put(named("draw"), row.draw)?;
-            c.seats("delta", row.deltas)?;
-            c.seats("rank", ranks)?;
-            c.seats("final_score", scores)?;
-            c.seats("final_points", points)?;
+            c.seats("delta", &row.deltas, players)?;
+            c.seats("rank", &ranks, players)?;
+            c.seats("final_score", &scores, players)?;
+            c.seats("final_points", &points, players)?;
             c.end_row();
         }
     }
@@ -159,10 +167,10 @@ pub(crate) fn riichi_columns<'py, 'a>(
 }
 
 /// American sessions' games as the columns of `mahjong.american.tally.COLUMNS` (`names`: the
-/// players' names by seat).
+/// four players' names by seat).
 pub(crate) fn american_columns<'py, 'a>(
     py: Python<'py>,
-    names: [&str; 4],
+    names: &[&str],
     games: impl IntoIterator<Item = GameRows<'a, american::DealRow>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let mut c = Columns::new(py);
@@ -175,7 +183,7 @@ pub(crate) fn american_columns<'py, 'a>(
             c.put(named("seed"), game.seed)?;
             c.put(named("game"), number + 1)?;
             c.put(named("dealer"), row.dealer)?;
-            c.seats("agent", names.clone())?;
+            c.seats("agent", &names, 4)?;
             c.put(named("winner"), win.map(|w| w.seat))?;
             c.put(named("hand"), win.and_then(|w| w.hand.as_deref()))?;
             c.put(named("value"), win.map(|w| w.value))?;
@@ -183,10 +191,10 @@ pub(crate) fn american_columns<'py, 'a>(
             c.put(named("discarder"), win.and_then(|w| w.discarder))?;
             c.put(named("jokerless"), win.map(|w| w.jokerless))?;
             c.put(named("wall_game"), row.wall_game)?;
-            c.seats("payout", row.payouts)?;
-            c.seats("dead", row.dead)?;
-            c.seats("rank", ranks)?;
-            c.seats("final_score", scores)?;
+            c.seats("payout", &row.payouts, 4)?;
+            c.seats("dead", &row.dead, 4)?;
+            c.seats("rank", &ranks, 4)?;
+            c.seats("final_score", &scores, 4)?;
             c.end_row();
         }
     }
@@ -200,15 +208,18 @@ pub(crate) fn riichi_game<'py>(
     number: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
     use mahjong_core::riichi::game::Event;
-    let names = match game.log().first() {
-        Some(Event::StartGame { names, .. }) => names.each_ref().map(String::as_str),
-        _ => [""; 4],
+    let players = game.player_count();
+    let names: Vec<&str> = match game.log().first() {
+        Some(Event::StartGame { names, .. }) => {
+            names[..players].iter().map(String::as_str).collect()
+        }
+        _ => vec![""; players],
     };
     let rows = riichi::DealRow::of(game.log());
     let standings = game.standings();
     riichi_columns(
         py,
-        names,
+        &names,
         [GameRows {
             number,
             seed: game.seed(),
@@ -234,7 +245,7 @@ pub(crate) fn american_game<'py>(
     let standings = game.standings();
     american_columns(
         py,
-        names,
+        &names,
         [GameRows {
             number,
             seed: game.seed(),

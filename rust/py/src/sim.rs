@@ -9,8 +9,7 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use mahjong_core::Error;
 use mahjong_core::american::sim as american;
-use mahjong_core::riichi::game::DrawReason;
-use mahjong_core::riichi::rules::RedFives;
+use mahjong_core::riichi::game::{DrawReason, LogStyle};
 use mahjong_core::riichi::sim as riichi;
 use mahjong_core::sim::{Stream, default_workers, game_seed};
 use pyo3::prelude::*;
@@ -37,13 +36,13 @@ pub(crate) fn default_card() -> mahjong_core::Result<Arc<mahjong_core::american:
 /// The games of a run, by family, with the players' names as the logs give them.
 enum Games {
     Riichi {
-        names: [&'static str; 4],
+        names: Vec<&'static str>,
         games: Vec<riichi::GameRun>,
         tally: riichi::Tally,
-        red_fives: bool,
+        style: LogStyle,
     },
     American {
-        names: [&'static str; 4],
+        names: Vec<&'static str>,
         games: Vec<american::GameRun>,
         tally: american::Tally,
         card: Arc<mahjong_core::american::Card>,
@@ -91,9 +90,9 @@ impl PySimResult {
 
     /// The players' names by seat, as the logs give them ("EfficiencyAgent", ...).
     #[getter]
-    fn names(&self) -> [&'static str; 4] {
+    fn names(&self) -> Vec<&'static str> {
         match &self.games {
-            Games::Riichi { names, .. } | Games::American { names, .. } => *names,
+            Games::Riichi { names, .. } | Games::American { names, .. } => names.clone(),
         }
     }
 
@@ -105,15 +104,18 @@ impl PySimResult {
     fn tally<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         match &self.games {
-            Games::Riichi { tally: t, .. } => {
+            Games::Riichi {
+                tally: t, names, ..
+            } => {
+                let n = names.len();
                 d.set_item("games", t.games)?;
                 d.set_item("deals", t.deals)?;
-                d.set_item("wins", t.wins)?;
-                d.set_item("deal_ins", t.deal_ins)?;
-                d.set_item("riichi", t.riichi)?;
-                d.set_item("calls", t.calls)?;
-                d.set_item("ranks", t.ranks)?;
-                d.set_item("points", t.points)?;
+                d.set_item("wins", &t.wins[..n])?;
+                d.set_item("deal_ins", &t.deal_ins[..n])?;
+                d.set_item("riichi", &t.riichi[..n])?;
+                d.set_item("calls", &t.calls[..n])?;
+                d.set_item("ranks", &t.ranks[..n])?;
+                d.set_item("points", &t.points[..n])?;
                 let draws = PyDict::new(py);
                 for (reason, &n) in DrawReason::ALL.iter().zip(&t.draws) {
                     if n > 0 {
@@ -141,14 +143,12 @@ impl PySimResult {
     fn records<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
         match &self.games {
-            Games::Riichi {
-                games, red_fives, ..
-            } => {
+            Games::Riichi { games, style, .. } => {
                 for game in games {
                     let outcomes: PyResult<Vec<_>> = game
                         .outcomes
                         .iter()
-                        .map(|o| crate::game::outcome_dict(py, o, *red_fives))
+                        .map(|o| crate::game::outcome_dict(py, o, *style))
                         .collect();
                     list.append(record_dict(
                         py,
@@ -207,7 +207,7 @@ impl PySimResult {
         match &self.games {
             Games::Riichi { games, names, .. } => riichi_columns(
                 py,
-                *names,
+                names,
                 games.iter().enumerate().map(|(i, g)| GameRows {
                     number: number(i),
                     seed: g.seed,
@@ -217,7 +217,7 @@ impl PySimResult {
             ),
             Games::American { games, names, .. } => american_columns(
                 py,
-                *names,
+                names,
                 games.iter().enumerate().map(|(i, g)| GameRows {
                     number: number(i),
                     seed: g.seed,
@@ -254,7 +254,7 @@ fn record_dict<'py>(
     py: Python<'py>,
     seed: u64,
     outcomes: Vec<Bound<'py, PyDict>>,
-    standings: &[mahjong_core::standing::Standing; 4],
+    standings: &[mahjong_core::standing::Standing],
     log: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
@@ -268,35 +268,42 @@ fn record_dict<'py>(
 /// The most worker threads a run may ask for (each is an OS thread).
 const MAX_WORKERS: usize = 1024;
 
-/// The four agent names of `agents`: a sequence of four strings.
-fn agent_names(agents: &Bound<'_, PyAny>) -> PyResult<[String; 4]> {
+/// The agent names of `agents`: a sequence of strings, one per player.
+fn agent_names(agents: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     let wrong = || {
         pyo3::exceptions::PyTypeError::new_err(format!(
-            "agents must be a sequence of four names (str), got {}",
+            "agents must be a sequence of names (str), one per player, got {}",
             type_name(agents)
         ))
     };
     if agents.cast::<PyString>().is_ok() {
         return Err(wrong());
     }
-    let names: Vec<String> = agents.extract().map_err(|_| wrong())?;
-    names.try_into().map_err(|names: Vec<String>| {
-        crate::errors::to_pyerr(Error::argument(format!(
-            "a table needs 4 agents, got {}: {names:?}",
-            names.len()
-        )))
-    })
+    agents.extract().map_err(|_| wrong())
 }
 
-/// The agents named `names`, each parsed by `parse` (an unknown name is an error naming it).
-fn kinds<K>(names: &[String; 4], parse: fn(&str) -> mahjong_core::Result<K>) -> PyResult<[K; 4]> {
-    let [a, b, c, d] = names;
-    Ok([
-        parse(a).py()?,
-        parse(b).py()?,
-        parse(c).py()?,
-        parse(d).py()?,
-    ])
+/// The agents named `names`, one per player of `players`, each parsed by `parse` (an unknown
+/// name or another number of names is an error naming it), as the core's four seats (a seat
+/// beyond the player count takes the first kind and never plays).
+fn kinds<K: Copy>(
+    names: &[String],
+    players: usize,
+    parse: fn(&str) -> mahjong_core::Result<K>,
+) -> PyResult<[K; 4]> {
+    if names.len() != players {
+        return Err(Error::argument(format!(
+            "a table of {players} players needs {players} agents, got {}: {names:?}",
+            names.len()
+        )))
+        .py();
+    }
+    let kinds: Vec<K> = names
+        .iter()
+        .map(|n| parse(n).py())
+        .collect::<PyResult<_>>()?;
+    Ok(std::array::from_fn(|s| {
+        kinds[if s < players { s } else { 0 }]
+    }))
 }
 
 /// The TypeError for `rules` of the wrong family.
@@ -309,18 +316,18 @@ fn rules_type(family: &str, class: &str, rules: &Bound<'_, PyAny>) -> PyErr {
 
 /// A run being played, by family: its stream of games, the games taken from it but not yet
 /// handed out, the seed of the next game handed out, and what its results need (the players'
-/// names; red fives, the card).
+/// names; the log style, the card).
 enum Playing {
     Riichi {
         stream: Stream<riichi::GameRun>,
         pending: VecDeque<riichi::GameRun>,
-        names: [&'static str; 4],
-        red_fives: bool,
+        names: Vec<&'static str>,
+        style: LogStyle,
     },
     American {
         stream: Stream<american::GameRun>,
         pending: VecDeque<american::GameRun>,
-        names: [&'static str; 4],
+        names: Vec<&'static str>,
         card: Arc<mahjong_core::american::Card>,
     },
 }
@@ -353,16 +360,16 @@ impl Playing {
                 stream,
                 pending,
                 names,
-                red_fives,
+                style,
             } => {
                 let games = take(stream, pending, count)?;
                 let mut tally = riichi::Tally::default();
                 games.iter().for_each(|g| tally.add(&g.tally));
                 Games::Riichi {
-                    names: *names,
+                    names: names.clone(),
                     games,
                     tally,
-                    red_fives: *red_fives,
+                    style: *style,
                 }
             }
             Playing::American {
@@ -375,7 +382,7 @@ impl Playing {
                 let mut tally = american::Tally::default();
                 games.iter().for_each(|g| tally.add(&g.tally));
                 Games::American {
-                    names: *names,
+                    names: names.clone(),
                     games,
                     tally,
                     card: card.clone(),
@@ -426,19 +433,26 @@ fn start(
                     .rules
                     .clone(),
             };
+            let players = rules.player_count();
             let setup = Arc::new(riichi::Setup {
                 rules: (*rules).clone(),
-                agents: kinds(&names, mahjong_core::riichi::agent::AgentKind::parse)?,
+                agents: kinds(
+                    &names,
+                    players,
+                    mahjong_core::riichi::agent::AgentKind::parse,
+                )?,
                 log,
                 rows,
             });
-            let names = std::array::from_fn(|s| setup.agents[s].make(0).name());
-            let red_fives = setup.rules.red_fives == RedFives::One;
+            let names = (0..players)
+                .map(|s| setup.agents[s].make(0).name())
+                .collect();
+            let style = LogStyle::of(&setup.rules);
             Playing::Riichi {
                 stream: Stream::new(games, workers, move |i| setup.play(seed, i)),
                 pending: VecDeque::new(),
                 names,
-                red_fives,
+                style,
             }
         }
         "american" => {
@@ -456,11 +470,13 @@ fn start(
             let setup = Arc::new(american::Setup {
                 card: card.clone(),
                 rules: (*rules).clone(),
-                agents: kinds(&names, mahjong_core::american::agent::AgentKind::parse)?,
+                agents: kinds(&names, 4, mahjong_core::american::agent::AgentKind::parse)?,
                 log,
                 rows,
             });
-            let names = std::array::from_fn(|s| setup.agents[s].make(&setup.card, 0).name());
+            let names = (0..4)
+                .map(|s| setup.agents[s].make(&setup.card, 0).name())
+                .collect();
             Playing::American {
                 stream: Stream::new(games, workers, move |i| setup.play(seed, i)),
                 pending: VecDeque::new(),
@@ -593,7 +609,7 @@ pub(crate) fn native_stream(
 /// Standings by seat as `standings()` gives them.
 fn standing_list<'py>(
     py: Python<'py>,
-    standings: &[mahjong_core::standing::Standing; 4],
+    standings: &[mahjong_core::standing::Standing],
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
     standings
         .iter()

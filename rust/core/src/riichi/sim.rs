@@ -8,7 +8,7 @@ use crate::agent::seat_seed;
 use crate::error::Result;
 use crate::log::jsonl;
 use crate::riichi::agent::AgentKind;
-use crate::riichi::game::log::draw_name;
+use crate::riichi::game::log::{LogStyle, draw_name};
 use crate::riichi::game::{
     Action, Deal, DrawReason, Event, Game, Observation, Outcome, Standing, WinRecord,
 };
@@ -23,7 +23,7 @@ crate::sim::deal_table!();
 pub struct Setup {
     /// The ruleset of every game.
     pub rules: Ruleset,
-    /// The agent of each seat.
+    /// The agent of each seat (with three players the fourth takes no part).
     pub agents: [AgentKind; 4],
     /// Keep each game's log as JSON lines.
     pub log: bool,
@@ -38,8 +38,8 @@ pub struct GameRun {
     pub seed: u64,
     /// Each deal's outcome, in order.
     pub outcomes: Vec<Outcome>,
-    /// The final standings by seat.
-    pub standings: [Standing; 4],
+    /// The final standings by seat (one per player).
+    pub standings: Vec<Standing>,
     /// Its counts per seat.
     pub tally: Tally,
     /// Its log as JSON lines, each ending with a newline (empty unless the setup keeps logs).
@@ -63,12 +63,12 @@ impl Setup {
             game.finish_deal(&deal)?;
         }
         let standings = game.standings();
-        let red = game.red_fives();
+        let style = LogStyle::of(&self.rules);
         Ok(GameRun {
             seed,
             tally: Tally::of(&outcomes, game.log(), &standings),
             log: if self.log {
-                jsonl(game.log().iter().map(|e| e.record(red)))
+                jsonl(game.log().iter().map(|e| e.record(style)))
             } else {
                 String::new()
             },
@@ -104,7 +104,8 @@ pub struct DealRow {
     pub deal_in: Option<usize>,
     /// Why it was drawn (`ryukyoku.reason`), if it was.
     pub draw: Option<&'static str>,
-    /// Each seat's net score change over the deal, deposits included.
+    /// Each seat's net score change over the deal, deposits included (with three players the
+    /// fourth stays 0).
     pub deltas: [i64; 4],
 }
 
@@ -207,7 +208,8 @@ impl DealRow {
     }
 }
 
-/// Counts over games, per seat (the `mahjong sim` summary).
+/// Counts over games, per seat (the `mahjong sim` summary; with three players the fourth
+/// seat's counts stay 0).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Tally {
     /// Games played.
@@ -232,7 +234,7 @@ pub struct Tally {
 
 impl Tally {
     /// The counts of one game from its deals' outcomes, its log and its standings.
-    pub fn of(outcomes: &[Outcome], log: &[Event], standings: &[Standing; 4]) -> Self {
+    pub fn of(outcomes: &[Outcome], log: &[Event], standings: &[Standing]) -> Self {
         let mut tally = Self {
             games: 1,
             deals: outcomes.len() as u64,
