@@ -3,6 +3,8 @@
 - web-riichi.png: a Riichi table mid-deal at 1280x800 (a riichi tile sideways, a call);
 - web-riichi-phone.png: the same moment at 390x844, in Bahasa Melayu, dark theme;
 - web-riichi-result.png: the result of a finished Riichi deal, at 1280x800;
+- web-riichi-sanma.png: a three-player table (tenhou-sanma) mid-deal, every player's kita
+  tiles beside them, a riichi;
 - web-american.png: an American table mid-game, after the Charleston and an exposure;
 - web-american-card.png: the American card page.
 
@@ -145,6 +147,9 @@ def main() -> None:
         16,
     )
     shot("riichi --seed 5 --delay 0", [("web-riichi-result.png", LAPTOP, {})], None)
+    shot(
+        "riichi --rules tenhou-sanma --seed 7 --delay 0", [("web-riichi-sanma.png", LAPTOP, {})], 10
+    )
     shot("american --seed 1 --delay 0", [("web-american.png", LAPTOP, {})], 40)
     shot(
         "american --seed 1 --delay 0",

@@ -189,6 +189,7 @@ def find_seed(story: Callable[[int], Story], wanted: Callable[[Story], bool], li
 # -- pressing keys ------------------------------------------------------------------------
 
 RIICHI_KEYS = {"tsumo": "w", "ron": "w", "chi": "c", "pon": "p", "pass": "x", "kyuushu": "y"}
+RIICHI_KEYS |= {"kita": "n"}
 RIICHI_KEYS |= dict.fromkeys(("daiminkan", "ankan", "kakan"), "k")
 
 

@@ -65,7 +65,6 @@ def test_rules_and_overrides_for_both_families() -> None:
         ("mahjong play riichi --web --port 70000", "70000 is not a port (1..65535)"),
         ("mahjong play riichi --seed -1", "is not in 0..2^64-1"),
         ("mahjong play riichi --rules nope", "invalid choice"),
-        ("mahjong play riichi --rules tenhou-sanma", "mahjong play seats four players"),
         ("mahjong play riichi --set nope=1", 'unknown rule option "nope"'),
         ("mahjong play american --set nope=1", "nope"),
         ("mahjong play american --games 0", "argument --games: 0 is not 1 or more"),
@@ -152,6 +151,25 @@ def test_the_web_table_gets_the_same_options() -> None:
         "house-2026",
         2,
     )
+
+
+def test_three_player_rules_seat_three_players_on_both_faces() -> None:
+    """``--rules tenhou-sanma`` is a table of three: two AIs (``--agents`` names two), three
+    names; the web page offers the three-player presets beside the others."""
+    family = command.family_from(parse("mahjong play riichi --rules tenhou-sanma"))
+    assert family.players == 3 and len(family.agents(0)) == 2
+    assert Session(family, 1).game.players == 3
+    two = command.family_from(
+        parse("mahjong play riichi --rules mahjongsoul-sanma --agents random,efficiency")
+    )
+    assert len(two.agents(0)) == 2
+    with pytest.raises(InvalidArgumentError, match="needs two names"):
+        command.family_from(parse("mahjong play riichi --rules tenhou-sanma --agents a,b,c"))
+    pytest.importorskip("aiohttp")
+    server = command.web_server(parse("mahjong play riichi --web --rules tenhou-sanma"))
+    assert {"tenhou", "tenhou-sanma", "mahjongsoul-sanma"} <= set(server.presets)
+    assert server.make_family("tenhou", None).players == 4
+    assert server.make_family("mahjongsoul-sanma", None).players == 3
 
 
 def test_agents_choose_the_three_ais_and_a_bad_list_is_refused() -> None:

@@ -57,24 +57,33 @@ def check_words(shown: Snapshot) -> None:
 
 def sessions() -> Iterator[tuple[str, Callable[[], Any]]]:
     yield "riichi", lambda: riichi(Ruleset.preset("tenhou").replace(game_length="tonpuusen"))
+    yield "sanma", lambda: riichi(Ruleset.preset("tenhou-sanma").replace(game_length="tonpuusen"))
     yield "american", lambda: american(games=2)
 
 
-@pytest.mark.parametrize(("name", "family"), list(sessions()), ids=["riichi", "american"])
+@pytest.mark.parametrize(("name", "family"), list(sessions()), ids=["riichi", "sanma", "american"])
 def test_a_snapshot_after_every_step_of_whole_deals(name: str, family: Callable[[], Any]) -> None:
-    """Over whole deals (two each), at every step: the concealed count shown for every seat
-    is the engine's, seat 0's hand is its own, every text is in the catalogue, the snapshot is
-    plain JSON, and a finished deal's payments sum to zero."""
+    """Over whole deals (two each), at every step: a seat for each player, the concealed
+    count and the kita tiles shown for every seat the engine's, seat 0's hand its own, every
+    text in the catalogue, the snapshot plain JSON, and a finished deal's payments (a column
+    per seat and the table's) summing to zero."""
     session = Session(family(), 3)
     agent = agent_for(session.family)
+    players = session.family.players
     frames = 0
+    kita = 0
     for _ in range(2):
         while not session.deal_over:
             while True:
                 shown = build(session, busy=True)
-                for seat in range(4):
-                    held = len(session.deal.observation(seat)["hand"])
-                    assert shown.seats[seat].concealed == held, (seat, frames)
+                assert [s.seat for s in shown.seats] == list(range(players))
+                for seat in range(players):
+                    engine = session.deal.observation(seat)
+                    assert shown.seats[seat].concealed == len(engine["hand"]), (seat, frames)
+                    assert list(shown.seats[seat].kita) == list(
+                        engine["players"][seat].get("kita", ())
+                    )
+                    kita += len(shown.seats[seat].kita)
                 hand = shown.hand
                 assert sorted([*hand.tiles, *([hand.drawn] if hand.drawn else [])]) == sorted(
                     session.observation()["hand"]
@@ -95,10 +104,40 @@ def test_a_snapshot_after_every_step_of_whole_deals(name: str, family: Callable[
         shown = build(session)
         check_words(shown)
         assert shown.result is not None and sum(shown.result.payments.total) == 0
+        assert len(shown.result.payments.total) == players + 1
+        assert all(len(row.amounts) == players + 1 for row in shown.result.payments.rows)
         assert all(sum(row.amounts) == 0 for row in shown.result.payments.rows)
+        assert len(shown.result.scores) == players
         if not session.next_deal():
             break
     assert frames > 100
+    assert (kita > 0) == (name == "sanma")  # the seed's sanma deals have Norths set aside
+
+
+def test_a_three_player_game_ends_in_three_standings_that_sum_to_zero() -> None:
+    """A whole three-player game (East only): the standings have a row per player, each
+    result is the final score plus its parts (the rounding of the final points among them)
+    and the results sum to zero; the last deal's scores are the three final ones."""
+    rules = Ruleset.preset("tenhou-sanma").replace(game_length="tonpuusen")
+    session = Session(riichi(rules), 5)
+    agent = agent_for(session.family)
+    while True:
+        session.run()
+        if not session.deal_over:
+            session.act(decide(session, agent))
+        elif not session.next_deal():
+            break
+    shown = build(session)
+    assert shown.standings is not None and shown.result is not None
+    rows = shown.standings.rows
+    assert sorted(r.seat for r in rows) == [0, 1, 2]
+    assert sum(r.result for r in rows) == 0
+    for r in rows:
+        assert [p.name for p in r.parts] == ["deposits", "base", "oka", "uma", "rounding"]
+        assert r.result == r.score + sum(p.amount for p in r.parts)
+    assert any(p.amount for r in rows for p in r.parts if p.name == "rounding")  # seed 5: yes
+    assert sorted(shown.result.scores) == sorted(r.score for r in rows)
+    check_words(shown)
 
 
 def test_the_american_card_is_spelled_in_tiles() -> None:

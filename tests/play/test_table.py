@@ -20,6 +20,7 @@ from textual.widgets import Static
 from mahjong.play import app as app_module
 from mahjong.play.app import PAGE_WIDTH, ConfirmScreen, PageScreen, PlayApp, TileView
 from mahjong.play.session import HUMAN, Session
+from mahjong.riichi import Ruleset
 from play.support import (
     SITUATIONS,
     SMALL,
@@ -90,6 +91,31 @@ def test_a_whole_riichi_deal_at_80x24_by_keys() -> None:
         assert {b.label for b in buttons(app)} >= {"New game", "Again", "Save", "Quit"}
 
     run(Session(riichi(), 2), check)
+
+
+def test_a_three_player_deal_with_a_kita_at_80x24() -> None:
+    """Three-player rules (seed 15: a North to set aside at once): the two AIs on your right
+    and left, nobody across; ``n`` sets the North aside, shown by your name; the deal played
+    by keys to a result whose payments have a column for each of the three players."""
+
+    async def check(pilot: Pilot[None], app: PlayApp) -> None:
+        text = screen(app)
+        assert "Kiri (AI, right)" in text and "Sora (AI, left)" in text
+        assert "across" not in text and "Mina" not in text
+        assert any(b.key == "n" and b.label == "Kita" for b in buttons(app))
+        await pilot.press("n")
+        await pilot.pause()
+        assert list(app.session.observation()["players"][0]["kita"]) == ["N"]
+        assert "kita: N" in screen(app)
+        await play_deal(pilot, app, each=lambda _: assert_buttons_whole(app))
+        await pilot.pause()
+        payments = app._payments().plain.splitlines()
+        assert payments[0].split()[:3] == ["You", "Kiri", "Sora"] and "Mina" not in payments[0]
+        total = payments[-1].split()[1:]
+        assert len(total) in (3, 4) and sum(int(v.replace(",", "")) for v in total) == 0
+        assert_buttons_whole(app)
+
+    run(Session(riichi(Ruleset.preset("tenhou-sanma")), 15), check)
 
 
 def test_a_whole_american_game_at_80x24_with_the_mouse() -> None:

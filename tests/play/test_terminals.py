@@ -191,3 +191,21 @@ def test_the_riichi_table_in_a_terminal(size: tuple[int, int]) -> None:
         term.send("Escape")
         term.send("Enter")
         term.wait(YOUR_DISCARD)
+
+
+def test_the_three_player_table_in_a_terminal() -> None:
+    """``--rules tenhou-sanma``: two AIs, right and left; ``n`` sets your North aside
+    (seed 15 deals one), shown by your name."""
+    command = [*PLAY, "riichi", "--rules", "tenhou-sanma", "--ascii", "--delay", "0"]
+    with terminal([*command, "--seed", "15"], SMALL) as term:
+        screen = term.wait("Your turn")
+        assert "Kiri (AI, right)" in screen and "Sora (AI, left)" in screen
+        assert "Mina" not in screen and "across" not in screen
+        assert "n Kita" in screen and "Left 54" in screen
+        term.send("n")
+        screen = term.wait("kita: N")
+        assert "You: kita (a North set aside)" in screen
+        term.send("q")
+        term.wait("y  yes, without saving")
+        term.send("y")
+        term.wait("[exited 0]")

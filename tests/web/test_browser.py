@@ -287,7 +287,7 @@ def watch_concealed(table: Table) -> list[list[int]]:
     def sent(at: Any, message: dict[str, Any]) -> None:
         if message["type"] == "state":
             deal = at.session.deal
-            held.append([len(deal.observation(seat)["hand"]) for seat in range(4)])
+            held.append([len(deal.observation(seat)["hand"]) for seat in range(deal.players)])
 
     table.server.on_send = sent
     table.page.evaluate(
@@ -428,6 +428,45 @@ def test_the_seats_sit_around_the_centre(open_table: Any) -> None:
     for seat, place in enumerate(["bottom", "right", "top", "left"]):
         pond = table.page.locator(f'[data-pond="{seat}"]')
         assert pond.get_attribute("data-place") == place
+
+
+def test_a_three_player_deal_with_a_kita(open_table: Any) -> None:
+    """Three-player rules (seed 15 deals you a North to set aside at once): three seats, the
+    next on the right and the previous on the left with no one across; the Kita button sets
+    the North aside beside your hand and you draw a replacement; the deal played to its
+    result with every seat's concealed count the engine's, payments in three columns that
+    sum to zero, and no sideways scroll at 1280x800."""
+    table = open_table("riichi --rules tenhou-sanma --seed 15 --delay 0")
+    page = table.page
+    assert page.locator("#board .seat").count() == 3
+    assert page.locator("#board").get_attribute("data-seats") == "3"
+    places = {seat: f'.seat[data-seat="{seat}"]' for seat in range(3)}
+    box = {seat: page.locator(selector).bounding_box() for seat, selector in places.items()}
+    centre = page.locator("#centre").bounding_box()
+    assert centre is not None and all(b is not None for b in box.values())
+    assert box[1]["x"] >= centre["x"] + centre["width"] - 1  # type: ignore[index]
+    assert box[2]["x"] + box[2]["width"] <= centre["x"] + 1  # type: ignore[index]
+    for seat, place in enumerate(["bottom", "right", "left"]):
+        assert page.locator(f'[data-pond="{seat}"]').get_attribute("data-place") == place
+    kita = page.locator('#actions [data-key="n"]')
+    assert kita.count() == 1 and kita.inner_text().strip().endswith("Kita")
+    watched = watch_concealed(table)
+    before = table.seq()
+    kita.click()
+    table.wait_after(before, settled=True)
+    assert list(table.session.observation()["players"][0]["kita"]) == ["N"]
+    assert page.locator('#you-melds .kita[data-tile="N"]').count() == 1
+    assert len(table.hand()) == 14  # the replacement drawn, a tile to discard
+    assert "kita" in page.locator("#log").inner_text().lower()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    table.play_deal()
+    assert_concealed(table, watched)
+    head = page.locator("[data-payments] tr").first.locator("th").all_inner_texts()
+    assert [h for h in head if h.strip()][:3] == ["You", "Kiri", "Sora"] and "Mina" not in head
+    payments = page.locator("[data-payments] tr.sum td").all_inner_texts()
+    assert len(payments) in (3, 4)  # a column per seat (and the table's, when it has any)
+    assert sum(int(v.replace(",", "")) for v in payments) == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
 
 
 @pytest.mark.parametrize("size", [(800, 600), (390, 844)])

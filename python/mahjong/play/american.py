@@ -36,7 +36,6 @@ from mahjong.play.family import (
     NotNow,
     Way,
     deal_payments,
-    four,
     pond_tiles,
     reason_say,
     row,
@@ -360,7 +359,7 @@ class AmericanFamily(Family[AmericanAction]):
         return view.Seat(
             seat=seat,
             name=session.name(seat),
-            wind=wind_of(seat, obs["dealer"]),
+            wind=wind_of(seat, obs["dealer"], self.players),
             score=score,
             score_text=Say("score.signed", {"n": score}),
             dealer=seat == obs["dealer"],
@@ -508,8 +507,8 @@ class AmericanFamily(Family[AmericanAction]):
             draw=None if win is not None else Say(f"ended.{outcome['ending']}"),
             shown=(None, None, None, None),
             dead=(dead[0], dead[1], dead[2], dead[3]),
-            payments=deal_payments(rows),
-            scores=four(game.scores),
+            payments=deal_payments(rows, self.players),
+            scores=tuple(game.scores),
             ended=Say("end.session", {"n": self.games}) if session.game_over else None,
         )
 

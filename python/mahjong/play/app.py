@@ -1,5 +1,5 @@
-"""``mahjong play``: the textual table where you (seat 0) play against three AIs, for either
-family.
+"""``mahjong play``: the textual table where you (seat 0) play against an AI in every other
+seat (three, or two under three-player Riichi rules), for either family.
 
 The game is a :class:`~mahjong.play.session.Session`; its family
 (:class:`~mahjong.play.riichi.RiichiFamily`, :class:`~mahjong.play.american.AmericanFamily`)
@@ -68,6 +68,18 @@ CLAIMED = "bold reverse green"  # the discard the human may claim now
 HIGHLIGHT = "bold reverse yellow"  # an exposure a joker exchange just changed
 # Suit slots of the card's groups in the card's colours; other groups (no suit) bold.
 SLOT_COLOURS = {"a": "bold blue", "b": "bold red", "c": "bold green", "any": "bold magenta"}
+
+
+def place_of(seat: int, players: int) -> str:
+    """Where `seat` sits as you (seat 0) see a table of `players`: ``right`` (the next to
+    play), ``left`` (the one before you), else ``across``."""
+    return "right" if seat == 1 else "left" if seat == players - 1 else "across"
+
+
+def stacked(players: int) -> list[int]:
+    """The other seats' panels top down: across, left, right."""
+    order = ("across", "left", "right")
+    return sorted(range(1, players), key=lambda seat: order.index(place_of(seat, players)))
 
 
 def _centre(text: str, width: int) -> str:
@@ -302,7 +314,7 @@ class PlayApp(App[None]):
         yield Static(id="status")
         with VerticalScroll(id="body"):
             yield Static(id="result")
-            for seat in (2, 3, 1):
+            for seat in stacked(self.family.players):
                 yield Static(id=f"player-{seat}", classes="player")
             with Horizontal(id="lower"):
                 with Vertical():
@@ -378,7 +390,7 @@ class PlayApp(App[None]):
         result.display = showing_result
         if showing_result:
             result.update(self._result_text())
-        for seat in (1, 2, 3):
+        for seat in stacked(len(shown.seats)):
             panel = self.query_one(f"#player-{seat}", Static)
             panel.display = not showing_result
             panel.update(self._panel(seat))
@@ -448,14 +460,15 @@ class PlayApp(App[None]):
 
     def _panel(self, seat: int) -> Text:
         """A player's name, wind, score and marks, their discards (``[5m]`` the riichi tile,
-        ``(5m)`` one someone called, the one on offer highlighted) and their melds with whom
-        each was called from."""
+        ``(5m)`` one someone called, the one on offer highlighted), their melds with whom
+        each was called from, and their kita tiles."""
         words, side = self.words, self.view.seats[seat]
         text = Text()
+        place = place_of(seat, len(self.view.seats))
         title = (
             words.name(seat)
             if seat == HUMAN
-            else words(Say("seat.ai", {"name": side.name, "place": seat}))
+            else words(Say("seat.ai", {"name": side.name, "place": place}))
         )
         text.append(title, style="bold")
         text.append(f" · {words(Say(f'wind.{side.wind}'))} · {words(side.score_text)}")
@@ -488,6 +501,9 @@ class PlayApp(App[None]):
                         f" {words(Say('seat.from', {'seat': meld.from_seat}))}", style="dim"
                     )
                 text.append("   ")
+        if side.kita:
+            text.append(f"\n  {words(Say('seat.kita'))}: ")
+            text.append_text(self._tiles(side.kita))
         return text
 
     def _waits(self) -> Text:
@@ -574,12 +590,13 @@ class PlayApp(App[None]):
         text = Text()
         if payments is None:
             return text
-        names = [words.name(s)[:6] for s in range(4)] + [words(Say("pay.table"))[:6]]
+        players = len(self.view.seats)
+        names = [words.name(s)[:6] for s in range(players)] + [words(Say("pay.table"))[:6]]
         rows = [(words.sentence(r.label), r.amounts) for r in payments.rows]
         rows.append((words(Say("pay.total")), payments.total))
         width = max(len(label) for label, _ in rows)
-        table = any(amounts[4] for _, amounts in rows)
-        columns = 5 if table else 4
+        table = any(amounts[players] for _, amounts in rows)
+        columns = players + 1 if table else players
         text.append(" " * (width + 2) + "".join(f"{n:>8}" for n in names[:columns]) + "\n")
         for label, amounts in rows:
             cells = "".join(f"{signed(a):>8}" for a in amounts[:columns])

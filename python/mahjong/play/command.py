@@ -37,6 +37,7 @@ examples:
   mahjong play riichi --seed 7 --rules tenhou --delay 0.3
   mahjong play riichi --set game_length=tonpuusen --ascii
   mahjong play riichi --web --port 8000
+  mahjong play riichi --rules tenhou-sanma
   mahjong play riichi --agents "efficiency,mjai:mahjong bot riichi,random"
   mahjong play riichi --web --no-browser --host 0.0.0.0
   mahjong play american
@@ -47,10 +48,12 @@ INSTALL_HINT = "mahjong play needs the play extra: pip install 'mahjong-engine[p
 DESCRIPTIONS = {
     "riichi": (
         "Riichi: you are East in the first deal, against three EfficiencyAgents",
-        "Play Riichi against three EfficiencyAgents; you are seat 0 (East in the first deal).\n"
-        "Keys: arrows and Enter discard, w win, r riichi, c/p/k chi/pon/kan, x pass, h help\n"
-        "with your hand, ? all keys, n next deal (or a new game), s save the log, q quit. The\n"
-        "mouse works too: click a tile to select it, click it again (or a button) to confirm.",
+        "Play Riichi against three EfficiencyAgents (two under three-player rules such as\n"
+        "--rules tenhou-sanma); you are seat 0 (East in the first deal). Keys: arrows and\n"
+        "Enter discard, w win, r riichi, c/p/k chi/pon/kan, n kita (three players), x pass,\n"
+        "h help with your hand, ? all keys, n next deal (or a new game), s save the log,\n"
+        "q quit. The mouse works too: click a tile to select it, click it again (or a button)\n"
+        "to confirm.",
     ),
     "american": (
         "American (NMJL style): you against three CardAgents, with the Charleston",
@@ -84,8 +87,9 @@ def add_table_options(parser: argparse.ArgumentParser, family: str) -> None:
     parser.add_argument(
         "--agents",
         metavar="A,B,C",
-        help=f"the AIs of seats 1, 2 and 3, separated by commas (default: {own},{own},{own}); "
-        "names as in mahjong sim" + (", mjai:COMMAND among them" if family == "riichi" else ""),
+        help=f"the AIs of seats 1, 2 and 3 (1 and 2 under three-player rules), separated by "
+        f"commas (default: {own} in each); names as in mahjong sim"
+        + (", mjai:COMMAND among them" if family == "riichi" else ""),
     )
     if family == "riichi":
         add_hosting_options(parser, ("efficiency", "random"))
@@ -259,8 +263,7 @@ def web_server(args: argparse.Namespace) -> Any:
     if args.family == "riichi":
         from mahjong.riichi import Ruleset
 
-        four = [p for p in Ruleset.presets() if Ruleset.from_dict({"preset": p}).players == 4]
-        return Server(make, "riichi", four, args.rules, **common)
+        return Server(make, "riichi", list(Ruleset.presets()), args.rules, **common)
     from mahjong.american import AmericanRules, Card
 
     cards = list(Card.builtin_names())

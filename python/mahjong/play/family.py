@@ -88,17 +88,22 @@ class Family(ABC, Generic[ActionT]):
     def new_game(self, seed: int, names: Sequence[str]) -> Any:
         """The engine's game (``Game``, ``AmericanGame``) dealt from `seed`."""
 
+    @property
+    def players(self) -> int:
+        """How many seats the table has (the rules' players: three-player Riichi has 3)."""
+        return 4
+
     lineup: Callable[[int], list[Agent[Any]]] | None = None
-    """Makes the AIs of seats 1, 2 and 3 for a game dealt from a seed (``--agents``); None:
-    the family's own (:meth:`default_agents`)."""
+    """Makes the AIs of seats 1 to the last for a game dealt from a seed (``--agents``);
+    None: the family's own (:meth:`default_agents`)."""
 
     def agents(self, seed: int) -> list[Agent[ActionT]]:
-        """Three AIs, for seats 1, 2 and 3 of a game dealt from `seed`."""
+        """The AIs of seats 1 to the last, for a game dealt from `seed`."""
         return self.lineup(seed) if self.lineup is not None else self.default_agents()
 
     @abstractmethod
     def default_agents(self) -> list[Agent[ActionT]]:
-        """The family's own three AIs."""
+        """The family's own AIs, one for each seat but yours."""
 
     def pages(self) -> tuple[str, ...]:
         """Pages a key opens over the table (``card``: :meth:`card_page`)."""
@@ -208,12 +213,7 @@ class Family(ABC, Generic[ActionT]):
             units=self.units,
             deal=session.deal_number,
             game=len(session.seeds),
-            seats=(
-                self.seat(session, 0, obs),
-                self.seat(session, 1, obs),
-                self.seat(session, 2, obs),
-                self.seat(session, 3, obs),
-            ),
+            seats=tuple(self.seat(session, seat, obs) for seat in range(self.players)),
             centre=self.centre(session, obs),
             hand=view.Hand(
                 tiles=tuple(tiles),
@@ -257,9 +257,9 @@ def way_label(kind: str, ways: Sequence[Way[Any]]) -> Say:
     return Say("choice.ways", {"choice": kind, "n": len(ways)})
 
 
-def wind_of(seat: int, dealer: int) -> str:
-    """A seat's wind (``E`` ``S`` ``W`` ``N``) with `dealer` East."""
-    return WINDS[(seat - dealer) % 4]
+def wind_of(seat: int, dealer: int, players: int) -> str:
+    """A seat's wind (``E`` ``S`` ``W`` ``N``) with `dealer` East, at a table of `players`."""
+    return WINDS[(seat - dealer) % players]
 
 
 def pond_tiles(
@@ -279,18 +279,13 @@ def pond_tiles(
     )
 
 
-def deal_payments(rows: Sequence[view.PaymentRow]) -> view.Payments:
-    """The payments of `rows` (zero rows left out) and their total per seat and table."""
+def deal_payments(rows: Sequence[view.PaymentRow], players: int) -> view.Payments:
+    """The payments of `rows` (zero rows left out) and their total per seat (`players` of
+    them) and table."""
     kept = tuple(r for r in rows if any(r.amounts))
-    total = tuple(sum(r.amounts[i] for r in kept) for i in range(5))
-    return view.Payments(kept, (total[0], total[1], total[2], total[3], total[4]))
-
-
-def four(values: Sequence[int]) -> tuple[int, int, int, int]:
-    """The first four of `values` (one a seat) as a tuple."""
-    return (values[0], values[1], values[2], values[3])
+    return view.Payments(kept, tuple(sum(r.amounts[i] for r in kept) for i in range(players + 1)))
 
 
 def row(label: Say, seats: Sequence[int], table: int = 0) -> view.PaymentRow:
     """One payment row: amounts by seat and, last, the table's."""
-    return view.PaymentRow(label, (seats[0], seats[1], seats[2], seats[3], table))
+    return view.PaymentRow(label, (*seats, table))

@@ -22,7 +22,6 @@ from mahjong.play.family import (
     NotNow,
     Way,
     deal_payments,
-    four,
     pond_tiles,
     reason_say,
     row,
@@ -47,10 +46,11 @@ KEYS = {
     "daiminkan": ("k", "kan"),
     "ankan": ("k", "kan"),
     "kakan": ("k", "kan"),
+    "kita": ("n", "kita"),
     "kyuushu": ("y", "kyuushu"),
     "pass": ("x", "pass"),
 }
-ORDER = "wrcpkyx"
+ORDER = "wrcpknyx"
 ADVICE_ROWS = 6
 CALLS = ("chi", "pon", "daiminkan")
 
@@ -79,7 +79,7 @@ def _kind(pai: str) -> int:
 
 
 class RiichiFamily(Family[Action]):
-    """Riichi under `rules`, against three EfficiencyAgents."""
+    """Riichi under `rules`, against an EfficiencyAgent in every other seat."""
 
     name = "riichi"
     units = ("unit.deal", "unit.game")
@@ -87,6 +87,7 @@ class RiichiFamily(Family[Action]):
         ("w", Say("keys.win")),
         ("r", Say("keys.riichi")),
         ("c p k", Say("keys.calls")),
+        ("n", Say("keys.kita")),
         ("x", Say("keys.pass")),
         ("y", Say("keys.kyuushu")),
     )
@@ -95,11 +96,15 @@ class RiichiFamily(Family[Action]):
         self.rules = rules if rules is not None else Ruleset.preset("seed")
         self.kyoku = 1  # the deal's number in its round, from its start_kyoku event
 
+    @property
+    def players(self) -> int:
+        return int(self.rules.players)
+
     def new_game(self, seed: int, names: Sequence[str]) -> Game:
         return Game(seed=seed, rules=self.rules, names=list(names))
 
     def default_agents(self) -> list[Agent[Action]]:
-        return [EfficiencyAgent() for _ in range(3)]
+        return [EfficiencyAgent() for _ in range(self.players - 1)]
 
     def forced(self, session: Session[Action]) -> Action | None:
         """After riichi a draw that only allows discarding it is discarded for the human."""
@@ -166,6 +171,8 @@ class RiichiFamily(Family[Action]):
             return Say("event.kan", {"seat": actor, "tile": event["consumed"][0]})
         if kind == "reach":
             return Say("event.riichi", {"seat": actor})
+        if kind == "nukidora":
+            return Say("event.kita", {"seat": actor})
         if kind == "dora":
             return Say("event.dora", {"tile": event["dora_marker"]})
         if kind == "hora":
@@ -242,7 +249,7 @@ class RiichiFamily(Family[Action]):
         return view.Seat(
             seat=seat,
             name=session.name(seat),
-            wind=wind_of(seat, obs["dealer"]),
+            wind=wind_of(seat, obs["dealer"], self.players),
             score=score,
             score_text=Say("score.points", {"n": score}),
             dealer=seat == obs["dealer"],
@@ -335,7 +342,7 @@ class RiichiFamily(Family[Action]):
             rows.append(row(Say("pay.honba", {"n": honba}), split["honba"]))
             rows.append(row(Say("pay.sticks"), split["sticks"], -sum(split["sticks"])))
         draw = None
-        shown: list[view.WinGroup | None] = [None] * 4
+        shown: list[view.WinGroup | None] = [None] * self.players
         for event in events:
             if event["type"] != "ryukyoku":
                 continue
@@ -355,9 +362,9 @@ class RiichiFamily(Family[Action]):
             wins=tuple(wins),
             draw=draw,
             shown=tuple(shown),
-            dead=(None, None, None, None),
-            payments=deal_payments(rows),
-            scores=four(deal.scores),
+            dead=(None,) * self.players,
+            payments=deal_payments(rows, self.players),
+            scores=tuple(deal.scores),
             ended=Say(f"end.{game.end_reason}") if game.end_reason else None,
         )
 

@@ -1,4 +1,4 @@
-"""A game at a table, without any user interface: the human at seat 0, three AIs moved on by
+"""A game at a table, without any user interface: the human at seat 0, the AIs moved on by
 :class:`~mahjong.agents.Stepper`, the messages the human reads, the next deal, a new game or a
 rematch, and the log as the engine writes it.
 
@@ -30,7 +30,8 @@ def random_seed() -> int:
 
 
 class Session(Generic[ActionT]):
-    """A game of `family` for one human (seat 0) and three AIs, moved on one step at a time.
+    """A game of `family` for one human (seat 0) and an AI in every other seat (the family's
+    players), moved on one step at a time.
 
     ``deal`` is the current deal; once it is over, :meth:`next_deal` starts the next one until
     the game is over; :meth:`start` begins another game (a rematch with the same seed).
@@ -47,7 +48,7 @@ class Session(Generic[ActionT]):
             self.close()
         self.seed = seed
         self.seeds.append(seed)
-        self.game = self.family.new_game(seed, NAMES)
+        self.game = self.family.new_game(seed, NAMES[: self.family.players])
         self.agents = self.family.agents(seed)
         self.messages: list[Say] = []  # what happened, as the message log says it
         self.highlights: set[Any] = set()  # what the family shows highlighted for a moment

@@ -10,7 +10,6 @@ from typing import Any
 
 from mahjong import sim
 from mahjong.american import AmericanRules, Card
-from mahjong.errors import InvalidArgumentError
 from mahjong.play.family import Family
 from mahjong.riichi import Ruleset
 from mahjong.riichi.mjai_host import Hosting
@@ -28,19 +27,14 @@ def make_family(
     hosting: Hosting | None = None,
 ) -> Family[Any]:
     """The family `name` (``riichi`` or ``american``) under `rules` (American: on `card`,
-    `games` to a session), whose AIs are `agents` (``mahjong sim``'s names for seats 1, 2
-    and 3, separated by commas; a bad one fails here; None: the family's own), its
+    `games` to a session), whose AIs are `agents` (``mahjong sim``'s names for seats 1 to the
+    last, separated by commas; a bad one fails here; None: the family's own), its
     ``mjai:COMMAND`` AIs hosted by `hosting`."""
     family: Family[Any]
     if name == "riichi":
         from mahjong.play.riichi import RiichiFamily
 
         assert isinstance(rules, Ruleset)
-        if rules.players != 4:
-            raise InvalidArgumentError(
-                "mahjong play seats four players: three-player rules are played by mahjong sim, "
-                "mahjong bot and the Python API"
-            )
         family = RiichiFamily(rules)
         setup = sim.Setup(rules, hosting=hosting or Hosting())
     else:

@@ -259,7 +259,7 @@ class PaymentRow:
     or from the table (riichi deposits). A row sums to zero."""
 
     label: Say
-    amounts: tuple[int, int, int, int, int]
+    amounts: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -268,7 +268,7 @@ class Payments:
     each score and of the deposits on the table): every row and the total sum to zero."""
 
     rows: tuple[PaymentRow, ...]
-    total: tuple[int, int, int, int, int]
+    total: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -283,7 +283,7 @@ class Result:
     shown: tuple[WinGroup | None, ...]  # by seat: a hand shown at a draw (tenpai)
     dead: tuple[Say | None, ...]  # by seat: why the hand was dead
     payments: Payments
-    scores: tuple[int, int, int, int]
+    scores: tuple[int, ...]
     ended: Say | None = None
 
 
@@ -325,7 +325,8 @@ class Snapshot:
     """Everything seat 0 sees of the table now.
 
     ``units`` names what one deal and the whole game are called (``unit.deal`` and
-    ``unit.game`` for Riichi, ``unit.game`` and ``unit.session`` for American). ``deal`` is
+    ``unit.game`` for Riichi, ``unit.game`` and ``unit.session`` for American). ``seats`` are
+    the players by seat (three or four; 0 is you, 1 the next to play). ``deal`` is
     the deal's number in the game, ``game`` the game's number at this table. ``to_act``:
     you must decide now; ``mode`` the tile mode (``play``, or ``riichi``: confirming a tile
     declares riichi with it). ``claim`` is the tile on offer and who discarded it.
@@ -337,7 +338,7 @@ class Snapshot:
     units: tuple[str, str]
     deal: int
     game: int
-    seats: tuple[Seat, Seat, Seat, Seat]
+    seats: tuple[Seat, ...]
     centre: Centre
     hand: Hand
     claim: Claim | None
