@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
+import shlex
 import sys
 from collections.abc import Sequence
 from typing import IO, Any
@@ -187,6 +189,21 @@ def family_from(
     )
 
 
+def again_command(args: argparse.Namespace, seed: int) -> str:
+    """The ``mahjong play`` command that deals the game of `seed` again: the family, the
+    options that shape the game when they differ from their defaults, and the seed."""
+    defaults = table_parser("mahjong play").parse_args([args.family])
+    words = ["mahjong", "play", args.family]
+    for name in ("rules", "card", "games", "agents"):
+        value = getattr(args, name, None)
+        if value != getattr(defaults, name, None):
+            words += [f"--{name}", str(value)]
+    for name, value in args.set:
+        text = value if isinstance(value, str) else json.dumps(value)
+        words += ["--set", f"{name}={text}"]
+    return shlex.join([*words, "--seed", str(seed)])
+
+
 def _is_terminal(stream: IO[str] | None) -> bool:
     try:
         return stream is not None and stream.isatty()
@@ -227,7 +244,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         table.session.close()
     for played in table.session.seeds:
-        print(f"mahjong play {args.family} --seed {played} deals that game again")
+        print(f"{again_command(args, played)} deals that game again")
     for line in problems + (hosting.lines() if hosting else []):
         print(line)
     return 0
