@@ -550,6 +550,12 @@ def rebuild_wall(
     *,
     red_fives: bool = True,
 ) -> list[int]: ...
+def fill_hidden(
+    events: Sequence[dict[str, Any]],
+    *,
+    red_fives: bool = True,
+    seed: int | None = None,
+) -> list[str]: ...
 
 MJAI_FIELD_ORDER: dict[str, tuple[str, ...]]
 MJAI_EXTENSIONS: dict[str, tuple[str, ...]]
@@ -946,6 +952,9 @@ class NativeAgent:
         *,
         seed: int | None = None,
         card: Card | None = None,
+        playouts: int | None = None,
+        threads: int | None = None,
+        time_cap: float | None = None,
     ) -> NativeAgent: ...
     @property
     def family(self) -> str: ...

@@ -15,8 +15,11 @@ plays differently from the Python ``RandomAgent`` with the same seed. :class:`Na
 seats a native agent in the Python loop (:func:`mahjong.agents.play_deal`).
 
 The native ``strong`` Riichi agent (logs name it ``StrongAgent``) is the efficiency player with
-better defence and riichi judgement (docs/strength.md measures it); it has no Python version,
-so ``mahjong sim`` plays it only in the native loop.
+better defence and riichi judgement, and the native ``expert`` (``ExpertAgent``) plays its
+candidate actions out over hidden tiles sampled from what its seat saw (docs/strength.md
+measures both); neither has a Python version, so ``mahjong sim`` plays them only in the
+native loop (:class:`mahjong.riichi.game.StrongAgent` and ``ExpertAgent`` seat them in the
+Python loop).
 """
 
 from __future__ import annotations
@@ -49,11 +52,11 @@ __all__ = [
 Family = Literal["riichi", "american"]
 
 AGENTS: dict[str, tuple[str, ...]] = {
-    "riichi": ("random", "efficiency", "strong"),
+    "riichi": ("random", "efficiency", "strong", "expert"),
     "american": ("random", "card"),
 }
-"""The native agents of each family, by the names :func:`simulate` takes (``strong`` is
-native only)."""
+"""The native agents of each family, by the names :func:`simulate` takes (``strong`` and
+``expert`` are native only)."""
 
 
 def _names(agents: str | Sequence[str]) -> list[str]:

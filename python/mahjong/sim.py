@@ -186,7 +186,7 @@ RIICHI = Family(
     deal_rows=riichi_tally.deal_rows,
     columns=riichi_tally.COLUMNS,
     agents_with_argument={"mjai": ("COMMAND", _hosted)},
-    native_only=("strong",),
+    native_only=("strong", "expert"),
 )
 
 AMERICAN = Family(

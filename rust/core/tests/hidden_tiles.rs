@@ -1,13 +1,15 @@
 //! The hidden tiles named from what one seat saw (`riichi::hidden::fill_hidden`), at every
 //! decision of whole games between the random and efficiency players (many calls, kans and
-//! riichi): the seat's sight, read from its observation or from its masked events, is filled
-//! and replayed through the engine, and the deal reached shows the seat exactly its
+//! riichi): the seat's sight, read from its observation (hands drawn uniformly) or from its
+//! masked events (hands drawn by the fitted reading), is filled and replayed through the
+//! engine, and the deal reached shows the seat exactly its
 //! observation; every tile is accounted for, every riichi hand waits on kinds it has not let
 //! pass, every call and kan was possible (the engine accepted it).
 
 use mahjong_core::agent::{Agent, seat_seed};
 use mahjong_core::riichi::agent::AgentKind;
 use mahjong_core::riichi::game::{Deal, Game, Observation};
+use mahjong_core::riichi::fitted;
 use mahjong_core::riichi::hidden::{Filled, fill_hidden};
 use mahjong_core::riichi::reading::Reading;
 use mahjong_core::riichi::sight::{Sight, Step};
@@ -75,12 +77,16 @@ fn check_seat(
     riichi: &mut Riichi,
 ) -> usize {
     let view = deal.observe(seat);
-    let rebuilt = Sight::of(&view, rules).unwrap_or_else(|e| panic!("{e}: {view:?}"));
+    let rebuilt = Sight::of(&view).unwrap_or_else(|e| panic!("{e}: {view:?}"));
     let masked: Vec<_> = deal.events().iter().map(|e| e.seen_by(seat)).collect();
     let told = Sight::from_events(seat, &masked).unwrap();
     let mut checked = 0;
-    for (sight, how) in [(rebuilt, "observation"), (told, "events")] {
-        let filled = fill_hidden(&sight, &Reading::UNIFORM, rng)
+    let readings = [Reading::UNIFORM, fitted::reading()];
+    for ((sight, how), reading) in [(rebuilt, "observation"), (told, "events")]
+        .into_iter()
+        .zip(readings)
+    {
+        let filled = fill_hidden(&sight, &reading, rng)
             .unwrap_or_else(|e| panic!("{how}: {e}: {sight:?}"));
         check(&sight, &filled, &view, rules, how, riichi);
         checked += 1;

@@ -23,11 +23,15 @@ enum Seat {
 }
 
 /// A built-in agent of the compiled core, for the Python play loop: `act(observation,
-/// legal)` like any agent. `family` is "riichi" (`name` "random", "efficiency" or "strong")
-/// or "american" ("random" or "card", on `card`, default house-2026). The native efficiency
-/// and card agents decide exactly as the Python `EfficiencyAgent` and `CardAgent`; "strong"
-/// (better defence and riichi judgement) has no Python version; the native random agent
-/// draws from its own stream seeded with `seed`, not from Python's `random`.
+/// legal)` like any agent, deciding with the GIL released. `family` is "riichi" (`name`
+/// "random", "efficiency", "strong" or "expert") or "american" ("random" or "card", on
+/// `card`, default house-2026). The native efficiency and card agents decide exactly as the
+/// Python `EfficiencyAgent` and `CardAgent`; "strong" (better defence and riichi judgement)
+/// and "expert" (which plays its candidate actions out over sampled hidden tiles) have no
+/// Python version; the native random agent draws from its own stream seeded with `seed`,
+/// not from Python's `random`, and the expert's worlds come from `seed` and the
+/// observation. The expert takes `playouts` (per decision), `threads` and `time_cap`
+/// (seconds; off by default, and then decisions depend on the machine's speed).
 #[pyclass(
     name = "NativeAgent",
     module = "mahjong.native",
@@ -43,14 +47,21 @@ pub(crate) struct PyNativeAgent {
 #[pymethods]
 impl PyNativeAgent {
     #[new]
-    #[pyo3(signature = (family, name, *, seed = None, card = None))]
+    #[pyo3(signature = (
+        family, name, *, seed = None, card = None, playouts = None, threads = None,
+        time_cap = None
+    ))]
     fn new(
         family: &str,
         name: &str,
         seed: Option<SeedArg>,
         card: Option<&Bound<'_, PyCard>>,
+        playouts: Option<usize>,
+        threads: Option<usize>,
+        time_cap: Option<f64>,
     ) -> PyResult<Self> {
         let seed = seed.map_or(0, |s| s.0);
+        let searching = playouts.is_some() || threads.is_some() || time_cap.is_some();
         let (seat, family, name) = match family {
             "riichi" => {
                 if card.is_some() {
@@ -58,7 +69,25 @@ impl PyNativeAgent {
                 }
                 let kind = riichi::agent::AgentKind::parse(name).py()?;
                 let name = riichi::agent::AgentKind::NAMES[kind as usize];
-                (Seat::Riichi(kind.make(seed)), "riichi", name)
+                let agent = match kind {
+                    riichi::agent::AgentKind::Expert => {
+                        Box::new(expert(seed, playouts, threads, time_cap).py()?)
+                    }
+                    _ if searching => {
+                        return Err(Error::argument(
+                            "playouts, threads and time_cap are for the Riichi expert",
+                        ))
+                        .py();
+                    }
+                    _ => kind.make(seed),
+                };
+                (Seat::Riichi(agent), "riichi", name)
+            }
+            "american" if searching => {
+                return Err(Error::argument(
+                    "playouts, threads and time_cap are for the Riichi expert",
+                ))
+                .py();
             }
             "american" => {
                 let kind = american::agent::AgentKind::parse(name).py()?;
@@ -89,7 +118,7 @@ impl PyNativeAgent {
         self.family
     }
 
-    /// The agent's name ("random", "efficiency", "strong", "card").
+    /// The agent's name ("random", "efficiency", "strong", "expert", "card").
     #[getter]
     fn name(&self) -> &'static str {
         self.name
@@ -102,15 +131,25 @@ impl PyNativeAgent {
         observation: &Bound<'py, PyAny>,
         legal: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let mut seat = self.seat.lock().unwrap_or_else(PoisonError::into_inner);
-        match &mut *seat {
-            Seat::Riichi(agent) => {
+        let py = observation.py();
+        match self.family {
+            "riichi" => {
                 let view = observed::<PyObservation>(observation, self.family)?;
-                offered::<riichi::game::Deal>(legal, agent.act(&view.get().obs))
+                let obs = &view.get().obs;
+                let chosen = py.detach(|| match &mut *self.lock() {
+                    Seat::Riichi(agent) => agent.act(obs),
+                    Seat::American(_) => None,
+                });
+                offered::<riichi::game::Deal>(legal, chosen)
             }
-            Seat::American(agent) => {
+            _ => {
                 let view = observed::<PyAmericanObservation>(observation, self.family)?;
-                offered::<american::game::Deal>(legal, agent.act(&view.get().obs))
+                let obs = &view.get().obs;
+                let chosen = py.detach(|| match &mut *self.lock() {
+                    Seat::American(agent) => agent.act(obs),
+                    Seat::Riichi(_) => None,
+                });
+                offered::<american::game::Deal>(legal, chosen)
             }
         }
     }
@@ -118,6 +157,44 @@ impl PyNativeAgent {
     fn __repr__(&self) -> String {
         format!("NativeAgent('{}', '{}')", self.family, self.name)
     }
+}
+
+impl PyNativeAgent {
+    /// The agent, for one decision at a time.
+    fn lock(&self) -> std::sync::MutexGuard<'_, Seat> {
+        self.seat.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// The Riichi expert seeded `seed` with its search options (the defaults where `None`).
+fn expert(
+    seed: u64,
+    playouts: Option<usize>,
+    threads: Option<usize>,
+    time_cap: Option<f64>,
+) -> Result<riichi::expert::ExpertAgent, Error> {
+    let mut agent = riichi::expert::ExpertAgent::new(seed);
+    if let Some(n) = playouts {
+        if n == 0 {
+            return Err(Error::argument("playouts must be at least 1"));
+        }
+        agent.options.playouts = n;
+    }
+    if let Some(n) = threads {
+        if !(1..=1024).contains(&n) {
+            return Err(Error::argument(format!(
+                "threads {n} is out of range 1..=1024"
+            )));
+        }
+        agent.options.threads = n;
+    }
+    if let Some(cap) = time_cap {
+        let cap = std::time::Duration::try_from_secs_f64(cap).map_err(|_| {
+            Error::argument(format!("time_cap {cap} is not a number of seconds >= 0"))
+        })?;
+        agent.options.time_cap = Some(cap);
+    }
+    Ok(agent)
 }
 
 /// `observation` as the observation class `O` of `family`, else a TypeError.

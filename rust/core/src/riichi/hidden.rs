@@ -11,8 +11,9 @@
 //!   could have won on, or a draw it gave away); the reading's models shape the others.
 //! - Earlier tiles are named backwards from the hands now: a discard goes back into the
 //!   hand, the tiles of a call or kan too, and each draw is taken out of it: the discarded
-//!   tile for a tsumogiri, any other tile for a discard from the hand (so the engine names it
-//!   a discard from the hand too), a tile of the kan's kind for a riichi hand's concealed kan.
+//!   tile for a tsumogiri, a tile of another kind for a discard from the hand (so that it
+//!   reads as a discard from the hand by id and by name), a tile of the kan's kind for a
+//!   riichi hand's concealed kan.
 //!   Every call and kan is then possible: its tiles were held.
 
 use super::reading::{Reading, Unseen};
@@ -56,7 +57,7 @@ enum Op<'a> {
 }
 
 /// What a draw named backwards must be: the tile discarded right after it as a tsumogiri,
-/// not the tile discarded from the hand, or one of a riichi hand's kan tiles.
+/// not of the kind discarded from the hand, or one of a riichi hand's kan tiles.
 #[derive(Debug, Clone, Copy)]
 enum Must<'a> {
     Any,
@@ -108,8 +109,10 @@ pub fn fill_hidden(sight: &Sight, reading: &Reading, rng: &mut Rng) -> Result<Fi
     for who in &unseen {
         let hand = reading.hand(sight, who, &mut pool, rng).ok_or_else(|| {
             Error::argument(format!(
-                "no tiles left can make seat {}'s riichi hand wait",
-                who.seat
+                "no tiles left make a hand of {} tiles for seat {}{}",
+                who.size,
+                who.seat,
+                if who.riichi { " that waits" } else { "" }
             ))
         })?;
         now[who.seat] = Some(hand);
@@ -295,7 +298,7 @@ fn name_backwards(
                     let fits = |t: &u8| match must {
                         Must::Any => true,
                         Must::Is(x) => *t == x,
-                        Must::Not(x) => *t != x,
+                        Must::Not(x) => kind_of_id(*t) != kind_of_id(x),
                         Must::OneOf(xs) => xs.contains(t),
                     };
                     let choices: Vec<u8> = hand.iter().copied().filter(fits).collect();

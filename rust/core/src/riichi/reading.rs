@@ -5,13 +5,136 @@
 //! at random and swaps one of its tiles for one left, moving towards the hand's goal (a
 //! number of tiles from tenpai) and, once there, keeping it while the kinds' weights tilt
 //! the swaps. A riichi hand's goal is tenpai with waits it could still win on; the other
-//! hands' goals and the weights come from the reading's models.
+//! hands' goals and the weights come from the reading's [`Model`]:
+//!
+//! - how far from tenpai a hand is ([`Model::shanten`], counts of shanten 0, 1, 2, 3 and 4
+//!   or more) by what everyone sees of its seat ([`Seat::cell`]): its discards so far, its
+//!   melds, and how many of its last two discards were the tile it had just drawn;
+//! - how much more (or less) often than the tiles left would have it a hand holds a kind,
+//!   by the kind's relation to the seat's discards ([`Seat::category`]): whether the seat
+//!   discarded that kind, how near its nearest discard from the hand is, the kind's place
+//!   (terminal, 2 or 8, middle; value honour or not), whether it is a dora;
+//! - how often a riichi hand waits furiten (on a kind it discarded itself).
+//!
+//! `examples/fit_reading.rs` fits them from self-play and writes `fitted.rs`.
 
-use super::sight::Sight;
+use super::sight::{Sight, Step};
 use crate::efficiency;
 use crate::rng::Rng;
 use crate::shanten::{Form, Parts};
-use crate::tile::{RIICHI_KINDS, kind_of_id};
+use crate::tile::{RIICHI_KINDS, dora_from_indicator, kind_of_id};
+use crate::wind::Wind;
+
+/// Buckets of discards so far in [`Model::shanten`] (the last holds that many or more).
+pub const TURNS: usize = 18;
+/// Buckets of melds (the last holds three or four).
+pub const MELDS: usize = 4;
+/// Buckets of tsumogiri among the last two discards.
+pub const TSUMOGIRI: usize = 3;
+/// Shanten buckets: 0, 1, 2, 3, and 4 or more.
+pub const SHANTEN: usize = 5;
+/// Kind categories in [`Model::weights`] (see [`Seat::category`]).
+pub const CATEGORIES: usize = 44;
+
+/// The fitted models of a reading (module docs).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Model {
+    /// Hands of each shanten bucket seen in self-play, by [`Seat::cell`], for seats not in
+    /// riichi.
+    pub shanten: [[[[u32; SHANTEN]; TSUMOGIRI]; MELDS]; TURNS],
+    /// How much more often a hand holds a kind than the tiles left would give it, by
+    /// [`Seat::category`]; seats not in riichi, then riichi seats.
+    pub weights: [[f64; CATEGORIES]; 2],
+    /// How often a riichi hand waits on a kind it discarded.
+    pub furiten: f64,
+}
+
+/// What everyone sees of one seat in a sight, as the models read it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seat {
+    /// Its discards in order: kind and whether it was the tile just drawn.
+    pub discards: Vec<(u8, bool)>,
+    /// Its melds (calls and kans).
+    pub melds: usize,
+    /// It declared riichi.
+    pub riichi: bool,
+    /// Its value honours (bits: the dragons, its seat wind, the round wind).
+    pub value: u64,
+    /// The dora kinds (bits).
+    pub dora: u64,
+}
+
+impl Seat {
+    /// What `sight` shows of `seat`.
+    pub fn of(sight: &Sight, seat: usize) -> Self {
+        let mut out = Self {
+            discards: Vec::new(),
+            melds: 0,
+            riichi: false,
+            value: 0,
+            dora: 0,
+        };
+        for step in sight.steps.iter().filter(|s| s.seat() == seat) {
+            match step {
+                Step::Discard {
+                    tile,
+                    tsumogiri,
+                    riichi,
+                    ..
+                } => {
+                    out.discards.push((kind_of_id(*tile), *tsumogiri));
+                    out.riichi |= riichi;
+                }
+                Step::Call { .. } | Step::Ankan { .. } => out.melds += 1,
+                _ => {}
+            }
+        }
+        let setup = &sight.setup;
+        let seat_wind = Wind::ALL[(seat + 4 - setup.dealer % 4) % 4];
+        for kind in [31, 32, 33, seat_wind.tile_kind(), setup.round_wind.tile_kind()] {
+            out.value |= 1 << kind;
+        }
+        for &indicator in &sight.indicators {
+            out.dora |= 1 << dora_from_indicator(kind_of_id(indicator));
+        }
+        out
+    }
+
+    /// Its cell of [`Model::shanten`]: discards so far, melds, tsumogiri among the last two.
+    pub fn cell(&self) -> (usize, usize, usize) {
+        let n = self.discards.len();
+        let recent = self.discards[n.saturating_sub(2)..]
+            .iter()
+            .filter(|d| d.1)
+            .count();
+        (n.min(TURNS - 1), self.melds.min(MELDS - 1), recent)
+    }
+
+    /// The category of `kind` for this seat (see the module docs): for an honour
+    /// `value·2 + discarded` (0..4), for a suited kind `4 + (place·2 + discarded)·3 + near`
+    /// (place 0 terminal, 1 a 2 or 8, 2 middle; near 0 when a kind one away in its suit was
+    /// discarded from the hand, 1 two away, 2 neither); then ·2 + dora.
+    pub fn category(&self, kind: u8) -> usize {
+        let discarded = usize::from(self.discards.iter().any(|d| d.0 == kind));
+        let dora = usize::from(self.dora & (1 << kind) != 0);
+        let base = if kind >= 27 {
+            usize::from(self.value & (1 << kind) != 0) * 2 + discarded
+        } else {
+            let n = kind % 9;
+            let place = usize::from(n.min(8 - n).min(2));
+            let distance = self
+                .discards
+                .iter()
+                .filter(|&&(k, tsumogiri)| !tsumogiri && k < 27 && k / 9 == kind / 9 && k != kind)
+                .map(|&(k, _)| k.abs_diff(kind))
+                .min()
+                .unwrap_or(9);
+            let near = usize::from(distance.clamp(1, 3) - 1);
+            4 + (place * 2 + discarded) * 3 + near
+        };
+        base * 2 + dora
+    }
+}
 
 /// A seat whose concealed tiles are to be drawn, with what its hand must satisfy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,32 +154,76 @@ pub struct Unseen {
     pub discarded: u64,
 }
 
-/// How the sampler draws hidden hands.
+/// How the sampler draws hidden hands: uniformly, or by a fitted [`Model`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Reading {
-    /// How often a riichi hand waits furiten (then its waits need not avoid what it let
-    /// others discard).
-    furiten: f64,
+    model: Option<&'static Model>,
 }
 
 impl Reading {
     /// Every hand the tiles left allow equally likely; riichi hands wait, not furiten.
-    pub const UNIFORM: Self = Self { furiten: 0.0 };
+    pub const UNIFORM: Self = Self { model: None };
+
+    /// Hands drawn by `model`.
+    pub const fn fitted(model: &'static Model) -> Self {
+        Self { model: Some(model) }
+    }
 
     /// Draws the concealed tiles of `who` from `pool` (taking them out of it), or `None`
     /// when the tiles left cannot make the hand its goal needs.
     pub(crate) fn hand(
         &self,
-        _sight: &Sight,
+        sight: &Sight,
         who: &Unseen,
         pool: &mut Vec<u8>,
         rng: &mut Rng,
     ) -> Option<Vec<u8>> {
-        let weights = [1.0; RIICHI_KINDS];
-        if !who.riichi {
-            return draw(pool, who.size, None, &weights, rng);
+        let Some(model) = self.model else {
+            return self.hand_of(who, None, &[1.0; RIICHI_KINDS], 0.0, pool, rng);
+        };
+        let seat = Seat::of(sight, who.seat);
+        let table = &model.weights[usize::from(who.riichi)];
+        let weights: [f64; RIICHI_KINDS] =
+            std::array::from_fn(|k| table[seat.category(k as u8)].max(0.05));
+        let (turn, melds, recent) = seat.cell();
+        let counts = &model.shanten[turn][melds][recent];
+        let total: f64 = counts.iter().map(|&c| f64::from(c) + 0.5).sum();
+        let mut pick = unit(rng) * total;
+        let mut shanten = SHANTEN as i8 - 1;
+        for (s, &c) in counts.iter().enumerate() {
+            pick -= f64::from(c) + 0.5;
+            if pick < 0.0 {
+                shanten = s as i8;
+                break;
+            }
         }
-        let furiten = unit(rng) < self.furiten;
+        // The last bucket holds 4 or more: read as exactly that many (or a hand's most).
+        let most = (who.size / 3) as i8 * 2;
+        let shanten = shanten.min(most);
+        self.hand_of(who, Some(shanten), &weights, model.furiten, pool, rng)
+    }
+
+    /// The hand of `who`: tenpai as a riichi hand needs (furiten with probability
+    /// `furiten`), else at `shanten` (anything when `None`), swaps tilted by `weights`.
+    fn hand_of(
+        &self,
+        who: &Unseen,
+        shanten: Option<i8>,
+        weights: &[f64; RIICHI_KINDS],
+        furiten: f64,
+        pool: &mut Vec<u8>,
+        rng: &mut Rng,
+    ) -> Option<Vec<u8>> {
+        if !who.riichi {
+            // A goal the tiles left cannot meet falls back to any hand.
+            let goal = shanten.map(|shanten| Goal {
+                shanten,
+                avoid: 0,
+            });
+            return draw(pool, who.size, goal, weights, rng)
+                .or_else(|| draw(pool, who.size, None, weights, rng));
+        }
+        let furiten = unit(rng) < furiten;
         let mut avoid = who.drawn;
         if !furiten {
             avoid |= who.passed | who.discarded;
@@ -69,10 +236,10 @@ impl Reading {
             .into_iter()
             .find_map(|avoid| {
                 let goal = Goal { shanten: 0, avoid };
-                draw(pool, waiting, Some(goal), &weights, rng)
+                draw(pool, waiting, Some(goal), weights, rng)
             })?;
         if who.size > waiting {
-            hand.extend(draw(pool, who.size - waiting, None, &weights, rng)?);
+            hand.extend(draw(pool, who.size - waiting, None, weights, rng)?);
         }
         Some(hand)
     }

@@ -2,8 +2,9 @@
 //! started, the tiles dealt to each seat, the dora indicators and every step since (draws,
 //! discards, calls, kans), other seats' concealed tiles hidden ([`HIDDEN`]).
 //!
-//! A sight is read from the deal's events as the seat saw them ([`Sight::from_events`], e.g.
-//! the lines an Mjai bot receives) or rebuilt from an [`Observation`] alone ([`Sight::of`]):
+//! A sight is read from the deal's events as the seat saw them ([`Sight::from_events`]), from
+//! the Mjai events a bot receives, tiles named and not numbered ([`Sight::from_told`]), or
+//! rebuilt from an [`Observation`] alone ([`Sight::of`]):
 //! the ponds in order, each call's tile and each kan's discards-before fix the order of play,
 //! and the seat's own earlier tiles are hidden too, its concealed tiles now being known.
 //! [`crate::riichi::hidden`] names every hidden tile.
@@ -11,9 +12,85 @@
 use crate::error::{Error, Result};
 use crate::meld::MeldKind;
 use crate::riichi::game::{DealMeld, DealSetup, Event, Observation};
-use crate::riichi::rules::Ruleset;
-use crate::tile::HIDDEN;
+use crate::tile::{HIDDEN, RIICHI_KINDS, RIICHI_TILE_COUNT, kind_of_id};
 use crate::wind::Wind;
+
+/// A tile as an Mjai event names it: its kind and whether it is a red five, or `None` when
+/// hidden.
+pub type Named = Option<(u8, bool)>;
+
+/// One event of a deal as an Mjai bot receives it, tiles named (see [`Sight::from_told`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Told {
+    /// `start_kyoku`.
+    Start {
+        /// The round wind (0 East).
+        round_wind: u8,
+        /// The deal's number in its round (`kyoku`).
+        number: u8,
+        /// The dealer (`oya`).
+        dealer: usize,
+        /// Honba counters.
+        honba: u32,
+        /// Riichi deposits on the table (`kyotaku`).
+        riichi_sticks: u32,
+        /// Scores by seat.
+        scores: [i64; 4],
+        /// The first dora indicator.
+        dora: Named,
+        /// The 13 tiles dealt to each seat (`tehais`).
+        hands: [Vec<Named>; 4],
+    },
+    /// `tsumo`.
+    Draw {
+        /// Who drew.
+        seat: usize,
+        /// The tile.
+        tile: Named,
+    },
+    /// `dahai`.
+    Discard {
+        /// Who discarded.
+        seat: usize,
+        /// The tile.
+        tile: Named,
+        /// The tile just drawn.
+        tsumogiri: bool,
+    },
+    /// `reach`.
+    Reach {
+        /// Who declared.
+        seat: usize,
+    },
+    /// `chi`, `pon` or `daiminkan` of the last discard.
+    Call {
+        /// Who called.
+        seat: usize,
+        /// Chi, pon or daiminkan.
+        kind: MeldKind,
+        /// The caller's tiles used.
+        consumed: Vec<Named>,
+    },
+    /// `ankan`.
+    Ankan {
+        /// Who declared.
+        seat: usize,
+        /// The four tiles.
+        consumed: Vec<Named>,
+    },
+    /// `kakan`.
+    Kakan {
+        /// Who declared.
+        seat: usize,
+        /// The added tile.
+        tile: Named,
+    },
+    /// `dora`: a new indicator.
+    Dora {
+        /// The indicator.
+        tile: Named,
+    },
+}
 
 /// One thing that happened in a deal, as a seat saw it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -197,6 +274,133 @@ impl Sight {
         Ok(sight)
     }
 
+    /// The sight of one deal's Mjai events (`start_kyoku` first) as the seat whose dealt
+    /// tiles they name received them: each named tile gets a physical id (a new tile the
+    /// lowest id of its kind not yet used, a red five its red id when `red_fives`; a tile a
+    /// seat with named tiles shows, the id it held), each draw after a kan is a replacement
+    /// draw. A tile no seat can show (a fifth copy, a tile the seat does not hold) is an
+    /// error.
+    pub fn from_told(told: &[Told], red_fives: bool) -> Result<Self> {
+        let Some(Told::Start {
+            round_wind,
+            number,
+            dealer,
+            honba,
+            riichi_sticks,
+            scores,
+            dora,
+            hands,
+        }) = told.first()
+        else {
+            return Err(Error::argument("a deal's events start with start_kyoku"));
+        };
+        let seat = hands
+            .iter()
+            .position(|h| h.iter().all(Option::is_some))
+            .ok_or_else(|| Error::argument("no seat's dealt tiles are shown"))?;
+        let mut ids = Ids::new(red_fives);
+        let mut held: [Option<Vec<u8>>; 4] = Default::default();
+        let mut dealt: [Vec<u8>; 4] = Default::default();
+        for (s, hand) in hands.iter().enumerate() {
+            let shown = hand.iter().all(Option::is_some);
+            for &tile in hand {
+                dealt[s].push(ids.fresh(tile)?);
+            }
+            held[s] = shown.then(|| dealt[s].clone());
+        }
+        let mut events = vec![Event::StartKyoku {
+            round_wind: *round_wind,
+            number: *number,
+            dealer: *dealer % 4,
+            honba: *honba,
+            riichi_sticks: *riichi_sticks,
+            scores: *scores,
+            dora_indicator: ids.fresh(*dora)?,
+            hands: dealt,
+        }];
+        let mut rinshan = [false; 4];
+        let mut last = HIDDEN;
+        for event in &told[1..] {
+            let seat = match event {
+                Told::Draw { seat, .. }
+                | Told::Discard { seat, .. }
+                | Told::Reach { seat }
+                | Told::Call { seat, .. }
+                | Told::Ankan { seat, .. }
+                | Told::Kakan { seat, .. } => *seat,
+                _ => 0,
+            };
+            if seat > 3 {
+                return Err(Error::argument(format!("seat {seat} is out of range 0..=3")));
+            }
+            let mut show = |tile: Named, drawn: bool| ids.show(&mut held[seat], tile, drawn);
+            events.push(match event {
+                Told::Start { .. } => break,
+                Told::Draw { tile, .. } => {
+                    let id = ids.fresh(*tile)?;
+                    if let Some(hand) = &mut held[seat] {
+                        hand.push(id);
+                    }
+                    Event::Tsumo {
+                        seat,
+                        tile: id,
+                        rinshan: std::mem::take(&mut rinshan[seat]),
+                    }
+                }
+                Told::Discard {
+                    tile, tsumogiri, ..
+                } => {
+                    last = show(*tile, *tsumogiri)?;
+                    Event::Dahai {
+                        seat,
+                        tile: last,
+                        tsumogiri: *tsumogiri,
+                    }
+                }
+                Told::Reach { .. } => Event::Reach { seat },
+                Told::Call { kind, consumed, .. } => {
+                    rinshan[seat] = *kind == MeldKind::Daiminkan;
+                    Event::Call {
+                        seat,
+                        kind: *kind,
+                        from: 0,
+                        tile: last,
+                        consumed: consumed
+                            .iter()
+                            .map(|&t| show(t, false))
+                            .collect::<Result<_>>()?,
+                    }
+                }
+                Told::Ankan { consumed, .. } => {
+                    rinshan[seat] = true;
+                    let tiles: Vec<u8> = consumed
+                        .iter()
+                        .map(|&t| show(t, true))
+                        .collect::<Result<_>>()?;
+                    let tiles: [u8; 4] = tiles
+                        .try_into()
+                        .map_err(|_| Error::argument("an ankan uses four tiles"))?;
+                    Event::Ankan {
+                        seat,
+                        consumed: tiles,
+                    }
+                }
+                Told::Kakan { tile, .. } => {
+                    rinshan[seat] = true;
+                    Event::Kakan {
+                        seat,
+                        tile: show(*tile, true)?,
+                        consumed: [HIDDEN; 3],
+                    }
+                }
+                Told::Dora { tile } => Event::Dora {
+                    indicator: ids.fresh(*tile)?,
+                },
+            });
+        }
+        Self::from_events(seat, &events)
+    }
+
     /// The tile a claim window is open on after the last step, if it can be: a discard or
     /// an added kan that nothing followed.
     fn open_claim(&self) -> Option<u8> {
@@ -206,11 +410,10 @@ impl Sight {
         }
     }
 
-    /// The sight of the observing seat rebuilt from `view` alone (module docs), under
-    /// `rules` (the riichi deposit). The deal's number is taken as the dealer's seat plus one
-    /// (seat 0 dealt first).
-    pub fn of(view: &Observation, rules: &Ruleset) -> Result<Self> {
-        let deposit = i64::from(rules.riichi_deposit);
+    /// The sight of the observing seat rebuilt from `view` alone (module docs). The deal's
+    /// number is taken as the dealer's seat plus one (seat 0 dealt first).
+    pub fn of(view: &Observation) -> Result<Self> {
+        let deposit = i64::from(view.rules.riichi_deposit);
         let accepted: Vec<bool> = view.players.iter().map(|p| p.riichi).collect();
         let paid = accepted.iter().filter(|&&a| a).count() as u32;
         let setup = DealSetup {
@@ -385,5 +588,69 @@ impl<'a> Order<'a> {
                 rinshan: true,
             });
         }
+    }
+}
+
+/// Physical ids given to named tiles (see [`Sight::from_told`]).
+struct Ids {
+    used: [bool; RIICHI_TILE_COUNT],
+    red_fives: bool,
+}
+
+impl Ids {
+    fn new(red_fives: bool) -> Self {
+        Self {
+            used: [false; RIICHI_TILE_COUNT],
+            red_fives,
+        }
+    }
+
+    /// Whether `id` is a red five under the rules.
+    fn red(&self, id: u8) -> bool {
+        self.red_fives && matches!(id, 16 | 52 | 88)
+    }
+
+    /// A new id for `tile` ([`HIDDEN`] for a hidden one).
+    fn fresh(&mut self, tile: Named) -> Result<u8> {
+        let Some((kind, red)) = tile else {
+            return Ok(HIDDEN);
+        };
+        if usize::from(kind) >= RIICHI_KINDS {
+            return Err(Error::tile(format!("tile kind {kind} is out of range 0..=33")));
+        }
+        let id = (4 * kind..4 * kind + 4)
+            .find(|&id| !self.used[usize::from(id)] && self.red(id) == red)
+            .ok_or_else(|| {
+                Error::tile(format!(
+                    "the deal shows a fifth {}",
+                    crate::riichi::mjai::pai(kind, red)
+                ))
+            })?;
+        self.used[usize::from(id)] = true;
+        Ok(id)
+    }
+
+    /// The id of `tile` as a seat shows it: taken from its hand when its tiles are named
+    /// (`drawn` prefers the tile it drew last), else new.
+    fn show(&mut self, hand: &mut Option<Vec<u8>>, tile: Named, drawn: bool) -> Result<u8> {
+        let Some(hand) = hand else {
+            return self.fresh(tile);
+        };
+        let Some((kind, red)) = tile else {
+            return Err(Error::argument("a seat whose tiles are shown hides one"));
+        };
+        let fits = |&id: &u8| kind_of_id(id) == kind && self.red(id) == red;
+        let at = if drawn && hand.last().is_some_and(fits) {
+            Some(hand.len() - 1)
+        } else {
+            hand.iter().position(fits)
+        };
+        let at = at.ok_or_else(|| {
+            Error::argument(format!(
+                "a seat shows {}, which it does not hold",
+                crate::riichi::mjai::pai(kind, red)
+            ))
+        })?;
+        Ok(hand.remove(at))
     }
 }

@@ -9,6 +9,7 @@ use super::deal::{Deal, DealMeld, Furiten, PondTile};
 use std::sync::Arc;
 
 use crate::agent::Observed;
+use crate::riichi::rules::Ruleset;
 use crate::wind::Wind;
 
 /// What everyone sees of one player (its pond and melds shared with the deal until they
@@ -72,6 +73,8 @@ pub struct Observation {
     /// Whether tiles 16, 52 and 88 are red fives under the rules (they name the action codes
     /// and the red fives in hands, ponds and melds).
     pub red_fives: bool,
+    /// The rules the deal is played under (everyone at the table knows them).
+    pub rules: Arc<Ruleset>,
 }
 
 impl Observed for Observation {
@@ -114,6 +117,7 @@ impl Deal {
             claim: self.claim_tile().map(|(tile, from)| Claim { tile, from }),
             legal: self.legal_actions(seat),
             red_fives: self.red_fives(),
+            rules: Arc::clone(self.shared_rules()),
         }
     }
 }
