@@ -8,8 +8,9 @@
 //! ([`Reading`]), the deal replayed to now by the engine. In every world each candidate is
 //! played to the deal's end (the others as the playouts' opponents play), and the game after
 //! it is valued by [`Placement`]: the expected final rank (or, for comparison, points). The
-//! candidate of highest mean over the same worlds is chosen; [`StrongAgent`]'s own choice
-//! unless another beats it by more than a small margin.
+//! candidate of highest mean over the same worlds is chosen, but [`StrongAgent`]'s own choice
+//! stays unless another beats it clear of the noise (by a margin and by a standard error of
+//! the difference over the same worlds).
 //!
 //! The budget is a number of playouts, so the same seed and observation give the same
 //! decision (the worlds' seeds come from the agent's seed and the observation); an optional
@@ -17,7 +18,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::agent::{counts, offered_win, visible};
+use super::agent::{counts, offered_win, shanten_of, visible};
 use super::fitted;
 use super::hidden::fill_hidden;
 use super::placement::Placement;
@@ -93,12 +94,16 @@ struct Candidate {
 const FASTEST: usize = 3;
 /// See [`FASTEST`].
 const SAFEST: usize = 2;
-/// Worlds drawn at least, however many candidates.
+/// Worlds drawn at least, and at most, however many candidates.
 const MIN_WORLDS: usize = 24;
+/// See [`MIN_WORLDS`].
+const MAX_WORLDS: usize = 80;
 /// Tries to draw one world before it is given up.
 const TRIES: usize = 3;
-/// How much a candidate's mean must beat the base choice's (in the value's units).
+/// How much a candidate's mean must beat the base choice's (in the value's units)...
 const MARGIN: f64 = 0.002;
+/// ... and by how many standard errors of the mean difference over the same worlds.
+const ERRORS: f64 = 1.0;
 
 impl Agent<Observation> for ExpertAgent {
     fn act(&mut self, view: &Observation) -> Option<Action> {
@@ -130,12 +135,27 @@ fn candidates(view: &Observation, base: Action) -> Vec<Candidate> {
             list.push(c);
         }
     };
-    if view.claim.is_some() {
+    let held = counts(&view.hand);
+    if let Some(claim) = view.claim {
+        // Calls that bring the hand nearer tenpai, or pon a value honour (a kan never does).
+        let before = shanten_of(&held);
+        let value = |kind: u8| {
+            matches!(kind, 31..=33)
+                || kind == view.seat_wind.tile_kind()
+                || kind == view.round_wind.tile_kind()
+        };
+        add(play(Action::Pass));
         for &action in &view.legal {
-            if matches!(
-                action,
-                Action::Pass | Action::Chi(_) | Action::Pon(_) | Action::Daiminkan
-            ) {
+            let (Action::Chi(used) | Action::Pon(used)) = action else {
+                continue;
+            };
+            let mut rest = held;
+            for t in used {
+                let k = usize::from(kind_of_id(t));
+                rest[k] = rest[k].saturating_sub(1);
+            }
+            let pon_value = matches!(action, Action::Pon(_)) && value(kind_of_id(claim.tile));
+            if pon_value || shanten_of(&rest) < before {
                 add(play(action));
             }
         }
@@ -149,7 +169,6 @@ fn candidates(view: &Observation, base: Action) -> Vec<Candidate> {
     if view.players[view.seat].riichi {
         return list;
     }
-    let held = counts(&view.hand);
     let Ok(parts) = Discards::new(&held, &visible(view, &held), Form::All) else {
         return list;
     };
@@ -229,7 +248,7 @@ impl ExpertAgent {
         } else {
             Placement::Points
         };
-        let worlds = (options.playouts / candidates.len()).max(MIN_WORLDS);
+        let worlds = (options.playouts / candidates.len()).clamp(MIN_WORLDS, MAX_WORLDS);
         let seed = mix(self.seed, fingerprint(view));
         let deadline = options.time_cap.map(|cap| Instant::now() + cap);
         let world = |w: usize| -> Option<Vec<f64>> {
@@ -273,10 +292,20 @@ impl ExpertAgent {
         if drawn.is_empty() {
             return None;
         }
-        let mean = |c: usize| drawn.iter().map(|v| v[c]).sum::<f64>() / drawn.len() as f64;
-        let best = (0..candidates.len())
-            .max_by(|&a, &b| mean(a).total_cmp(&mean(b)).then(b.cmp(&a)))?;
-        let chosen = if mean(best) > mean(0) + MARGIN { best } else { 0 };
+        // Each candidate's mean gain over the base choice in the same worlds, and whether it
+        // is clear of the noise.
+        let n = drawn.len() as f64;
+        let gain = |c: usize| -> (f64, bool) {
+            let diffs = drawn.iter().map(|v| v[c] - v[0]);
+            let mean = diffs.clone().sum::<f64>() / n;
+            let var = diffs.map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+            (mean, mean > MARGIN && mean > ERRORS * (var / n).sqrt())
+        };
+        let chosen = (1..candidates.len())
+            .map(|c| (c, gain(c)))
+            .filter(|(_, (_, clear))| *clear)
+            .max_by(|a, b| a.1.0.total_cmp(&b.1.0).then(b.0.cmp(&a.0)))
+            .map_or(0, |(c, _)| c);
         Some(candidates[chosen].action)
     }
 }

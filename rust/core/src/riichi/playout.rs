@@ -11,7 +11,7 @@ use crate::efficiency::Discards;
 use super::strong::{dangers, threatened};
 use crate::agent::Agent;
 use crate::riichi::game::{Action, Observation};
-use crate::shanten::{Form, Parts};
+use crate::shanten::Form;
 use crate::tile::{RIICHI_KINDS, kind_of_id};
 
 /// What a seat does in a playout.
@@ -71,21 +71,17 @@ impl Agent<Observation> for Quick {
                 return least_by(view, |kind| u32::from(rank.of_kind(kind)));
             }
         }
-        let parts = Parts::new(&held);
+        let seen = visible(view, &held);
+        let discards = Discards::new(&held, &seen, Form::All).ok()?;
         // Each kind's shanten after discarding it.
         let shanten: Vec<(u8, i8)> = (0..RIICHI_KINDS as u8)
             .filter(|&k| held[usize::from(k)] > 0)
-            .map(|k| {
-                let s = parts.without(usize::from(k)).shanten(Form::All).unwrap_or(9);
-                (k, s)
-            })
+            .filter_map(|k| Some((k, discards.shanten_after(k).ok()?)))
             .collect();
         let least = shanten.iter().map(|&(_, s)| s).min()?;
         let fastest = shanten.iter().filter(|&&(_, s)| s == least).map(|&(k, _)| k);
         // Near tenpai the improving draws are counted; else how little a tile connects.
-        let kind = if least <= NEAR && shanten.iter().filter(|&&(_, s)| s == least).count() > 1 {
-            let seen = visible(view, &held);
-            let discards = Discards::new(&held, &seen, Form::All).ok()?;
+        let kind = if least <= NEAR && fastest.clone().nth(1).is_some() {
             fastest
                 .map(|k| (std::cmp::Reverse(discards.ukeire_total_after(k).unwrap_or(0)), k))
                 .min()?

@@ -254,8 +254,8 @@ struct Goal {
 
 /// Swaps tried before a goal is given up.
 const MOVES: usize = 4000;
-/// Swaps accepted at the goal before the hand is taken (mixing).
-const SETTLE: usize = 12;
+/// Swaps accepted at the goal per tile of the hand before it is taken (mixing).
+const SETTLE: usize = 2;
 
 /// A uniform number in `0..1`.
 fn unit(rng: &mut Rng) -> f64 {
@@ -297,7 +297,7 @@ fn draw(
     // Whether the hand changed since its waits were last found wanting.
     let mut fresh = true;
     for _ in 0..MOVES {
-        if away == 0 && settled >= SETTLE && fresh {
+        if away == 0 && settled >= SETTLE * size && fresh {
             if goal.is_none_or(|g| waits_fit(&parts, g)) {
                 return Some(hand);
             }
@@ -341,4 +341,144 @@ fn waits_fit(parts: &Parts, goal: Goal) -> bool {
     }
     let waits = efficiency::waits_of(parts);
     !waits.is_empty() && waits.iter().all(|&w| goal.avoid & (1 << w) == 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::riichi::game::DealSetup;
+    use crate::tile::HIDDEN;
+
+    fn sight(steps: Vec<Step>) -> Sight {
+        Sight {
+            seat: 0,
+            setup: DealSetup {
+                round_wind: Wind::East,
+                dealer: 0,
+                number: 1,
+                honba: 0,
+                riichi_sticks: 0,
+                scores: [25_000; 4],
+            },
+            dealt: std::array::from_fn(|_| vec![HIDDEN; 13]),
+            // 4p indicates 5p: the dora.
+            indicators: vec![4 * 12],
+            steps,
+            concealed: None,
+            claim: None,
+        }
+    }
+
+    fn discard(seat: usize, kind: u8, tsumogiri: bool) -> Step {
+        Step::Discard {
+            seat,
+            tile: 4 * kind,
+            tsumogiri,
+            riichi: false,
+        }
+    }
+
+    #[test]
+    fn a_seat_reads_its_discards_melds_and_cell() {
+        let steps = vec![
+            discard(1, 2, false), // 3m from the hand
+            discard(1, 30, true), // North, tsumogiri
+            Step::Call {
+                seat: 1,
+                kind: crate::meld::MeldKind::Pon,
+                consumed: vec![124, 125],
+            },
+            discard(1, 20, true),
+            discard(2, 5, false),
+        ];
+        let seat = Seat::of(&sight(steps), 1);
+        assert_eq!(seat.discards, vec![(2, false), (30, true), (20, true)]);
+        assert_eq!(seat.melds, 1);
+        assert!(!seat.riichi);
+        // South's seat wind is South: value honours are the dragons, South and East.
+        assert_eq!(seat.value, 1 << 31 | 1 << 32 | 1 << 33 | 1 << 28 | 1 << 27);
+        assert_eq!(seat.dora, 1 << 13);
+        assert_eq!(seat.cell(), (3, 1, 2));
+        // 3m discarded from the hand: 3m itself, 4m one away (middle), 5m two away, 9m none.
+        assert_eq!(seat.category(2), (4 + (2 * 2 + 1) * 3 + 2) * 2);
+        assert_eq!(seat.category(3), (4 + (2 * 2) * 3) * 2);
+        assert_eq!(seat.category(4), (4 + (2 * 2) * 3 + 1) * 2);
+        assert_eq!(seat.category(8), (4 + 2) * 2);
+        // North (a tsumogiri, not a value honour) and East (value, not discarded).
+        assert_eq!(seat.category(30), 2);
+        assert_eq!(seat.category(27), 4);
+        // 5p is a dora.
+        assert_eq!(seat.category(13), (4 + (2 * 2) * 3 + 2) * 2 + 1);
+        let late = Seat {
+            discards: vec![(0, true); 30],
+            melds: 4,
+            ..seat
+        };
+        assert_eq!(late.cell(), (TURNS - 1, MELDS - 1, 2));
+    }
+
+    #[test]
+    fn drawn_hands_meet_their_goals() {
+        let mut rng = Rng::new(3);
+        let weights = [1.0; RIICHI_KINDS];
+        for shanten in 0..=3 {
+            for _ in 0..20 {
+                let mut pool: Vec<u8> = (0..136).collect();
+                let goal = Goal { shanten, avoid: 0 };
+                let hand = draw(&mut pool, 13, Some(goal), &weights, &mut rng).unwrap();
+                assert_eq!(pool.len(), 136 - 13);
+                let mut counts = [0u8; RIICHI_KINDS];
+                hand.iter().for_each(|&t| counts[usize::from(kind_of_id(t))] += 1);
+                assert_eq!(Parts::new(&counts).shanten(Form::All), Ok(shanten));
+                if shanten == 0 {
+                    assert!(!efficiency::waits(&counts).unwrap().is_empty());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_riichi_hand_waits_on_nothing_it_let_pass() {
+        let mut rng = Rng::new(5);
+        // Every terminal and honour let pass: the waits must be 2..8 of the suits.
+        let avoid: u64 = (0..34u8)
+            .filter(|&k| k >= 27 || k % 9 == 0 || k % 9 == 8)
+            .fold(0, |bits, k| bits | 1 << k);
+        let who = Unseen {
+            seat: 1,
+            size: 13,
+            riichi: true,
+            passed: avoid,
+            drawn: 0,
+            discarded: 0,
+        };
+        for _ in 0..20 {
+            let mut pool: Vec<u8> = (0..136).collect();
+            let hand = Reading::UNIFORM
+                .hand(&sight(Vec::new()), &who, &mut pool, &mut rng)
+                .unwrap();
+            let mut counts = [0u8; RIICHI_KINDS];
+            hand.iter().for_each(|&t| counts[usize::from(kind_of_id(t))] += 1);
+            let waits = efficiency::waits(&counts).unwrap();
+            assert!(!waits.is_empty());
+            assert!(waits.iter().all(|&w| avoid & (1 << w) == 0), "{waits:?}");
+        }
+    }
+
+    #[test]
+    fn weights_tilt_the_kinds_drawn() {
+        let mut rng = Rng::new(9);
+        let mut weights = [1.0; RIICHI_KINDS];
+        weights[27..].fill(0.05);
+        let (mut honours, mut plain) = (0, 0);
+        for _ in 0..50 {
+            let mut pool: Vec<u8> = (0..136).collect();
+            let tilted = draw(&mut pool, 13, None, &weights, &mut rng).unwrap();
+            honours += tilted.iter().filter(|&&t| kind_of_id(t) >= 27).count();
+            let mut pool: Vec<u8> = (0..136).collect();
+            let flat = draw(&mut pool, 13, None, &[1.0; RIICHI_KINDS], &mut rng).unwrap();
+            plain += flat.iter().filter(|&&t| kind_of_id(t) >= 27).count();
+        }
+        assert!(honours * 3 < plain, "{honours} {plain}");
+    }
 }
