@@ -5,12 +5,15 @@ read from the log, and the shared option readers."""
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from mahjong.arguments import rule_override, rules_from, seconds, seed, with_family
-from mahjong.cli import build_parser, log_family, main
+from mahjong.cli import build_parser, main
 from mahjong.errors import InvalidArgumentError, InvalidRuleError
 from mahjong.riichi import Ruleset
 
@@ -43,15 +46,46 @@ def test_a_family_needs_its_verb_first() -> None:
         with_family(PARSER, ["american", "score", "x"])
 
 
-def test_replay_reads_the_family_from_the_log(tmp_path: Path) -> None:
+def family(*argv: str) -> str:
+    """The family ``mahjong replay ARGV`` is read as."""
+    return with_family(PARSER, ["replay", *argv])[1]
+
+
+def test_replay_reads_the_family_from_the_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     american = tmp_path / "a.jsonl"
     assert main(["sim", "american", "--games", "1", "--jsonl", str(american)]) == 0
     riichi = tmp_path / "r.jsonl"
     assert main(["sim", "--games", "1", "--jsonl", str(riichi)]) == 0
-    assert log_family([str(american)]) == "american"
-    assert log_family(["--rules", "tenhou", str(riichi)]) == "riichi"
-    assert log_family([str(tmp_path / "missing.jsonl")]) == "riichi"
-    assert with_family(PARSER, ["replay", str(american)])[1] == "american"
+    assert family(str(american)) == "american"
+    assert family("--rules", "tenhou", str(riichi)) == "riichi"
+    assert family(str(tmp_path / "missing.jsonl")) == "riichi"
+    # An option's value is not the file: the file argument is.
+    assert family("--card", "house-2026", str(american)) == "american"
+    assert family("--card=house-2026", str(american)) == "american"
+    assert family("--car", "house-2026", str(american)) == "american"  # argparse's prefixes
+    assert family("--set", "x=1", "--rules", "tenhou", str(riichi)) == "riichi"
+    assert family("--", str(american)) == "american"
+    (tmp_path / "house-2026").write_text(american.read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)  # a file named like an option's value is not read
+    assert family("--rules", "house-2026", str(riichi)) == "riichi"
+    assert family("--card") == "riichi"  # the Riichi parser then says what is missing
+
+
+def test_replay_of_a_fifo_does_not_block(tmp_path: Path) -> None:
+    """Reading the family opens only a regular file: a FIFO nobody writes to is refused at
+    once, by the Riichi reader's message."""
+    fifo = tmp_path / "log.jsonl"
+    os.mkfifo(fifo)
+    result = subprocess.run(
+        [sys.executable, "-m", "mahjong.cli", "replay", str(fifo)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert result.stderr == f"mahjong: error: {fifo}: not a regular file\n"
 
 
 def test_option_readers() -> None:

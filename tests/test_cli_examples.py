@@ -95,10 +95,12 @@ def american_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _example_folder(folder: Path, american_log: Path) -> None:
-    """The files the examples name: the example records, an American log (game.jsonl) and a
-    card file (my-card.toml)."""
+    """The files the examples name: the example records (by the README from the repository's
+    root, the epilogs by name), an American log (game.jsonl) and a card file (my-card.toml)."""
     for record in RECORDS.iterdir():
         shutil.copy(record, folder)
+    for shipped in ("tests", "rust"):
+        (folder / shipped).symlink_to(ROOT / shipped)
     shutil.copy(american_log, folder / "game.jsonl")
     shutil.copy(ROOT / "rust" / "core" / "cards" / "house-2026.toml", folder / "my-card.toml")
 

@@ -6,6 +6,7 @@ subpackages (:mod:`mahjong.riichi`, :mod:`mahjong.american`); every error is in
 :mod:`mahjong.errors`.
 """
 
+from mahjong import _install as _install  # isort: skip  (refuses an install clash first)
 from mahjong import american, errors, riichi
 from mahjong._core import Meld, Reason, Tiles, __version__
 

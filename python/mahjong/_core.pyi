@@ -1,5 +1,7 @@
 """Type stubs for the compiled module ``mahjong._core`` (kept in sync with ``rust/py``)."""
 
+from __future__ import annotations
+
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from os import PathLike
 from typing import Any, Literal, TypeAlias, TypeVar, final, overload
@@ -9,7 +11,6 @@ import numpy.typing as npt
 
 __version__: str
 
-_TilesLike: TypeAlias = "Tiles | str"
 _TileLike: TypeAlias = int | str
 _ShantenKind: TypeAlias = Literal["all", "standard", "chiitoitsu", "kokushi"]
 _MeldKind: TypeAlias = Literal["chi", "pon", "daiminkan", "ankan", "kakan"]
@@ -52,6 +53,8 @@ class Tiles:
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[type[Tiles], tuple[str]]: ...
+
+_TilesLike: TypeAlias = Tiles | str
 
 @final
 class Meld:
@@ -711,6 +714,13 @@ class Card:
         redeemable: int | None = None,
         others: Iterable[_ExposureLike] = (),
     ) -> list[DiscardOption]: ...
+    def joker_usable(
+        self,
+        hand: _TilesLike,
+        exposures: Iterable[_ExposureLike] = (),
+        visible: _TilesLike | None = None,
+        others: Iterable[_ExposureLike] = (),
+    ) -> bool: ...
     def waits(
         self, hand: _TilesLike, exposures: Iterable[_ExposureLike] = (), claimable: bool = False
     ) -> list[int]: ...

@@ -20,10 +20,9 @@ def _fail(path: str, what: str) -> NoReturn:
     raise RecordFormatError(f"{path}: {what}")
 
 
-def read_text_file(path: str | os.PathLike[str], limit: int, what: str) -> str:
-    """The UTF-8 text of `path`, a regular file of at most `limit` bytes (`what` names such a
-    file in the message, e.g. ``"a record"``). A missing, special, too large or non-UTF-8 file
-    is a :class:`~mahjong.errors.RecordFormatError` naming it."""
+def _open_regular(path: str | os.PathLike[str]) -> tuple[int, os.stat_result]:
+    """An open descriptor of `path`, a regular file, and its status; anything else (missing,
+    unreadable, a FIFO, a device) is a RecordFormatError naming it. Opening never blocks."""
     shown = os.fspath(path)
     try:
         # O_NONBLOCK: opening a FIFO nobody writes to returns at once instead of waiting.
@@ -36,8 +35,34 @@ def read_text_file(path: str | os.PathLike[str], limit: int, what: str) -> str:
         _fail(repr(shown), "not a file name (it holds a NUL character)")
     try:
         info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            _fail(shown, "not a regular file")
+    except OSError as error:
+        os.close(fd)
+        _fail(shown, f"cannot be read ({error.strerror})")
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        _fail(shown, "not a regular file")
+    return fd, info
+
+
+def read_head(path: str | os.PathLike[str], size: int) -> bytes:
+    """The first `size` bytes (at most) of `path`, a regular file; anything else is a
+    :class:`~mahjong.errors.RecordFormatError` naming it, at once (a FIFO does not block)."""
+    fd, _ = _open_regular(path)
+    try:
+        return os.read(fd, size)
+    except OSError as error:
+        _fail(os.fspath(path), f"cannot be read ({error.strerror})")
+    finally:
+        os.close(fd)
+
+
+def read_text_file(path: str | os.PathLike[str], limit: int, what: str) -> str:
+    """The UTF-8 text of `path`, a regular file of at most `limit` bytes (`what` names such a
+    file in the message, e.g. ``"a record"``). A missing, special, too large or non-UTF-8 file
+    is a :class:`~mahjong.errors.RecordFormatError` naming it."""
+    shown = os.fspath(path)
+    fd, info = _open_regular(path)
+    try:
         if info.st_size > limit:
             _fail(shown, f"{info.st_size} bytes is more than {what} ({limit} at most)")
         chunks: list[bytes] = []
@@ -56,6 +81,21 @@ def read_text_file(path: str | os.PathLike[str], limit: int, what: str) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         _fail(shown, f"not UTF-8 text ({error.reason})")
+
+
+def is_log_text(source: object) -> bool:
+    """Whether `source` is a log's text rather than a path: a str holding a newline or
+    starting (after blanks) with ``{``, as no file name does. The log readers take either."""
+    return isinstance(source, str) and ("\n" in source or source.lstrip().startswith("{"))
+
+
+def read_log(source: str | os.PathLike[str]) -> tuple[str, str | None]:
+    """The text of a JSON-lines log and its file's name: `source` is the text itself (see
+    :func:`is_log_text`; no name) or a path to a regular UTF-8 file of at most
+    :data:`MAX_LOG_BYTES` (:func:`read_text_file`)."""
+    if is_log_text(source):
+        return str(source), None
+    return read_text_file(source, MAX_LOG_BYTES, "a log"), os.fspath(source)
 
 
 class _NotFinite(ValueError):

@@ -1,6 +1,8 @@
 """Simulation results for analysis: one row per deal as a Parquet file (:func:`write_parquet`,
 through pyarrow) and the outcome distributions as a picture (:func:`plot`, through
-matplotlib). Both libraries are the optional extra ``analysis``, imported only when used.
+matplotlib). Both libraries are the optional extra ``analysis``, imported only when used
+(:func:`require` checks one before a run). A path is written whole or not at all
+(:func:`mahjong._atomic.atomic_file`); an open binary file may be given instead.
 
 The rows are the families' (:func:`mahjong.riichi.tally.deal_rows`,
 :func:`mahjong.american.tally.deal_rows`), their columns and Arrow types in each module's
@@ -9,25 +11,43 @@ The rows are the families' (:func:`mahjong.riichi.tally.deal_rows`,
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import os
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Iterator, Mapping, Sequence
+from typing import IO, Any
 
+from mahjong._atomic import atomic_file
 from mahjong.errors import InvalidArgumentError
 
-__all__ = ["INSTALL_HINT", "check_plot_path", "plot", "write_parquet"]
+__all__ = ["INSTALL_HINT", "Output", "check_plot_path", "plot", "require", "write_parquet"]
 
 INSTALL_HINT = "pip install 'mahjong-engine[analysis]'"
 
 Row = Mapping[str, Any]
+Output = str | os.PathLike[str] | IO[bytes]
+"""Where a result goes: a path, or a binary file open for writing."""
 
 
-def _require(module: str, option: str) -> Any:
+def require(module: str, option: str) -> Any:
+    """`module` (``pyarrow.parquet``, ``matplotlib``) imported, or an InvalidArgumentError
+    saying that `option` needs the extra."""
     try:
-        return __import__(module)
+        return importlib.import_module(module)
     except ImportError:
-        raise InvalidArgumentError(f"{option} needs {module}: {INSTALL_HINT}") from None
+        package = module.split(".")[0]
+        raise InvalidArgumentError(f"{option} needs {package}: {INSTALL_HINT}") from None
+
+
+@contextlib.contextmanager
+def _opened(out: Output) -> Iterator[IO[bytes]]:
+    """`out` as a binary file: a path is written whole or not at all."""
+    if isinstance(out, (str, os.PathLike)):
+        with atomic_file(out, binary=True) as file:
+            yield file
+    else:
+        yield out
 
 
 def _arrow_type(pa: Any, name: str) -> Any:
@@ -36,16 +56,16 @@ def _arrow_type(pa: Any, name: str) -> Any:
     return {"string": pa.string(), "bool": pa.bool_()}.get(name) or getattr(pa, name)()
 
 
-def write_parquet(
-    rows: Sequence[Row], columns: Mapping[str, str], path: str | os.PathLike[str]
-) -> int:
-    """Writes `rows` to a Parquet file at `path` with exactly `columns` (name to Arrow type,
-    e.g. ``"int8"``, ``"string"``, ``"list<int16>"``); returns the number of rows."""
-    pa = _require("pyarrow", "--parquet")
-    parquet = __import__("pyarrow.parquet").parquet
+def write_parquet(rows: Sequence[Row], columns: Mapping[str, str], out: Output) -> int:
+    """Writes `rows` as Parquet to `out` (a path or a binary file) with exactly `columns`
+    (name to Arrow type, e.g. ``"int8"``, ``"string"``, ``"list<int16>"``); returns the
+    number of rows."""
+    pa = require("pyarrow", "--parquet")
+    parquet = require("pyarrow.parquet", "--parquet")
     schema = pa.schema([(name, _arrow_type(pa, kind)) for name, kind in columns.items()])
     table = pa.Table.from_pylist([dict(row) for row in rows], schema=schema)
-    parquet.write_table(table, path)
+    with _opened(out) as file:
+        parquet.write_table(table, file)
     return len(rows)
 
 
@@ -90,24 +110,33 @@ def _american_panels(rows: Sequence[Row], axes: Any) -> None:
 PANELS = {"riichi": _riichi_panels, "american": _american_panels}
 
 
-def check_plot_path(path: str | os.PathLike[str]) -> None:
-    """A plot is written as PNG or SVG, told by the file's suffix."""
-    if not os.fspath(path).lower().endswith((".png", ".svg")):
+def check_plot_path(path: str | os.PathLike[str]) -> str:
+    """The format of a plot at `path`, ``"png"`` or ``"svg"``, told by its suffix."""
+    suffix = os.path.splitext(os.fspath(path))[1].lower()
+    if suffix not in (".png", ".svg"):
         raise InvalidArgumentError(f"--plot writes a .png or .svg file, not {os.fspath(path)!r}")
+    return suffix[1:]
 
 
-def plot(rows: Sequence[Row], family: str, title: str, path: str | os.PathLike[str]) -> None:
+def plot(
+    rows: Sequence[Row], family: str, title: str, out: Output, kind: str | None = None
+) -> None:
     """Draws the outcome distributions of `rows` (one family's) as four panels and saves them
-    at `path` (PNG or SVG, told by its suffix)."""
-    check_plot_path(path)
-    _require("matplotlib", "--plot")
-    import matplotlib
-
+    to `out`: a path (PNG or SVG, told by its suffix), or a binary file with `kind` saying
+    which."""
+    if isinstance(out, (str, os.PathLike)):
+        kind = check_plot_path(out)
+    elif kind not in ("png", "svg"):
+        raise InvalidArgumentError(f'a plot is "png" or "svg", got {kind!r}')
+    matplotlib = require("matplotlib", "--plot")
     matplotlib.use("Agg")
     from matplotlib import pyplot
 
     figure, axes = pyplot.subplots(2, 2, figsize=(12, 8), layout="constrained")
     PANELS[family](rows, axes)
     figure.suptitle(title)
-    figure.savefig(path, dpi=110)
-    pyplot.close(figure)
+    try:
+        with _opened(out) as file:
+            figure.savefig(file, format=kind, dpi=110)
+    finally:
+        pyplot.close(figure)

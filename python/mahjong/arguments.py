@@ -14,8 +14,8 @@ import argparse
 import json
 import math
 import random
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, NoReturn
 
 from mahjong.errors import InvalidArgumentError
 
@@ -27,6 +27,7 @@ __all__ = [
     "add_rules_options",
     "add_verb",
     "check_empty",
+    "positional",
     "random_seed",
     "rule_override",
     "rules_from",
@@ -43,6 +44,9 @@ MAX_SEED = 2**64 - 1
 _DEFAULT_FAMILY = "_default_family"
 _HELP = ("-h", "--help")
 
+Chooser = Callable[[Mapping[str, argparse.ArgumentParser], Sequence[str]], str]
+"""Picks a verb's family from its families' parsers and the arguments after the verb."""
+
 
 def add_verb(
     commands: Any,
@@ -52,17 +56,17 @@ def add_verb(
     description: str,
     families: Sequence[str] = FAMILIES,
     epilog: str | None = None,
-    choose: Callable[[Sequence[str]], str] | None = None,
+    choose: Chooser | None = None,
 ) -> Any:
     """A verb of the ``mahjong`` command whose families are its subcommands; returns the
     subparsers to which each family adds its parser (``.add_parser("riichi", ...)``). When the
-    command line names no family, `choose` picks one from the arguments that follow the verb,
-    else the first of `families` is taken."""
+    command line names no family, `choose` picks one from the families' parsers and the
+    arguments that follow the verb, else the first of `families` is taken."""
     options = f"The options of each: mahjong {name} {families[0]} --help."
     verb: argparse.ArgumentParser = commands.add_parser(
         name, help=help, description=f"{description} {options}", epilog=epilog
     )
-    setattr(verb, _DEFAULT_FAMILY, choose or (lambda _args: families[0]))
+    setattr(verb, _DEFAULT_FAMILY, choose or (lambda _parsers, _args: families[0]))
     shown = "{" + ",".join(families) + "}"
     return verb.add_subparsers(dest="family", required=True, metavar=shown, title="games")
 
@@ -94,7 +98,39 @@ def with_family(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list[st
     choose = getattr(verb, _DEFAULT_FAMILY, None)
     if choose is None or (len(args) > 1 and (args[1] in _verbs(verb) or args[1] in _HELP)):
         return args
-    return [args[0], choose(args[1:]), *args[1:]]
+    return [args[0], choose(_verbs(verb), args[1:]), *args[1:]]
+
+
+class _Unparsable(Exception):
+    """The arguments do not parse (raised instead of argparse's exit)."""
+
+
+class _Quiet(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _Unparsable(message)
+
+
+def positional(parsers: Iterable[argparse.ArgumentParser], argv: Sequence[str]) -> str | None:
+    """The first positional argument of `argv` as the options of all `parsers` read it (an
+    option's value is never taken for it: ``--card house-2026 log.jsonl`` gives
+    ``log.jsonl``), or None when there is none or the arguments do not parse."""
+    reader = _Quiet(add_help=False)
+    seen: set[str] = set()
+    for parser in parsers:
+        for action in parser._actions:
+            names = [name for name in action.option_strings if name not in seen]
+            if names and action.nargs != 0:
+                reader.add_argument(*names, nargs=action.nargs, action="append")
+            elif names:
+                reader.add_argument(*names, action="count")
+            seen.update(names)
+    reader.add_argument("first", nargs="?")
+    try:
+        found, _ = reader.parse_known_args(list(argv))
+    except _Unparsable:
+        return None
+    first: str | None = found.first
+    return first
 
 
 # --- rules ---------------------------------------------------------------------------------

@@ -4,11 +4,15 @@ spread over a Ray cluster (``ray``, the optional extra ``ray``).
 Either way a run is cut into blocks of consecutive game indices, each played by the native
 loop (:func:`mahjong.native.simulate`, game i on seed ``seed + i``), and the blocks come back
 in game order, so the counts, records and logs of a run are the same bytes whatever the
-backend, the number of blocks or of workers.
+backend, the number of blocks or of workers. Blocks are planned one at a time and at most
+:data:`RAY_BLOCK` games long, and only a bounded number of Ray tasks are in flight, so the
+memory a run takes does not grow with its number of games (``--games 100000000000`` plays,
+block by block, as long as it is let).
 """
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import logging
 import math
@@ -20,14 +24,17 @@ from mahjong import native
 from mahjong.agents import GameRecord
 from mahjong.errors import InvalidArgumentError
 
-__all__ = ["BACKENDS", "Block", "Run", "blocks", "connected", "plan", "play_block"]
+__all__ = ["BACKENDS", "Block", "Run", "Spans", "blocks", "connected", "plan", "play_block"]
 
 BACKENDS = ("local", "ray")
 LOCAL_BLOCK = 500
 """Games per block on this machine: small enough for a lively progress bar, large enough
 that each block keeps every worker busy."""
 TASKS_PER_CPU = 4
-"""Ray tasks per CPU of the cluster (smaller tasks even out slower machines)."""
+"""Ray tasks per CPU of the cluster (smaller tasks even out slower machines); also the Ray
+tasks in flight per CPU at a time."""
+RAY_BLOCK = 20_000
+"""Most games in one Ray task (a block's results are held until it is merged)."""
 
 
 @dataclass(frozen=True)
@@ -72,9 +79,20 @@ def play_block(run: Run, start: int, count: int, workers: int | None) -> Block:
     return Block(result.games, result.tally(), records)
 
 
-def _spans(games: int, block: int) -> list[tuple[int, int]]:
-    """The (start, count) of consecutive blocks of at most `block` games."""
-    return [(start, min(block, games - start)) for start in range(0, games, block)]
+@dataclass(frozen=True)
+class Spans:
+    """The (start, count) of consecutive blocks of at most `block` of `games` games, made one
+    at a time as they are iterated (never listed: a run may have 2^64 games)."""
+
+    games: int
+    block: int
+
+    def __len__(self) -> int:
+        return -(-self.games // self.block)
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        for start in range(0, self.games, self.block):
+            yield start, min(self.block, self.games - start)
 
 
 @contextlib.contextmanager
@@ -113,21 +131,27 @@ def connected(backend: str = "local", address: str | None = None) -> Iterator[No
             ray.shutdown()
 
 
-def plan(run: Run, backend: str = "local") -> list[tuple[int, int]]:
+def _cpus() -> int:
+    """The CPUs of the Ray cluster this process is connected to."""
+    return max(1, int(_ray().cluster_resources().get("CPU", 1)))
+
+
+def plan(run: Run, backend: str = "local") -> Spans:
     """The blocks (start, count) `run` is cut into on `backend` (once :func:`connected`):
     blocks of :data:`LOCAL_BLOCK` games on this machine; on Ray about
-    :data:`TASKS_PER_CPU` tasks per CPU of the cluster."""
+    :data:`TASKS_PER_CPU` tasks per CPU of the cluster, of at most :data:`RAY_BLOCK` games."""
     if backend == "local":
-        return _spans(run.games, LOCAL_BLOCK)
-    cpus = int(_ray().cluster_resources().get("CPU", 1))
+        return Spans(run.games, LOCAL_BLOCK)
+    cpus = _cpus()
     if (run.workers or 1) > cpus:  # a task would wait for CPUs the cluster does not have
         raise InvalidArgumentError(f"--workers {run.workers}: the Ray cluster has {cpus} CPUs")
     tasks = max(1, min(run.games, cpus * TASKS_PER_CPU))
-    return _spans(run.games, math.ceil(run.games / tasks)) if run.games else []
+    return Spans(run.games, min(RAY_BLOCK, max(1, math.ceil(run.games / tasks))))
 
 
-def blocks(run: Run, spans: list[tuple[int, int]], backend: str = "local") -> Iterator[Block]:
-    """The blocks `spans` of `run` (see :func:`plan`), played on `backend`, in game order."""
+def blocks(run: Run, spans: Spans, backend: str = "local") -> Iterator[Block]:
+    """The blocks `spans` of `run` (see :func:`plan`), played on `backend`, in game order; on
+    Ray at most :data:`TASKS_PER_CPU` tasks per CPU are submitted ahead of the one awaited."""
     if backend == "local":
         for start, count in spans:
             yield play_block(run, start, count, run.workers)
@@ -135,12 +159,23 @@ def blocks(run: Run, spans: list[tuple[int, int]], backend: str = "local") -> It
     ray = _ray()
     workers = run.workers or 1
     remote = ray.remote(num_cpus=workers)(play_block)  # a task's threads are its CPUs
-    futures = [remote.remote(run, start, count, workers) for start, count in spans]
-    for future in futures:
-        try:
-            yield ray.get(future)
-        except ray.exceptions.RayError as error:
-            raise InvalidArgumentError(f"--backend ray: a task failed: {error}") from None
+    ahead = _cpus() * TASKS_PER_CPU
+    waiting: collections.deque[Any] = collections.deque()
+    for start, count in spans:
+        waiting.append(remote.remote(run, start, count, workers))
+        if len(waiting) >= ahead:
+            yield _result(ray, waiting.popleft())
+    while waiting:
+        yield _result(ray, waiting.popleft())
+
+
+def _result(ray: Any, future: Any) -> Block:
+    """A Ray task's block, or its failure as an InvalidArgumentError."""
+    try:
+        block: Block = ray.get(future)
+    except ray.exceptions.RayError as error:
+        raise InvalidArgumentError(f"--backend ray: a task failed: {error}") from None
+    return block
 
 
 def _ray() -> Any:

@@ -14,14 +14,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from importlib import metadata
 from typing import Any, NoReturn
 
 import mahjong
 from mahjong import play, sim
+from mahjong._records import read_head
 from mahjong.american import cli as american_cli
-from mahjong.arguments import add_verb, with_family
+from mahjong.arguments import add_verb, positional, with_family
 from mahjong.errors import InvalidArgumentError, MahjongError
 from mahjong.riichi import bot
 from mahjong.riichi import cli as riichi_cli
@@ -102,15 +103,16 @@ def _name_subcommands(parser: argparse.ArgumentParser) -> None:
                 _name_subcommands(sub)
 
 
-def log_family(argv: Sequence[str]) -> str:
+def log_family(families: Mapping[str, argparse.ArgumentParser], argv: Sequence[str]) -> str:
     """The family of the log that ``mahjong replay`` is given without one: American when its
-    first event is a ``start_session``, else Riichi (mjai or Tenhou, told apart later)."""
-    files = [a for a in argv if not a.startswith("-")]
+    first event is a ``start_session``, else Riichi (mjai or Tenhou, told apart later). The
+    log is the file argument as the families' options read `argv` (an option's value is not
+    taken for it), and only a regular file is opened (a FIFO would block)."""
+    path = positional(families.values(), argv)
     try:
-        with open(files[0], "rb") as log:
-            head = log.read(4096)
-    except (IndexError, OSError):
-        return "riichi"  # the Riichi parser reports the missing or unreadable file
+        head = read_head(path, 4096) if path is not None else b""
+    except MahjongError:
+        return "riichi"  # the Riichi parser reports the missing, special or unreadable file
     first = head.lstrip().split(b"\n", 1)[0]
     return "american" if b'"start_session"' in first else "riichi"
 

@@ -5,6 +5,7 @@ subclasses say what was wrong. Most are defined in the compiled module and re-ex
 their home for pickling; :class:`RecordFormatError` is a Python subclass defined here.
 """
 
+from mahjong import _install as _install  # isort: skip  (refuses an install clash first)
 from mahjong._core import (
     CardFormatError,
     IllegalActionError,

@@ -18,18 +18,19 @@ import contextlib
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, Protocol
+from typing import IO, Any, Protocol
 
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
 from mahjong import analysis, backends, native
+from mahjong._atomic import atomic_file
 from mahjong.agents import Agent, GameRecord, RandomAgent, Session, play_game
 from mahjong.american import AmericanGame, AmericanRules, Card
 from mahjong.american import tally as american_tally
 from mahjong.american.game import CardAgent
+from mahjong.american.game import RandomAgent as AmericanRandomAgent
 from mahjong.arguments import (
     MAX_SEED,
     add_card_option,
@@ -193,7 +194,7 @@ AMERICAN = Family(
     name="american",
     agents={
         "card": lambda _seed, setup: CardAgent(_card(setup)),
-        "random": lambda seed, _setup: RandomAgent(seed),
+        "random": lambda seed, _setup: AmericanRandomAgent(seed),
     },
     default_agents="card,random,random,random",
     rules=AmericanRules,
@@ -214,6 +215,8 @@ def check_games(first_seed: int, count: int) -> None:
     """Refuses a run of `count` games from `first_seed` whose game seeds leave 0..2^64-1."""
     if count < 1:
         raise InvalidArgumentError(f"--games must be 1 or more, got {count}")
+    if count > MAX_SEED + 1:
+        raise InvalidArgumentError(f"--games must be at most 2^64 (a game per seed), got {count}")
     if not 0 <= first_seed <= MAX_SEED - (count - 1):
         last = f" (and --seed + {count - 1} for the last game)" if count > 1 else ""
         raise InvalidArgumentError(
@@ -277,45 +280,85 @@ def native_loop(args: argparse.Namespace, family: Family, spec: str) -> bool:
 
 def run(args: argparse.Namespace) -> int:
     """Runs ``mahjong sim FAMILY``: plays the games with a progress bar on a terminal's
-    standard error, then prints the summary."""
+    standard error, then prints the summary. Every output is checked before the first game
+    (its library installed, its file made beside the target) and takes its content only once
+    the run succeeded (:func:`mahjong._atomic.atomic_file`)."""
     check_empty(args, "agents", "card")
     family = FAMILIES[args.family]
     card = Card.load(args.card) if getattr(args, "card", None) is not None else None
     hosting = hosting_from(args) if family.agents_with_argument else Hosting()
     setup = Setup(rules_from(args, family.rules), card, hosting)
     spec = args.agents or family.default_agents
-    if args.plot:
-        analysis.check_plot_path(args.plot)
     if args.address is not None and args.backend != "ray":
         raise InvalidArgumentError("--address is for --backend ray")
     natively = native_loop(args, family, spec)
+    check_games(args.seed, args.games)
+    kind = analysis.check_plot_path(args.plot) if args.plot else None
+    if args.parquet:
+        analysis.require("pyarrow.parquet", "--parquet")
+    if args.plot:
+        analysis.require("matplotlib", "--plot")
+    written = []
+    with contextlib.ExitStack() as outputs:
+        log, parquet, picture = (
+            None if path is None else outputs.enter_context(atomic_file(path, binary=binary))
+            for path, binary in ((args.jsonl, False), (args.parquet, True), (args.plot, True))
+        )
+        tally, rows, backend_line = _play(args, family, setup, spec, natively, log)
+        if parquet is not None:
+            count = analysis.write_parquet(rows, family.columns, parquet)
+            written.append(f"{args.parquet}: {count} rows")
+        if picture is not None:
+            title = f"{args.games} {family.name.capitalize()} games from seed {args.seed} ({spec})"
+            analysis.plot(rows, family.name, title, picture, kind)
+            written.append(f"{args.plot}: outcome distributions")
+    Console(file=sys.stdout).print(tally.table(agent_names(spec)))
+    for line in [*tally.lines(), *hosting.lines(), *backend_line, *written]:
+        print(line)
+    return 0
+
+
+def _play(
+    args: argparse.Namespace,
+    family: Family,
+    setup: Setup,
+    spec: str,
+    natively: bool,
+    log: IO[str] | None,
+) -> tuple[Tally, list[dict[str, object]], list[str]]:
+    """Plays the run's games in the loop chosen, with a progress bar on a terminal's standard
+    error, writing each game's log lines to `log`; returns the tally, the rows of every deal
+    (when ``--parquet`` or ``--plot`` needs them) and the backend's line (Ray's, else none)."""
     rows: list[dict[str, object]] = []
     played = [0]
+    backend_line = []
     console = Console(stderr=True)
-    backend_line = None
+
+    def each(record: GameRecord) -> None:
+        if log is not None:
+            log.write("".join(line + "\n" for line in record.lines()))
+        if args.parquet or args.plot:
+            rows.extend(family.deal_rows(record, played[0]))
+        played[0] += 1
+
     with contextlib.ExitStack() as stack:
-        out = None
-        if args.jsonl:
-            out = stack.enter_context(Path(args.jsonl).open("w", encoding="utf-8"))
-
-        def each(record: GameRecord) -> None:
-            if out is not None:
-                out.write("".join(line + "\n" for line in record.lines()))
-            if args.parquet or args.plot:
-                rows.extend(family.deal_rows(record, played[0]))
-            played[0] += 1
-
         if natively:
-            check_games(args.seed, args.games)
             keep = bool(args.jsonl or args.parquet or args.plot)
             names = tuple(agent_names(spec))
             plan = backends.Run(
-                family.name, names, args.games, args.seed, setup.rules, card, args.workers, keep
+                family.name,
+                names,
+                args.games,
+                args.seed,
+                setup.rules,
+                setup.card,
+                args.workers,
+                keep,
             )
             stack.enter_context(backends.connected(args.backend, args.address))
             spans = backends.plan(plan, args.backend)
             if args.backend == "ray":
-                backend_line = f"backend: ray, {len(spans)} tasks"
+                backend_line.append(f"backend: ray, {len(spans)} tasks")
         bar = stack.enter_context(
             Progress(console=console, transient=True, disable=not console.is_terminal)
         )
@@ -334,19 +377,7 @@ def run(args: argparse.Namespace) -> int:
                 bar.advance(task)
 
             tally = simulate(family, setup, spec, args.seed, args.games, each_advancing)
-    Console(file=sys.stdout).print(tally.table(agent_names(spec)))
-    for line in [*tally.lines(), *hosting.lines()]:
-        print(line)
-    if backend_line is not None:
-        print(backend_line)
-    if args.parquet:
-        count = analysis.write_parquet(rows, family.columns, args.parquet)
-        print(f"{args.parquet}: {count} rows")
-    if args.plot:
-        title = f"{args.games} {family.name.capitalize()} games from seed {args.seed} ({spec})"
-        analysis.plot(rows, family.name, title, args.plot)
-        print(f"{args.plot}: outcome distributions")
-    return 0
+    return tally, rows, backend_line
 
 
 EXAMPLES = """\

@@ -157,6 +157,25 @@ def test_a_file_replays(tmp_path: Path) -> None:
         replay(path)
 
 
+def test_a_str_is_a_path_unless_it_is_log_text(tmp_path: Path) -> None:
+    """As the README says, replay("/path/log.jsonl") reads the file; a str is the log's text
+    only when it holds a newline or starts with "{" (the rule of mjai.load_events)."""
+    lines = _lines()
+    path = tmp_path / "session.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert len(replay(str(path))) == 2
+    with pytest.raises(RecordFormatError, match=f"^{tmp_path / 'nothing.jsonl'}: no such file"):
+        replay(str(tmp_path / "nothing.jsonl"))
+    assert len(replay("\n".join(lines))) == 2
+    assert len(replay("  " + "\n".join(lines))) == 2
+    one_line = (tmp_path / "one.jsonl").as_posix()
+    (tmp_path / "one.jsonl").write_text(lines[0], encoding="utf-8")
+    with pytest.raises(RecordFormatError, match=f"^{one_line}, the end of the log"):
+        replay(one_line)
+    with pytest.raises(RecordFormatError, match=r"^the end of the log"):
+        replay(lines[0])  # one line of text: a str starting with "{"
+
+
 def test_special_and_huge_files_are_refused(tmp_path: Path) -> None:
     with pytest.raises(RecordFormatError, match=r"^/dev/zero: not a regular file"):
         replay(Path("/dev/zero"))

@@ -9,6 +9,7 @@ import io
 import json
 import os
 import sys
+import tracemalloc
 from typing import Any
 
 import pytest
@@ -17,7 +18,7 @@ from mahjong.agents import RandomAgent, play_game
 from mahjong.cli import main
 from mahjong.errors import RecordFormatError
 from mahjong.riichi import Deal, Game, Observation, Ruleset
-from mahjong.riichi.bot import NONE, AgentBot, action_event
+from mahjong.riichi.bot import MAX_INPUT_LINE, NONE, AgentBot, action_event, serve
 from mahjong.riichi.game import EfficiencyAgent
 from mahjong.riichi.mjai_host import MjaiBot
 from mahjong.riichi.replay import action_matches, deal_so_far
@@ -209,7 +210,8 @@ def test_mahjong_bot_riichi_answers_each_line(
 ) -> None:
     start = Deal(seed=1, rules=Ruleset.preset("tenhou")).events(0, seat=0)
     lines = [_line({"type": "start_game", "id": 0}), _line(*start), "", _line({"type": "end_game"})]
-    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(lines) + "\n"))
+    stdin = io.TextIOWrapper(io.BytesIO(("\n".join(lines) + "\n").encode()))
+    monkeypatch.setattr(sys, "stdin", stdin)
     assert main(["bot", "riichi", "0"]) == 0
     answers = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [a["type"] for a in answers] == ["none", "dahai", "none"]
@@ -245,3 +247,53 @@ def test_action_answers_name_the_tiles_of_each_call() -> None:
     for kan, size in (("ankan", 4), ("daiminkan", 3), ("kakan", 3)):
         if kan in kinds:
             assert len(kinds[kan]["consumed"]) == size
+
+
+class _Endless(io.RawIOBase):
+    """`size` bytes of ``x`` without a newline, then `tail`; nothing is held in memory."""
+
+    def __init__(self, size: int, tail: bytes) -> None:
+        self.left, self.tail = size, tail
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        view = memoryview(buffer).cast("B")
+        if self.left:
+            count = min(self.left, len(view))
+            view[:count] = b"x" * count
+            self.left -= count
+            return count
+        count = min(len(self.tail), len(view))
+        view[:count], self.tail = self.tail[:count], self.tail[count:]
+        return count
+
+
+@pytest.mark.parametrize("size", [MAX_INPUT_LINE + 1, 64 * 1024 * 1024])
+def test_an_overlong_line_is_refused_in_bounded_memory(size: int) -> None:
+    """A line longer than MAX_INPUT_LINE bytes (a 1.5 GB one ended the bot with a MemoryError)
+    is answered and reported, never held whole; the next line is read as usual."""
+    start = Deal(seed=1, rules=Ruleset.preset("tenhou")).events(0, seat=0)
+    stream = io.BufferedReader(_Endless(size, f"\n{_line(*start)}\n".encode()))
+    bot, warnings = _bot()
+    out = io.StringIO()
+    tracemalloc.start()
+    try:
+        serve(bot, stream, out)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 4 * MAX_INPUT_LINE
+    assert [json.loads(line)["type"] for line in out.getvalue().splitlines()] == ["none", "dahai"]
+    assert warnings == [f"line 1: a line longer than {MAX_INPUT_LINE} bytes (not read)"]
+
+
+def test_a_line_of_the_longest_length_is_read() -> None:
+    start = _line({"type": "start_game", "id": 0})
+    line = start[:-2] + ', "pad": "' + "x" * (MAX_INPUT_LINE - len(start) - 11) + '"}]'
+    assert len(line) == MAX_INPUT_LINE
+    bot, warnings = _bot()
+    out = io.StringIO()
+    serve(bot, io.BytesIO(line.encode() + b"\n"), out)
+    assert json.loads(out.getvalue()) == NONE and warnings == []

@@ -6,21 +6,30 @@ sim``."""
 
 from __future__ import annotations
 
+import functools
 import json
+import os
 import re
+import shlex
+import signal
 import sys
 import textwrap
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mahjong.agents import play_game
 from mahjong.cli import main
 from mahjong.errors import BotError, InvalidArgumentError
 from mahjong.riichi import Game, Ruleset
+from mahjong.riichi.bot_process import MAX_LINE, printable
 from mahjong.riichi.game import EfficiencyAgent
-from mahjong.riichi.mjai_host import HostCounts, MjaiBot
+from mahjong.riichi.mjai_host import ACTION_TYPES, HostCounts, MjaiBot, _Problem
 from mahjong.sim import RIICHI, Setup, parse_agents
 
 RULES = Ruleset.preset("seed")  # one deal a game
@@ -289,3 +298,215 @@ def test_the_bot_gets_masked_events_and_a_start_with_its_seat(tmp_path: Path) ->
     assert [h == ["?"] * 13 for h in start["tehais"]] == [True, True, False, True]
     assert all(e["pai"] == "?" for e in events if e["type"] == "tsumo" and e["actor"] != 2)
     assert all(e["pai"] != "?" for e in events if e["type"] == "tsumo" and e["actor"] == 2)
+
+
+# --- hostile answers -----------------------------------------------------------------------
+
+
+def _threads_left(before: set[threading.Thread]) -> set[threading.Thread]:
+    """The threads not in `before` still running after up to 2 seconds."""
+    deadline = time.monotonic() + 2
+    while (left := set(threading.enumerate()) - before) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return left
+
+
+@pytest.fixture
+def no_thread_left() -> Any:
+    """Fails the test when a thread it started is still running shortly after it ends."""
+    before = set(threading.enumerate())
+    yield
+    assert not _threads_left(before)
+
+
+def _padded_none(size: int) -> str:
+    """A ``none`` answer of exactly `size` bytes."""
+    bare = '{"type":"none","pad":""}'
+    return bare[:-2] + "x" * (size - len(bare)) + '"}'
+
+
+UNREADABLE = {
+    "nested": "[" * 30000 + "]" * 30000,
+    "long int": '{"type":"dahai","actor":1,"pai":"1m","tsumogiri":' + "9" * 5000 + "}",
+    "NaN": '{"type":"none","x":NaN}',
+    "Infinity": '{"type":"none","x":1e999}',
+    "nested field": '{"type":"dahai","actor":1,"pai":"C","x":' + "[" * 900 + "]" * 900 + "}",
+    "in-band sentinel": "\0too long",
+    "control characters": '{"type":"\x1b[2J\x1b]0;x\x07"}',
+}
+
+
+@pytest.mark.usefixtures("no_thread_left")
+@pytest.mark.parametrize("kind", list(UNREADABLE))
+def test_an_unreadable_answer_is_one_counted_problem(tmp_path: Path, kind: str) -> None:
+    """Answers Python's own JSON reader chokes on or takes too freely (30,000 levels deep, a
+    number of 5,000 digits, NaN) are each a counted problem with a report, never an exception:
+    the bot goes on, and nothing a terminal acts on reaches the report."""
+    body = f'say({UNREADABLE[kind]!r}) if number == 2 else say(\'{{"type":"none"}}\')'
+    reports: list[str] = []
+    bot = MjaiBot(_script(tmp_path, body), report=reports.append)
+    assert len(_play(bot).outcomes) == 1
+    counted = bot.counts.protocol_errors + bot.counts.illegal_actions
+    assert counted >= 1 and len(reports) == counted, reports
+    assert reports[0].startswith("mjai seat 1, line 2: ") and "longer than" not in reports[0]
+    assert not any(ord(c) < 32 or 127 <= ord(c) < 160 for r in reports for c in r)
+    assert "bot stopped" not in reports[0]  # the next lines went to the bot again
+
+
+def test_a_bot_with_unreadable_answers_does_not_end_sim(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    body = f'say({UNREADABLE["nested"]!r}) if number > 1 else say(\'{{"type":"none"}}\')'
+    command = shlex.join(_script(tmp_path, body))
+    spec = f"efficiency,mjai:{command},random,random"
+    assert main(["sim", "--games", "1", "--rules", "seed", "--agents", spec]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"mjai seat 1: [1-9]\d* protocol errors", out), out
+
+
+@pytest.mark.usefixtures("no_thread_left")
+@pytest.mark.parametrize("size", [MAX_LINE - 1, MAX_LINE, MAX_LINE + 1, 100 * 1024, 120 * 1024])
+def test_answers_longer_than_the_limit_stop_the_bot(tmp_path: Path, size: int) -> None:
+    """A line of at most MAX_LINE bytes (64 KiB, its newline not counted) is read; a longer
+    one, however long, stops the bot (its fallback plays on)."""
+    body = f"say({_padded_none(size)!r})"
+    reports: list[str] = []
+    bot = MjaiBot(_script(tmp_path, body), report=reports.append)
+    record = _play(bot)
+    if size <= MAX_LINE:
+        assert bot.counts.protocol_errors == 0 and bot.counts.illegal_actions > 0
+    else:
+        assert reports == [
+            f"mjai seat 1, line 1: wrote a line longer than {MAX_LINE} bytes "
+            "(bot stopped, EfficiencyAgent plays on)"
+        ]
+        assert record.lines()[1:] == _efficiency_log()[1:]
+
+
+def test_a_bots_standard_error_is_reported_escaped(tmp_path: Path) -> None:
+    """Its last words carry no escape sequence (a window title, a clear screen) to the
+    terminal: they are written as Python escapes, as its answers are."""
+    words = "\x1b]0;owned\x07\x1b[2J\x9b31m boom \u202e"
+    body = ANSWER_START + f"sys.exit(print({words!r}, file=sys.stderr) or 3)"
+    reports: list[str] = []
+    _play(MjaiBot(_script(tmp_path, body), report=reports.append))
+    assert "its last words: \\x1b]0;owned\\x07\\x1b[2J\\x9b31m boom \\u202e" in reports[0]
+    assert printable(reports[0]) == reports[0]
+
+
+def test_printable_escapes_what_a_terminal_acts_on() -> None:
+    assert (
+        printable("tab\there é 東 \x1b[0m \x00 \u200f") == "tab\\there é 東 \\x1b[0m \\x00 \\u200f"
+    )
+
+
+# --- no process or thread outlives the game ------------------------------------------------
+
+SPAWN = {
+    # a child in a session of its own, the bot still running at the end
+    "session": "child = subprocess.Popen(['sleep', '60'], start_new_session=True)",
+    # the same, the bot then exiting (its child is nobody's now)
+    "bot exits": "child = subprocess.Popen(['sleep', '60'], start_new_session=True)",
+    # a daemon: forked twice in a new session, its parent gone at once
+    "daemon": (
+        "child = subprocess.Popen([sys.executable, '-c', 'import os, time\\n"
+        "if os.fork(): os._exit(0)\\nos.setsid()\\nprint(os.getpid(), flush=True)\\n"
+        "time.sleep(60)'], stdout=subprocess.PIPE)\n"
+        "child.pid = int(child.stdout.readline())"
+    ),
+}
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.usefixtures("no_thread_left")
+@pytest.mark.parametrize("how", list(SPAWN))
+def test_processes_a_bot_started_end_with_the_game(tmp_path: Path, how: str) -> None:
+    """A child that starts a session of its own, or one left behind by a bot that exited,
+    is gone once the game is over."""
+    pids = tmp_path / "pids"
+    exit_after = "sys.exit(0)" if how == "bot exits" else "pass"
+    body = f"""\
+if number == 1:
+{textwrap.indent(SPAWN[how], "    ")}
+    open({str(pids)!r}, "w").write(f"{{os.getpid()}} {{child.pid}}")
+    say('{{"type":"none"}}')
+    {exit_after}
+else:
+    say('{{"type":"none"}}')"""
+    bot = MjaiBot(_script(tmp_path, body), report=lambda _: None)
+    _play(bot)
+    assert [_alive(int(pid)) for pid in pids.read_text().split()] == [False, False]
+
+
+ESCAPEE = (
+    "import os, sys, time\n"
+    "if os.fork(): os._exit(0)\n"
+    "os.setsid()\n"
+    "open(sys.argv[1], 'w').write(str(os.getpid()))\n"
+    "time.sleep(60)"
+)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a blocked read ends only where pipes poll")
+def test_a_process_holding_the_bots_output_does_not_hold_the_host(tmp_path: Path) -> None:
+    """A process the host cannot tell from others (no mark, a session and a parent not the
+    bot's) keeps the bot's output and standard error open: the host's reading threads end
+    with the game all the same."""
+    pids = tmp_path / "pids"
+    body = f"""\
+if number == 1:
+    subprocess.run([sys.executable, "-c", {ESCAPEE!r}, {str(pids)!r}], env={{}})
+    while not (os.path.exists({str(pids)!r}) and os.path.getsize({str(pids)!r})):
+        time.sleep(0.01)
+say('{{"type":"none"}}')"""
+    before = set(threading.enumerate())
+    _play(MjaiBot(_script(tmp_path, body), report=lambda _: None))
+    escapee = int(pids.read_text())
+    try:
+        assert not _threads_left(before)
+    finally:
+        os.kill(escapee, signal.SIGKILL)
+
+
+# --- any answer at all ---------------------------------------------------------------------
+
+_SCALARS = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8)
+_VALUES = st.recursive(
+    _SCALARS | st.sampled_from(["1m", "5mr", "E", "?", "C"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
+    max_leaves=12,
+)
+_FIELDS = ["type", "actor", "target", "pai", "consumed", "tsumogiri", "x"]
+_ANSWERS = st.dictionaries(
+    st.sampled_from(_FIELDS), _VALUES | st.sampled_from(sorted(ACTION_TYPES)) | st.just(1)
+)
+
+
+@functools.cache
+def _first_legal() -> list[Any]:
+    """The legal actions of seat 1's first decision of the seed-3 deal."""
+    deal = Game(seed=SEED, rules=RULES).next_deal()
+    while 1 not in deal.waiting():
+        seat = deal.waiting()[0]
+        deal.apply(seat, EfficiencyAgent().act(deal.observation(seat), deal.legal_actions(seat)))
+    return list(deal.legal_actions(1))
+
+
+@settings(max_examples=300, deadline=None)
+@given(answer=_ANSWERS | _VALUES, form=st.sampled_from(["json", "python"]))
+def test_any_answer_is_an_action_or_a_counted_problem(answer: Any, form: str) -> None:
+    """Whatever a bot writes (JSON, or Python's looser repr of it: NaN, Infinity), the host
+    reads it as one of the legal actions or as a problem it counts and reports; never an
+    exception of another kind."""
+    line = json.dumps(answer) if form == "json" else repr(answer)
+    reports: list[str] = []
+    bot = MjaiBot(["unused"], report=reports.append)
+    bot.seat = 1
+    legal = _first_legal()
+    try:
+        action = bot._match(bot._parse(line), legal, riichi=False)
+    except _Problem as problem:
+        bot._problem(problem)
+        assert len(reports) == 1 and printable(reports[0]) == reports[0]
+    else:
+        assert action in legal

@@ -6,9 +6,15 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
+import socket
+import subprocess
+import sys
 import threading
+import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
+from pathlib import Path
 from typing import Any
 
 from aiohttp import web
@@ -23,9 +29,11 @@ from mahjong.play.web.server import Server, Table, make_app
 Step = tuple[str, Any, Any]  # ("tile", name, None) or ("choose", key, way)
 
 
-def server_for(argv: str, **changes: Any) -> Server:
-    """The server ``mahjong play <argv> --web`` makes, with some fields changed."""
-    args = build_parser().parse_args(["play", *argv.split(), "--web"])
+def server_for(argv: str | list[str], **changes: Any) -> Server:
+    """The server ``mahjong play <argv> --web`` makes (`argv` a string split at spaces, or a
+    list), with some fields changed."""
+    words = argv.split() if isinstance(argv, str) else argv
+    args = build_parser().parse_args(["play", *words, "--web"])
     server = make_server(args)
     for name, value in changes.items():
         setattr(server, name, value)
@@ -33,7 +41,9 @@ def server_for(argv: str, **changes: Any) -> Server:
 
 
 @asynccontextmanager
-async def serving(argv: str, **changes: Any) -> AsyncIterator[tuple[TestClient[Any, Any], Server]]:
+async def serving(
+    argv: str | list[str], **changes: Any
+) -> AsyncIterator[tuple[TestClient[Any, Any], Server]]:
     server = server_for(argv, **changes)
     client: TestClient[Any, Any] = TestClient(TestServer(make_app(server)))
     await client.start_server()
@@ -44,7 +54,7 @@ async def serving(argv: str, **changes: Any) -> AsyncIterator[tuple[TestClient[A
 
 
 @contextmanager
-def threaded(argv: str, **changes: Any) -> Iterator[tuple[str, Server]]:
+def threaded(argv: str | list[str], **changes: Any) -> Iterator[tuple[str, Server]]:
     """The server on a free port of 127.0.0.1, run by a thread (and event loop) of its own;
     yields its URL."""
     server = server_for(argv, **changes)
@@ -72,6 +82,48 @@ def threaded(argv: str, **changes: Any) -> Iterator[tuple[str, Server]]:
     finally:
         box["loop"].call_soon_threadsafe(box["loop"].stop)
         thread.join(timeout=30)
+
+
+@contextmanager
+def launched(argv: list[str], log: Path) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """``mahjong play <argv> --web`` run as a command on a free port of 127.0.0.1, its
+    standard error written to `log`; yields its URL and process, and stops it (Ctrl+C)
+    unless the test did."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "mahjong.cli", "play", *argv, "--web", "--no-browser"]
+    with log.open("w") as errors:
+        process = subprocess.Popen(
+            [*command, "--port", str(port)], stdout=subprocess.PIPE, stderr=errors, text=True
+        )
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline()
+        assert f":{port}/" in first, first + log.read_text()
+        _wait_for_port(port)
+        yield f"http://127.0.0.1:{port}/", process
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGINT)
+            try:
+                process.communicate(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.communicate()
+
+
+def _wait_for_port(port: int, seconds: float = 30) -> None:
+    """Waits until a server listens on `port` of 127.0.0.1."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
 
 
 def only_table(server: Server) -> Table:
@@ -131,13 +183,14 @@ async def settled(ws: Any) -> dict[str, Any]:
             return state
 
 
-async def play_deal(ws: Any, server: Server) -> dict[str, Any]:
-    """Plays the current deal to its end by messages, as the agent decides; the last state."""
+async def play_deal(ws: Any, server: Server, table: Table | None = None) -> dict[str, Any]:
+    """Plays the current deal to its end by messages, as the agent decides (at `table`, by
+    default the server's only one); the last state."""
     state = await settled(ws)
     for _ in range(500):
         if state["deal_over"]:
             return state
-        session = only_table(server).session
+        session = (table or only_table(server)).session
         steps = next_steps(session)
         for step in steps[:-1]:
             await ws.send_json(message(step))

@@ -85,6 +85,9 @@ MALFORMED = [
     '{"type": "speed", "delay": NaN}',
     '{"type": "speed", "delay": -1}',
     '{"type": "speed", "delay": 1e9}',
+    '{"type": "speed", "delay": ' + "9" * 400 + "}",  # once an OverflowError: the tab dropped
+    '{"type": "speed", "delay": -' + "9" * 400 + "}",
+    '{"type": "choose", "key": "x", "way": ' + "9" * 400 + "}",
     '{"type": "new", "seed": -1}',
     '{"type": "new", "rules": "nonsense"}',
     '{"type": "tile", "tile": "' + "x" * 5000 + '"}',
@@ -94,7 +97,8 @@ MALFORMED = [
 
 @pytest.mark.parametrize("raw", MALFORMED, ids=range(len(MALFORMED)))
 def test_parse_refuses_malformed_messages(raw: str) -> None:
-    """Each is refused either by the parser or by the handler (unknown rules, bad delay)."""
+    """Each is refused either by the parser or by the handler (unknown rules, bad delay or
+    way)."""
     from mahjong.play.web.server import BadMessage
 
     try:
@@ -102,7 +106,7 @@ def test_parse_refuses_malformed_messages(raw: str) -> None:
     except BadMessage as bad:
         assert bad.code == "malformed" and str(bad)
         return
-    assert message["type"] in ("speed", "new")
+    assert message["type"] in ("speed", "new", "choose")
 
 
 def test_malformed_out_of_turn_and_illegal_messages_change_nothing() -> None:

@@ -27,6 +27,7 @@ Games: :class:`AmericanDeal` is one game (one hand) of the engine driven step by
 for learning agents (``docs/encoding.md``).
 """
 
+from mahjong import _install as _install  # isort: skip  (refuses an install clash first)
 from mahjong import encoding as _encoding
 from mahjong._core import AMERICAN_ACTION_COUNT as ACTION_COUNT
 from mahjong._core import AMERICAN_DEAD_REASONS as DEAD_REASONS

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from mahjong import agents
 from mahjong._core import (
     AmericanAction,
     AmericanGame,
@@ -27,7 +28,7 @@ from mahjong._core import (
     Card,
     Exposure,
 )
-from mahjong.agents import Agent, GameRecord, Observation, RandomAgent, play_deal
+from mahjong.agents import Agent, GameRecord, Observation, play_deal
 from mahjong.agents import play_game as agents_play_game
 from mahjong.errors import MahjongError
 
@@ -52,13 +53,30 @@ def _exposure(e: Mapping[str, Any]) -> Exposure:
     return Exposure(e["tile"], e["size"], e["jokers"])
 
 
+class RandomAgent:
+    """Chooses uniformly among the legal actions, from its own seed (as
+    :class:`mahjong.agents.RandomAgent`), except that it never discards a joker while its hand
+    lives and it may do anything else: a thrown joker is lost to the table."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._uniform = agents.RandomAgent(seed)
+
+    def act(self, observation: Observation, legal: Sequence[AmericanAction]) -> AmericanAction:
+        if not observation["players"][observation.seat]["dead"]:
+            kept = [a for a in legal if not (a.type == "discard" and a.kind == JOKER)]
+            if kept:
+                legal = kept
+        return self._uniform.act(observation, legal)
+
+
 class CardAgent:
     """Plays for the card: declares Mah Jongg whenever it can; passes in the Charleston what
     :meth:`Card.charleston_pass` advises; discards for the nearest, most valuable hand still
     live (:meth:`Card.discard_options` with every discard and exposure in sight), and of equal
-    choices the tile least likely to complete a visible near-complete exposure; claims a
-    discard only when the hand comes nearer and stays live; redeems every joker it can; calls
-    a hand dead (challenge mode) only when its exposures can no longer be completed."""
+    choices the tile least likely to complete a visible near-complete exposure, never a joker
+    while a live hand can use it (:meth:`Card.joker_usable`); claims a discard only when the
+    hand comes nearer and stays live; redeems every joker it can; calls a hand dead (challenge
+    mode) only when its exposures can no longer be completed."""
 
     def __init__(self, card: Card, *, near_exposures: int = 2) -> None:
         self.card = card
@@ -205,6 +223,17 @@ class CardAgent:
             top=1,
         )
 
+        keep_joker = (
+            "J" in observation["hand"]
+            and any(o.tile != JOKER for o in advice)
+            and self.card.joker_usable(
+                self._hand(observation),
+                self._mine(observation),
+                visible=visible or None,
+                others=self._others(observation),
+            )
+        )
+
         def rank(i: int) -> tuple[int, bool, int, int]:
             option = advice[i]
             distance = 99 if option.distance is None else option.distance
@@ -212,8 +241,9 @@ class CardAgent:
             return (distance, option.tile in danger, -value, i)
 
         for i in sorted(range(len(advice)), key=rank):
-            if advice[i].tile in by_kind:
-                return by_kind[advice[i].tile]
+            tile = advice[i].tile
+            if tile in by_kind and not (keep_joker and tile == JOKER):
+                return by_kind[tile]
         return options[0]
 
     def _claim(self, observation: Observation, legal: Sequence[AmericanAction]) -> AmericanAction:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from mahjong._core import AmericanAction, AmericanDeal, AmericanGame, AmericanRules, Card
-from mahjong._records import MAX_LOG_BYTES, json_line, read_text_file, shown
+from mahjong._records import MAX_LOG_BYTES, json_line, read_log, shown
 from mahjong.errors import MahjongError, RecordFormatError
 
 __all__ = ["MAX_LOG_BYTES", "replay"]
@@ -43,12 +43,11 @@ class _Log:
     def __init__(self, log: str | os.PathLike[str] | Iterable[str | Event]) -> None:
         self.events: list[Event] = []
         self.places: list[str] = []
-        source = ""
-        if isinstance(log, os.PathLike):
-            source = f"{os.fspath(log)}, "
+        name = None
+        if isinstance(log, (str, os.PathLike)):
+            log, name = read_log(log)
+        source = f"{name}, " if name is not None else ""
         self.end = f"{source}the end of the log"
-        if isinstance(log, os.PathLike):
-            log = read_text_file(log, MAX_LOG_BYTES, "a log")
         if isinstance(log, str):
             log = log.splitlines()
         for number, item in enumerate(log, 1):
@@ -250,9 +249,11 @@ def replay(
     log: str | os.PathLike[str] | Iterable[str | Event], card: Card | None = None
 ) -> list[AmericanDeal]:
     """Plays the sessions of `log` again and returns their finished games, in order. `log` is
-    JSON-lines text, a path to such a file (a regular UTF-8 file of at most
-    :data:`MAX_LOG_BYTES`), its lines, or event dicts from ``play_game``. `card` defaults to
-    the built-in card each session names. Raises RecordFormatError at the first event the
+    a path to a JSON-lines log (a str or a PathLike; a regular UTF-8 file of at most
+    :data:`MAX_LOG_BYTES`), the log's text itself (a str holding a newline or starting with
+    ``{``, which no file name does: the rule of :func:`mahjong.riichi.mjai.load_events`), its
+    lines, or event dicts from ``play_game``. `card` defaults to the built-in card each
+    session names. Raises RecordFormatError at the first event the
     engine does not produce or the structure does not allow (see the module docstring)."""
     events = _Log(log)
     if not events.events:

@@ -226,9 +226,12 @@ class AmericanFamily(Family[AmericanAction]):
             if picked:
                 self.picks.remove(tile)
                 return []
-            if tile in self.playable(session, mode):
-                self.picks.append(tile)
+            trial, _ = self._after_picks(session)
+            if any(a.tile == tile for a in self._offered(trial, "pass_tile")):
+                self.picks.append(tile)  # one more copy, not one already picked
                 return []
+            if tile in self.picks:
+                raise NotNow(f"every {tile} you hold is picked already")
         elif phase == "turn":
             for action in session.legal():
                 if action.type == "discard" and action.tile == tile:

@@ -30,7 +30,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from mahjong.arguments import random_seed
-from mahjong.errors import IllegalActionError
+from mahjong.errors import IllegalActionError, MahjongError
 from mahjong.play.command import family_from, table_parser
 from mahjong.play.family import PLAY, Choice, Family, NotNow, Page, Way
 from mahjong.play.glyphs import glyph_cells, unicode_ok
@@ -662,7 +662,11 @@ class PlayApp(App[None]):
             )
             return
         path = self.log_path()
-        count = self.session.save(path)
+        try:
+            count = self.session.save(path)
+        except (MahjongError, OSError) as error:
+            self.notify(f"Not saved: {error}", severity="error")
+            return
         self.saved = path
         self.notify(f"Saved {count} lines to {path}")
         self.refresh_table()

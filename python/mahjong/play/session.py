@@ -13,6 +13,7 @@ import os
 from collections.abc import Callable, Sequence
 from typing import Any, Generic
 
+from mahjong._atomic import atomic_file
 from mahjong.agents import Stepper
 from mahjong.play.family import HUMAN, ActionT, Family
 from mahjong.play.words import signed
@@ -164,10 +165,13 @@ class Session(Generic[ActionT]):
         return list(self.game.lines())
 
     def save(self, path: str | os.PathLike[str]) -> int:
-        """Writes the log (finished deals) as JSON lines; returns how many lines."""
+        """Writes the log (finished deals) as JSON lines, whole or not at all (a failed write
+        leaves the file as it was: :func:`mahjong._atomic.atomic_file`); returns how many
+        lines."""
         lines = self.lines()
-        with open(path, "w", encoding="utf-8") as out:
+        with atomic_file(path) as out:
             out.write("\n".join(lines) + "\n")
+
         if self.deal_over:
             self.changed = False
         return len(lines)

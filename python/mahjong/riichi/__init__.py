@@ -8,6 +8,7 @@ arrays and release the GIL. :func:`encode` and :func:`action_mask` turn an
 :class:`Observation` into numpy arrays for learning agents (``docs/encoding.md``).
 """
 
+from mahjong import _install as _install  # isort: skip  (refuses an install clash first)
 from mahjong import encoding as _encoding
 from mahjong._core import (
     ACTION_COUNT,

@@ -11,7 +11,8 @@ bot answers the riichi discard. ``start_game`` may carry the seat as ``id``.
 rebuilds the deal from them (:func:`mahjong.riichi.seat_view.seat_deal`) and asks its agent,
 which sees the same observation and legal actions as at our own table. A line it cannot use
 is reported on standard error and answered ``none`` (or, on its own draw, by discarding the
-drawn tile), so a host never waits on it.
+drawn tile), so a host never waits on it; so is a line longer than :data:`MAX_INPUT_LINE`
+bytes, which is not kept (its rest is read and dropped in bounded chunks).
 """
 
 from __future__ import annotations
@@ -31,10 +32,16 @@ from mahjong.riichi.mjai import Event
 from mahjong.riichi.seat_view import seat_deal
 from mahjong.sim import RIICHI, Setup
 
-__all__ = ["NONE", "AgentBot", "action_event", "add_bot", "serve"]
+__all__ = ["MAX_INPUT_LINE", "NONE", "AgentBot", "action_event", "add_bot", "serve"]
 
 NONE: Event = {"type": "none"}
 """The answer of a seat with nothing to do (and its pass on a claim)."""
+
+MAX_INPUT_LINE = 1024 * 1024
+"""Longest line read from the host, in bytes before its newline (a whole deal's events take
+under 10 KB)."""
+
+_SKIP = 64 * 1024  # bytes of an overlong line's rest read at a time
 
 
 def _seat_of(value: Any) -> int:
@@ -109,9 +116,18 @@ class AgentBot:
         try:
             answer = self._answer(self._read(line))
         except Exception as error:  # a bot that stops answering loses its seat: answer anyway
-            self.warn(f"line {self._lines}: {error or type(error).__name__}")
-            answer = self._on_own_draw() or dict(NONE)
+            answer = self._unusable(str(error) or type(error).__name__)
         return json.dumps(answer, separators=(",", ":"))
+
+    def refuse(self, reason: str) -> str:
+        """The answer to a line the bot could not read at all (`reason` says why): reported
+        and answered as any line it cannot use."""
+        self._lines += 1
+        return json.dumps(self._unusable(reason), separators=(",", ":"))
+
+    def _unusable(self, reason: str) -> Event:
+        self.warn(f"line {self._lines}: {reason}")
+        return self._on_own_draw() or dict(NONE)
 
     def _read(self, line: str) -> list[Event]:
         try:
@@ -166,12 +182,20 @@ class AgentBot:
         return None
 
 
-def serve(bot: AgentBot, lines: IO[str], out: IO[str]) -> None:
-    """Answers every line of `lines` on `out`, one line each, flushed, until the input ends."""
-    for line in lines:
-        if line.strip():
-            out.write(bot.react(line) + "\n")
-            out.flush()
+def serve(bot: AgentBot, lines: IO[bytes], out: IO[str]) -> None:
+    """Answers every line of `lines` (UTF-8) on `out`, one line each, flushed, until the input
+    ends; a line longer than :data:`MAX_INPUT_LINE` bytes is refused (see the module docs)."""
+    while line := lines.readline(MAX_INPUT_LINE + 1):
+        if len(line) > MAX_INPUT_LINE and not line.endswith(b"\n"):
+            while (rest := lines.readline(_SKIP)) and not rest.endswith(b"\n"):
+                pass
+            answer = bot.refuse(f"a line longer than {MAX_INPUT_LINE} bytes (not read)")
+        elif line.strip():
+            answer = bot.react(line.decode("utf-8", errors="replace"))
+        else:
+            continue
+        out.write(answer + "\n")
+        out.flush()
 
 
 def _seat(text: str) -> int:
@@ -191,7 +215,7 @@ def run(args: argparse.Namespace) -> int:
     """Runs ``mahjong bot riichi SEAT`` on standard input and output."""
     rules = rules_from(args, Ruleset)
     agent = RIICHI.agents[args.agent](args.seed, Setup(rules))
-    serve(AgentBot(agent, args.seat, rules), sys.stdin, sys.stdout)
+    serve(AgentBot(agent, args.seat, rules), sys.stdin.buffer, sys.stdout)
     return 0
 
 

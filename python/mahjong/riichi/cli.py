@@ -13,7 +13,6 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, NamedTuple
 
 from rich import box
@@ -22,6 +21,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from mahjong import Meld, Tiles, riichi
+from mahjong._atomic import atomic_file
 from mahjong.arguments import add_rules_options, rules_from
 from mahjong.errors import InvalidArgumentError, InvalidHandError, InvalidTileError
 from mahjong.riichi import Ruleset, ScoreResult, WinContext, mjai, replay, tenhou
@@ -499,7 +499,9 @@ def run_convert(args: argparse.Namespace) -> int:
     if args.output is None:
         sys.stdout.write(text)
         return 0
-    Path(args.output).write_text(text, encoding="utf-8")
+    with atomic_file(args.output) as out:
+        out.write(text)
+
     deals = sum(1 for e in events if e["type"] == "start_kyoku")
     print(f"{args.output}: {plural(deals, 'deal')}, {plural(len(events), 'event')}")
     return 0

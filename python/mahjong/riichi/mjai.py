@@ -63,7 +63,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from mahjong import _core
-from mahjong._records import MAX_LOG_BYTES, json_line, read_text_file, shown
+from mahjong._records import MAX_LOG_BYTES, json_line, read_log, shown
 from mahjong.errors import InvalidTileError, RecordFormatError
 
 Event = dict[str, Any]
@@ -536,13 +536,6 @@ def dumps_events(events: Iterable[Event]) -> str:
     return "".join(dumps_event(event) + "\n" for event in events)
 
 
-def _read_text(source: str | os.PathLike[str]) -> tuple[str, str]:
-    """(text, name) of `source`: a path, or text when it is a str holding a JSON line."""
-    if isinstance(source, str) and ("\n" in source or source.lstrip().startswith("{")):
-        return source, "<text>"
-    return read_text_file(source, MAX_LOG_BYTES, "a log"), os.fspath(source)
-
-
 def load_events(source: str | os.PathLike[str]) -> list[Event]:
     """Reads an mjai log: a path, or the text itself (a str containing a newline or starting
     with ``{``). Blank lines are skipped. A line that is not a JSON object with a string
@@ -550,7 +543,8 @@ def load_events(source: str | os.PathLike[str]) -> list[Event]:
     that is not a regular UTF-8 file of at most :data:`MAX_LOG_BYTES`, are a
     :class:`~mahjong.errors.RecordFormatError` naming the file, the line and the field.
     Events keep the fields they have, known or not."""
-    return parse_events(*_read_text(source))
+    text, name = read_log(source)
+    return parse_events(text, name or "<text>")
 
 
 def parse_events(text: str, source: str = "<text>") -> list[Event]:

@@ -19,15 +19,14 @@ A bot that answers with an illegal action or with something that is not an actio
 reported and its fallback agent decides that once; one that stays silent past the time limit,
 exits, or floods its output is reported, stopped, and its fallback plays the rest of the
 game. With ``stop=True`` the first problem ends the game instead, as a
-:class:`~mahjong.errors.BotError`. Each report names the seat, the bot's line and the reason;
-:meth:`MjaiBot.summary` counts them.
+:class:`~mahjong.errors.BotError`. Each report names the seat, the bot's line and the reason,
+with every character a terminal would act on escaped; :meth:`MjaiBot.summary` counts them.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import shlex
 import sys
 from collections.abc import Callable, Sequence
@@ -35,11 +34,12 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from mahjong._core import Action
+from mahjong._records import parse_json
 from mahjong.agents import Agent, Observation
 from mahjong.arguments import seconds
 from mahjong.errors import BotError, InvalidArgumentError
 from mahjong.riichi import mjai
-from mahjong.riichi.bot_process import BotFailure, BotProcess
+from mahjong.riichi.bot_process import BotFailure, BotProcess, printable
 from mahjong.riichi.game import EfficiencyAgent
 from mahjong.riichi.mjai import Event
 from mahjong.riichi.replay import action_matches
@@ -98,6 +98,15 @@ def _line(events: Sequence[Event]) -> str:
     return "[" + ",".join(mjai.dumps_event(e) for e in events) + "]"
 
 
+def _said(answer: Event) -> str:
+    """A bot's answer in a report: compact JSON, cut short."""
+    try:
+        text = mjai.dumps_event(answer)
+    except RecursionError:  # its own fields nested too deeply to write out again
+        text = f"a {answer['type'][:20]!r} answer nested too deeply to show"
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
 class _Problem(Exception):
     """A bot's answer that cannot be used: its reason, and whether the bot must stop."""
 
@@ -154,6 +163,7 @@ class MjaiBot:
         self._pending: list[Event] = []
         self._echoed_reach = False
         self._lines = 0
+        self._interrupted = False
 
     # --- the agent --------------------------------------------------------------------------
 
@@ -197,6 +207,15 @@ class MjaiBot:
                 on_close, self.on_close = self.on_close, None
                 on_close(self)
 
+    def interrupt(self) -> None:
+        """Stops the bot's process at once, from any thread (a table closing while the bot
+        thinks): an answer being awaited fails, nothing more is sent, and nothing of it is
+        counted or reported; its fallback decides what is left to decide."""
+        self._interrupted = True
+        process = self._process
+        if process is not None:
+            process.kill()
+
     def summary(self) -> str:
         """``mjai seat N: K protocol errors, K illegal actions, K fallbacks``."""
         return self.counts.line(self.seat if self.seat is not None else -1)
@@ -211,6 +230,8 @@ class MjaiBot:
             raise InvalidArgumentError(f"an Mjai bot plays one seat: {self.seat}, not {seat}")
 
     def _start(self) -> None:
+        if self._interrupted:
+            return
         argv = [*self.command, str(self.seat)]
         try:
             self._process = BotProcess(argv, stderr=self.stderr)
@@ -235,7 +256,7 @@ class MjaiBot:
         try:
             answer = self._parse(self._exchange(events, timeout))
             if answer["type"] != "none":
-                raise _Problem(f"answered {mjai.dumps_event(answer)} where none was due")
+                raise _Problem(f"answered {_said(answer)} where none was due")
         except _Problem as problem:
             self._problem(problem)
 
@@ -256,7 +277,7 @@ class MjaiBot:
             return self._match(answer, legal, riichi=False)
         riichi = [a for a in legal if a.type == "riichi"]
         if not riichi:
-            raise _Problem(f"{mjai.dumps_event(answer)} is not legal here: no riichi", illegal=True)
+            raise _Problem(f"{_said(answer)} is not legal here: no riichi", illegal=True)
         assert self.seat is not None
         self._echoed_reach = True
         answer = self._parse(self._exchange([mjai.reach(self.seat)]))
@@ -264,8 +285,8 @@ class MjaiBot:
 
     def _parse(self, line: str) -> Event:
         try:
-            answer = json.loads(line)
-        except json.JSONDecodeError as error:
+            answer = parse_json(line)
+        except ValueError as error:  # bad syntax, NaN, nesting or a number too large to read
             raise _Problem(f"not JSON ({error}): {line[:200]!r}") from None
         problem = mjai.event_problem(answer)
         if problem is None and answer["type"] not in ACTION_TYPES:
@@ -282,20 +303,23 @@ class MjaiBot:
             found = [a for a in legal if action_matches(a, answer, riichi)]
         if not found:
             offered = ", ".join(repr(a) for a in legal)
-            text = f"{mjai.dumps_event(answer)} is not legal here (legal: {offered})"
+            text = f"{_said(answer)} is not legal here (legal: {offered})"
             raise _Problem(text, illegal=True)
         return found[0]
 
     def _problem(self, problem: _Problem) -> None:
         """Counts and reports `problem`; stops the bot when it is fatal, the game with
-        `stop`."""
+        `stop` (an interrupted bot only stops)."""
+        if self._interrupted:
+            self._stop_process(grace=0)
+            return
         if problem.illegal:
             self.counts.illegal_actions += 1
         else:
             self.counts.protocol_errors += 1
         if problem.fatal:
             self._stop_process(grace=0)
-        where = f"mjai seat {self.seat}, line {self._lines}: {problem}"
+        where = printable(f"mjai seat {self.seat}, line {self._lines}: {problem}")
         if self.stop:
             self._stop_process(grace=0)
             raise BotError(where)

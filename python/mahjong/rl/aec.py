@@ -7,8 +7,10 @@ agent to act is the engine's: the seat on turn, or one by one the seats that may
 discard or must give a Charleston pass. ``reset(seed=s)`` plays the engine's game from seed
 ``s`` (later seedless resets draw their seeds from it). Rewards: with ``reward="points"`` each
 deal's score changes as the deal ends and the rest of the final points at the end (so they sum
-to the final points relative to the start, scaled); with ``reward="rank"`` the reward of each
-final rank (``rank_rewards``, 1st to 4th) at the end. An illegal action raises
+to the seat's standing points after oka and uma, scaled, and the four seats' to zero); with
+``reward="rank"`` the reward of each final rank (``rank_rewards``, 1st to 4th) at the end. An
+action is an integer code (an int or a numpy integer; a float, a string or a bool is an
+:class:`mahjong.errors.InvalidArgumentError`); one the mask does not allow raises
 :class:`mahjong.errors.IllegalActionError` and changes nothing.
 """
 
@@ -23,7 +25,14 @@ import numpy.typing as npt
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
-from mahjong.rl.family import DEFAULT_RANK_REWARDS, Episode, Family, RewardMode, check_rewards
+from mahjong.rl.family import (
+    DEFAULT_RANK_REWARDS,
+    Episode,
+    Family,
+    RewardMode,
+    action_code,
+    check_rewards,
+)
 
 __all__ = ["MahjongAEC", "observation_space"]
 
@@ -113,7 +122,8 @@ class MahjongAEC(AECEnv):
             return
         assert self.episode is not None, "call reset() first"
         self._cumulative_rewards[agent] = 0.0
-        self.episode.apply(AGENTS.index(agent), int(action))
+        self.episode.apply(AGENTS.index(agent), action_code(action))
+
         for seat, amount in enumerate(self.episode.take_rewards()):
             self.rewards[AGENTS[seat]] = amount
         if self.episode.over:

@@ -10,6 +10,8 @@ score changes from its outcome and the final standings from the game.
 
 from __future__ import annotations
 
+import math
+import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast
@@ -18,14 +20,18 @@ import numpy as np
 import numpy.typing as npt
 
 from mahjong import american, encoding, riichi
-from mahjong.errors import InvalidArgumentError
+from mahjong.errors import IllegalActionError, InvalidArgumentError
 
 __all__ = [
     "DEFAULT_RANK_REWARDS",
     "Episode",
     "Family",
     "RewardMode",
+    "action_code",
+    "check_legal",
     "check_rewards",
+    "final_points",
+    "finite",
     "for_american",
     "for_riichi",
 ]
@@ -35,11 +41,58 @@ RewardMode = Literal["points", "rank"]
 DEFAULT_RANK_REWARDS = (1.0, 1.0 / 3.0, -1.0 / 3.0, -1.0)
 
 
+def final_points(game: Any) -> list[float]:
+    """Each seat's result at the end of `game`: its standing's ``points`` (Riichi: after oka
+    and uma, so the four sum to zero but for riichi deposits the rules let be lost; American:
+    the score), in seat order."""
+    standings = sorted(game.standings(), key=lambda s: s["seat"])
+    return [float(s["points"]) for s in standings]
+
+
+def finite(value: Any, name: str, *, positive: bool = False) -> float:
+    """`value`, a real number (an int or a float of Python or numpy, not a bool) that is finite
+    (and above zero when `positive`), as a float; anything else is an InvalidArgumentError
+    naming `name` and the value."""
+    real = isinstance(value, (int, float, np.integer, np.floating))
+    if not real or isinstance(value, (bool, np.bool_)):
+        raise InvalidArgumentError(f"{name} must be a number, got {value!r}")
+    number = float(value)
+    if not math.isfinite(number) or (positive and number <= 0):
+        what = "a finite number above zero" if positive else "a finite number"
+        raise InvalidArgumentError(f"{name} must be {what}, got {value!r}")
+    return number
+
+
+def action_code(action: Any) -> int:
+    """`action` as an action code: an int or a numpy integer (a numpy scalar or a 0-d array),
+    never a bool, a float or a string, which would otherwise be read as some other code; an
+    InvalidArgumentError naming it otherwise. Whether the code is legal is the deal's to say
+    (:func:`check_legal`)."""
+    if not isinstance(action, (bool, np.bool_)):
+        try:
+            return operator.index(action)
+        except TypeError:
+            pass
+    raise InvalidArgumentError(
+        f"an action is an integer action code, got {action!r} ({type(action).__name__})"
+    )
+
+
+def check_legal(code: int, legal: Sequence[int], seat: int) -> None:
+    """Raises IllegalActionError unless `code` is among the `legal` codes of `seat`."""
+    if code not in legal:
+        raise IllegalActionError(
+            f"action code {code} is not legal for seat {seat} now (legal: {list(legal)})"
+        )
+
+
 def check_rewards(reward: str, rank_rewards: Sequence[float]) -> tuple[float, ...]:
     """Checks the reward options; returns the rank rewards as floats."""
     if reward not in ("points", "rank"):
         raise InvalidArgumentError(f'reward must be "points" or "rank", got {reward!r}')
-    table = tuple(float(r) for r in rank_rewards)
+    if isinstance(rank_rewards, (str, bytes)) or not isinstance(rank_rewards, Sequence):
+        raise InvalidArgumentError(f"rank_rewards needs 4 numbers, got {rank_rewards!r}")
+    table = tuple(finite(r, "each of rank_rewards") for r in rank_rewards)
     if len(table) != 4:
         raise InvalidArgumentError(f"rank_rewards needs 4 values (1st to 4th), got {table!r}")
     return table
@@ -57,8 +110,6 @@ class Family:
     new_game: Callable[[int], Any]
     encode: Callable[[Any, int], npt.NDArray[np.float32]]
     action_mask: Callable[[Any, int], npt.NDArray[np.int8]]
-    final_points: Callable[[Any], list[float]]
-    """Each seat's final points relative to the start."""
     rank_rewards: Callable[[Any, Sequence[float]], list[float]]
     """Each seat's reward from a table of rewards by rank."""
     default_opponent: Callable[[int], Any]
@@ -67,6 +118,8 @@ class Family:
     bounds: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]] = field(init=False)
 
     def __post_init__(self) -> None:
+        scale = finite(self.points_scale, "points_scale", positive=True)
+        object.__setattr__(self, "points_scale", scale)
         object.__setattr__(self, "bounds", encoding.bounds(self.channels, self.width))
 
 
@@ -80,10 +133,6 @@ def for_riichi(
 
     # A preset's name is checked by the engine (InvalidRuleError naming it).
     ruleset = riichi.Ruleset.preset(cast(Any, rules)) if isinstance(rules, str) else rules
-    start = (ruleset or riichi.Ruleset.preset("seed")).start_points
-
-    def final_points(game: Any) -> list[float]:
-        return [float(s["points"] - start) for s in game.standings()]
 
     def rank_rewards(game: Any, table: Sequence[float]) -> list[float]:
         return [table[s["rank"] - 1] for s in game.standings()]
@@ -96,7 +145,6 @@ def for_riichi(
         new_game=lambda seed: riichi.Game(seed=seed, rules=ruleset),
         encode=lambda deal, seat: riichi.encode(deal, seat, full=full),
         action_mask=riichi.action_mask,
-        final_points=final_points,
         rank_rewards=rank_rewards,
         default_opponent=lambda seed: EfficiencyAgent(),
         points_scale=points_scale,
@@ -119,9 +167,6 @@ def for_american(
     the_card = american.Card.builtin(card) if isinstance(card, str) else card
     options = american.AmericanRules.preset(cast(Any, rules)) if isinstance(rules, str) else rules
 
-    def final_points(game: Any) -> list[float]:
-        return [float(s) for s in game.scores]
-
     def rank_rewards(game: Any, table: Sequence[float]) -> list[float]:
         # Tied players share the rewards of the places they tie for.
         scores = list(game.scores)
@@ -142,7 +187,6 @@ def for_american(
         ),
         encode=lambda deal, seat: american.encode(deal, seat, full=full),
         action_mask=american.action_mask,
-        final_points=final_points,
         rank_rewards=rank_rewards,
         default_opponent=lambda seed: CardAgent(the_card),
         points_scale=points_scale,
@@ -153,9 +197,10 @@ class Episode:
     """One game of a family played decision by decision: :attr:`to_act` is the seat that must
     act, :meth:`apply` plays its action code and :meth:`take_rewards` gives the rewards since
     the last call. With ``reward="points"`` each deal's score changes are paid as the deal
-    ends and the rest of the final points (deposits left, oka and uma) as the game ends, so an
-    episode's rewards sum to each seat's final points relative to the start (times the
-    family's scale); with ``"rank"`` the reward of each seat's final rank is paid at the end."""
+    ends and the rest of its result (:func:`final_points`: deposits left, oka and uma) as the
+    game ends, so an episode's rewards sum to each seat's final standing points (times the
+    family's scale) and the four seats' to zero (but for riichi deposits the rules let be
+    lost); with ``"rank"`` the reward of each seat's final rank is paid at the end."""
 
     def __init__(
         self,
@@ -189,10 +234,16 @@ class Episode:
                 return int(seat)
         return None
 
+    def legal_codes(self, seat: int) -> list[int]:
+        """The codes `seat` may play now (none once the game is over)."""
+        return [] if self._ended else [int(c) for c in self.deal.legal_codes(seat)]
+
     def apply(self, seat: int, action: Any) -> None:
-        """Plays `action` (an action object of the family or its code) for `seat`; an illegal
-        one raises IllegalActionError and changes nothing. A deal that ends is settled and the
-        next one dealt."""
+        """Plays `action` (an action object of the family, or a code, which must be one of
+        :meth:`legal_codes`) for `seat`; an illegal one raises IllegalActionError and changes
+        nothing. A deal that ends is settled and the next one dealt."""
+        if not hasattr(action, "code"):
+            check_legal(action_code(action), self.legal_codes(seat), seat)
         self.deal.apply(seat, action)
         self._settle()
 
@@ -223,5 +274,5 @@ class Episode:
         """What is owed at the end beyond what each seat has been paid."""
         if self.reward == "rank":
             return self.family.rank_rewards(self.game, self.rank_table)
-        owed = [p * self.family.points_scale for p in self.family.final_points(self.game)]
+        owed = [p * self.family.points_scale for p in final_points(self.game)]
         return [o - p for o, p in zip(owed, self._paid, strict=True)]

@@ -26,14 +26,17 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 
-from mahjong.errors import IllegalActionError, InvalidArgumentError
+from mahjong.errors import InvalidArgumentError
 from mahjong.rl.aec import SEED_BOUND, observation_space, observe
 from mahjong.rl.family import (
     DEFAULT_RANK_REWARDS,
     Episode,
     Family,
     RewardMode,
+    action_code,
+    check_legal,
     check_rewards,
+    finite,
     for_american,
     for_riichi,
 )
@@ -42,6 +45,34 @@ __all__ = ["AmericanGymEnv", "MahjongGymEnv", "Opponents", "RiichiGymEnv"]
 
 Opponents = Sequence[Any] | Callable[[int], Any] | None
 Observation = dict[str, Any]
+
+
+def _seat(seat: Any) -> int | None:
+    """The learner's seat option: 0..3 (an int or a numpy integer, not a bool) or None."""
+    if seat is None:
+        return None
+    if isinstance(seat, (int, np.integer)) and not isinstance(seat, bool) and 0 <= seat <= 3:
+        return int(seat)
+    raise InvalidArgumentError(f"seat {seat!r} is not a seat 0..3 (or None)")
+
+
+def _agent(agent: Any) -> Any:
+    """`agent` when it has the agent protocol's ``act``; else an InvalidArgumentError."""
+    if not callable(getattr(agent, "act", None)):
+        raise InvalidArgumentError(
+            f"an opponent is an agent with act(observation, legal), got {agent!r}"
+        )
+    return agent
+
+
+def _opponents(opponents: Any) -> Opponents:
+    """The opponents option: None, one factory, or three agents (each checked)."""
+    if opponents is None or callable(opponents):
+        return opponents  # type: ignore[no-any-return]
+    three = isinstance(opponents, Sequence) and not isinstance(opponents, (str, bytes))
+    if not three or len(opponents) != 3:
+        raise InvalidArgumentError(f"opponents: 3 agents or one factory, got {opponents!r}")
+    return [_agent(agent) for agent in opponents]
 
 
 class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
@@ -60,21 +91,17 @@ class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
         illegal_action: Literal["end", "raise"] = "end",
         illegal_reward: float = -1.0,
     ) -> None:
-        if seat is not None and seat not in range(4):
-            raise InvalidArgumentError(f"seat {seat!r} is out of range 0..=3 (or None)")
-        if not callable(opponents) and opponents is not None and len(opponents) != 3:
-            raise InvalidArgumentError(f"opponents: 3 agents or one factory, got {opponents!r}")
         if illegal_action not in ("end", "raise"):
             raise InvalidArgumentError(
                 f'illegal_action must be "end" or "raise", got {illegal_action!r}'
             )
         self.rank_rewards = check_rewards(reward, rank_rewards)
         self.family = family
-        self.fixed_seat = seat
-        self.opponents: Opponents = opponents
+        self.fixed_seat = _seat(seat)
+        self.opponents: Opponents = _opponents(opponents)
         self.reward: RewardMode = reward
         self.illegal_action = illegal_action
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = finite(illegal_reward, "illegal_reward")
         self.observation_space = observation_space(family)
         self.action_space = gymnasium.spaces.Discrete(family.actions)
         self.episode: Episode | None = None
@@ -104,15 +131,15 @@ class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
         return observe(self.family, self.episode, self.seat), {"seat": self.seat}
 
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """Plays the learner's action code (an int or a numpy integer; anything else is an
+        InvalidArgumentError, whatever ``illegal_action`` says)."""
         episode = self._episode()
-        code = int(action)
+        code = action_code(action)
         info: dict[str, Any] = {"seat": self.seat}
-        legal = [] if episode.over else [int(c) for c in episode.deal.legal_codes(self.seat)]
-        if code not in legal or self._refused:
+        legal = [] if self._refused else episode.legal_codes(self.seat)
+        if code not in legal:
             if self.illegal_action == "raise":
-                raise IllegalActionError(
-                    f"action code {code} is not legal for seat {self.seat} now (legal: {legal})"
-                )
+                check_legal(code, legal, self.seat)
             self._refused = True
             info["illegal_action"] = code
             return observe(self.family, episode, self.seat), self.illegal_reward, True, False, info
@@ -133,9 +160,10 @@ class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
         """The agent of each seat this episode (None at the learner's)."""
         if self.opponents is None or callable(self.opponents):
             make = self.opponents or self.family.default_opponent
-            others = [make(int(self.np_random.integers(SEED_BOUND))) for _ in range(3)]
+            others = [_agent(make(int(self.np_random.integers(SEED_BOUND)))) for _ in range(3)]
         else:
             others = list(self.opponents)
+
         return [None if s == self.seat else others.pop(0) for s in range(4)]
 
     def _play_others(self) -> float:

@@ -50,15 +50,21 @@ pub fn seat_seed(game_seed: u64, seat: usize) -> u64 {
     game_seed.wrapping_mul(4).wrapping_add(seat as u64) ^ STREAM
 }
 
-impl<O: Observed> Agent<O> for RandomAgent {
-    fn act(&mut self, observation: &O) -> Option<O::Action> {
-        let legal = observation.legal();
-        if legal.is_empty() {
+impl RandomAgent {
+    /// One of `choices`, uniformly (`None` when there are none).
+    pub fn pick<A: Copy>(&mut self, choices: &[A]) -> Option<A> {
+        if choices.is_empty() {
             return None;
         }
-        legal
-            .get(self.rng.below(legal.len() as u64) as usize)
+        choices
+            .get(self.rng.below(choices.len() as u64) as usize)
             .copied()
+    }
+}
+
+impl<O: Observed> Agent<O> for RandomAgent {
+    fn act(&mut self, observation: &O) -> Option<O::Action> {
+        self.pick(observation.legal())
     }
 
     fn name(&self) -> &'static str {

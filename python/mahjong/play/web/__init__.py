@@ -12,7 +12,11 @@ from typing import Any
 
 from mahjong.play.family import Family
 
-__all__ = ["make_server", "serve"]
+__all__ = ["SHUTDOWN", "make_server", "serve"]
+
+SHUTDOWN = 5.0
+"""Seconds the server waits, once stopped, for its tables to end (they end at once: their
+bots are stopped and their pages told)."""
 
 
 def make_server(args: argparse.Namespace) -> Any:
@@ -74,4 +78,11 @@ def serve(args: argparse.Namespace) -> None:
 
     app = make_app(server)
     app.on_startup.append(opened)
-    web.run_app(app, host=args.host, port=args.port, print=None, handle_signals=True)
+    web.run_app(
+        app,
+        host=args.host,
+        port=args.port,
+        print=None,
+        handle_signals=True,
+        shutdown_timeout=SHUTDOWN,
+    )

@@ -6,6 +6,14 @@ Every message from the page is checked (:func:`parse`) before it touches the gam
 is answered with ``{"type": "error", ...}`` and changes nothing. The page receives only what
 seat 0 may see (:mod:`mahjong.play.web.view`). The AIs move on in a task per table, pausing
 after each move the family shows for the AI delay the page chose.
+
+A tab's messages are done one at a time, in order, each letting the other tabs' go first, and
+paced (:class:`Pace`) to a share of the event loop: a tab that floods the server waits on its
+own queue (which aiohttp bounds), and what it left queued is dropped when it goes. Everything
+that moves a game on or ends it (an AI's move, the human's action, a new deal or game: any of
+which may wait on an Mjai bot) runs in the table's own thread, so no tab waits on another's
+AIs. On shutdown every table's bots are stopped at once and every page is told the server is
+going.
 """
 
 from __future__ import annotations
@@ -14,16 +22,18 @@ import asyncio
 import contextlib
 import ipaddress
 import json
-import math
+import logging
 import random
+import time
 import weakref
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
 from mahjong.errors import IllegalActionError, MahjongError
 from mahjong.play.family import PLAY, Family, NotNow
@@ -32,11 +42,17 @@ from mahjong.play.web import view
 
 __all__ = ["MAX_TABLES", "BadMessage", "Server", "make_app", "parse"]
 
+log = logging.getLogger(__name__)
+
 STATIC = Path(__file__).with_name("static")
 MAX_TABLES = 8  # games one server plays at once (one per websocket)
 MAX_MESSAGE = 4096  # bytes of one message from the page
 MAX_DELAY = 5.0  # seconds
 MAX_SEED = 2**64 - 1
+HANG_UP = 1.0  # seconds a page has to answer the server's closing its websocket
+SHARE = 0.05  # of the event loop's time one tab's messages may take, on average
+BURST = 0.25  # seconds of the event loop's time one tab's messages may take in a row
+LONGEST = 0.05  # seconds one message is counted at most (the rest is waiting on the page)
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
     "style-src 'self' 'unsafe-inline'; connect-src 'self'",
@@ -147,8 +163,10 @@ class Table:
         self.session: Session[Any] = Session(server.make_family(None, None), server.new_seed())
         self.mode = PLAY
         self.task: asyncio.Task[None] | None = None
-        self.working: asyncio.Future[Any] | None = None  # a move being made off the loop
+        self.working: asyncio.Future[Any] | None = None  # work of the table's thread
         self.frames: list[dict[str, Any]] = []
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="mahjong-table")
+        self.waited = 0.0  # seconds the page's messages waited on the table's thread
         self._new_deal()
 
     # -- sending ------------------------------------------------------------------------
@@ -194,6 +212,7 @@ class Table:
 
     async def stop(self) -> None:
         """Stops the AIs' task and waits for a move under way, so the session is left alone."""
+        started = time.perf_counter()
         if self.task is not None and not self.task.done():
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -202,11 +221,30 @@ class Table:
         if self.working is not None:
             await asyncio.wait([self.working])
             self.working = None
+        self.waited += time.perf_counter() - started
 
     async def close(self) -> None:
-        """Ends the table: its AIs stop and are closed (an Mjai bot's process ends)."""
+        """Ends the game: its AIs stop and are closed (an Mjai bot is told and its process
+        ends)."""
         await self.stop()
         await self._off_loop(self.session.close)
+
+    def interrupt(self) -> None:
+        """Stops at once the AIs that could keep the table waiting: an Mjai bot's process
+        (from the event loop, while the bot thinks in the table's thread)."""
+        for agent in self.session.agents:
+            if (stop := getattr(agent, "interrupt", None)) is not None:
+                stop()
+
+    async def end(self) -> None:
+        """Ends the table (its tab is gone): its AIs are closed (at once if one is deciding:
+        a bot thinking is not waited for) and its thread ends."""
+        if self.busy or (self.working is not None and not self.working.done()):
+            self.interrupt()
+        try:
+            await self.close()
+        finally:
+            self._thread.shutdown()
 
     async def _advance(self) -> None:
         """Moves the AIs on; with a delay, the table is sent first (the human's move seen at
@@ -222,14 +260,24 @@ class Table:
                     await asyncio.sleep(self.delay)
         except MahjongError as error:  # an AI that cannot go on (an Mjai bot told to stop)
             await self.error("ai", str(error))
+        except Exception as error:  # an AI that failed: the page is told, a new game works
+            log.exception("an AI failed")
+            name = type(error).__name__
+            await self.error("ai", f"an AI failed ({name}); start a new game")
         self.task = None
         await self.send_state()
 
     async def _off_loop(self, work: Callable[[], Any]) -> Any:
-        """Runs `work` (an AI's move, closing the AIs: an Mjai bot may take seconds) in a
-        thread, so other tabs go on meanwhile; :meth:`stop` waits for it to end."""
-        self.working = asyncio.ensure_future(asyncio.to_thread(work))
-        return await asyncio.shield(self.working)
+        """Runs `work` (anything that may wait on an Mjai bot: an AI's move, the human's
+        action ending a deal, a new game, closing the AIs) in the table's thread, so other
+        tabs go on meanwhile; :meth:`stop` waits for it to end."""
+        self.working = asyncio.get_running_loop().run_in_executor(self._thread, work)
+        started = time.perf_counter()
+        try:
+            return await asyncio.shield(self.working)
+        finally:
+            if asyncio.current_task() is not self.task:  # a message from the page waited
+                self.waited += time.perf_counter() - started
 
     # -- messages -----------------------------------------------------------------------
 
@@ -242,6 +290,9 @@ class Table:
             await self.error(bad.code, str(bad))
         except MahjongError as error:  # the engine refused: said, and nothing changed
             await self.error("refused", str(error))
+        except Exception:  # a fault of ours, not the page's: logged, said, and the tab stays
+            log.exception("a message from the page failed: %.80r", raw)
+            await self.error("internal", "the server failed to do that (see its log)")
 
     def _acting(self) -> None:
         if self.busy or not self.session.human_to_act():
@@ -250,7 +301,7 @@ class Table:
 
     async def _apply(self, actions: list[Any]) -> None:
         try:
-            self.session.act(actions)
+            await self._off_loop(lambda: self.session.act(actions))
         except IllegalActionError as error:
             raise BadMessage("illegal", str(error)) from None
         self.mode = PLAY
@@ -309,9 +360,10 @@ class Table:
             raise BadMessage("not_now", f"the {session.family.deal_word} is not over yet")
         await self.stop()
         if session.game_over:
-            session.start(self.server.new_seed())
+            seed = self.server.new_seed()
+            await self._off_loop(lambda: session.start(seed))
         else:
-            session.next_deal()
+            await self._off_loop(session.next_deal)
         self._new_deal()
         self.start()
 
@@ -334,17 +386,18 @@ class Table:
             raise BadMessage("malformed", str(error)) from None
         await self.close()
         self.rules, self.card = rules, card
-        self.session = Session(family, seed if seed is not None else self.server.new_seed())
+        seed = seed if seed is not None else self.server.new_seed()
+        self.session = await self._off_loop(lambda: Session(family, seed))
         self._new_deal()
         await self.send(self.hello())
         self.start()
 
     async def on_speed(self, message: dict[str, Any]) -> None:
-        delay = float(message["delay"])
-        if not (math.isfinite(delay) and 0 <= delay <= MAX_DELAY):
+        delay = message["delay"]
+        if not 0 <= delay <= MAX_DELAY:  # NaN too; an int of any size compared exactly
             raise BadMessage("malformed", f"the AI delay is 0 to {MAX_DELAY:g} seconds")
-        self.delay = delay
-        await self.send({"type": "speed", "delay": delay})
+        self.delay = float(delay)
+        await self.send({"type": "speed", "delay": self.delay})
 
     async def on_log(self, message: dict[str, Any]) -> None:
         session = self.session
@@ -374,6 +427,25 @@ class Table:
         await self.send_state()
 
 
+class Pace:
+    """How fast one tab's messages are done: at once while they take at most :data:`SHARE`
+    of the event loop's time on average (:data:`BURST` seconds in a row), else only as fast
+    as that, the rest waiting in the tab's own queue; so tabs that flood the server take a
+    bounded share of it, whatever their messages cost."""
+
+    def __init__(self) -> None:
+        self.credit = BURST
+        self.last = time.monotonic()
+
+    def wait(self, took: float) -> float:
+        """Counts `took` seconds of the event loop's time taken by one message (at most
+        :data:`LONGEST`); the seconds to wait before the next."""
+        now = time.monotonic()
+        self.credit = min(BURST, self.credit + (now - self.last) * SHARE) - min(took, LONGEST)
+        self.last = now
+        return max(0.0, -self.credit / SHARE)
+
+
 # -- the web application --------------------------------------------------------------------
 
 
@@ -400,6 +472,15 @@ def _is_address(name: str) -> bool:
     return True
 
 
+async def _static(request: web.Request) -> web.StreamResponse:
+    """One of the page's files, by its name; any other name is not found (without asking the
+    file system, whatever its length)."""
+    name = request.match_info["name"]
+    if name not in request.app[FILES]:
+        raise web.HTTPNotFound(text="no such file")
+    return web.FileResponse(STATIC / name, headers=HEADERS)
+
+
 async def _websocket(request: web.Request) -> web.StreamResponse:
     server: Server = request.app[SERVER]
     ws = web.WebSocketResponse(heartbeat=30, max_msg_size=2**20)  # parse() says "too long"
@@ -414,45 +495,79 @@ async def _websocket(request: web.Request) -> web.StreamResponse:
 
     async def send(message: dict[str, Any]) -> None:
         if not ws.closed:
-            await ws.send_str(json.dumps(message, separators=(",", ":")))
+            with contextlib.suppress(ConnectionError):  # the tab is gone: its handler ends
+                await ws.send_str(json.dumps(message, separators=(",", ":")))
 
     table = Table(server, send)
     server.tables.add(table)
+    request.app[SOCKETS].add(ws)
     try:
         await table.send(table.hello())
         table.start()
+        pace = Pace()
         async for message in ws:
+            started, table.waited = time.perf_counter(), 0.0
             if message.type == WSMsgType.TEXT:
                 await table.receive(message.data)
             elif message.type == WSMsgType.BINARY:
                 await table.error("malformed", "messages are JSON text")
             else:
                 break
+            took = time.perf_counter() - started - table.waited
+            await asyncio.sleep(pace.wait(took))  # the other tabs' messages first
+            if request.transport is None:  # the tab is gone: what it left queued is not done
+                break
     finally:
         server.tables.discard(table)
-        await asyncio.shield(table.close())  # finished even when the handler is cancelled
+        await asyncio.shield(table.end())  # finished even when the handler is cancelled
     return ws
 
 
+async def _shut_down(app: web.Application) -> None:
+    """The server is stopping (Ctrl+C): every table's bots stop at once and every page is
+    told, so that no handler waits for a bot or a page."""
+    for table in list(app[SERVER].tables):
+        table.interrupt()
+    sockets = app[SOCKETS]
+    await asyncio.gather(*(_hang_up(ws) for ws in list(sockets)))
+
+
+async def _hang_up(ws: web.WebSocketResponse) -> None:
+    """Closes `ws` as the server goes away; a page that does not answer within
+    :data:`HANG_UP` seconds is cut off."""
+    with contextlib.suppress(asyncio.TimeoutError, ConnectionError):
+        await asyncio.wait_for(ws.close(code=WSCloseCode.GOING_AWAY, message=b"shutdown"), HANG_UP)
+
+
 SERVER = web.AppKey("server", Server)
+FILES = web.AppKey("files", frozenset[str])
+SOCKETS = web.AppKey("sockets", weakref.WeakSet[web.WebSocketResponse])
 
 
 @web.middleware
 async def _headers(
     request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
 ) -> web.StreamResponse:
-    response = await handler(request)
+    """The pages' security headers on every answer, errors (403, 404, 405, 400) too."""
+    try:
+        response = await handler(request)
+    except web.HTTPException as error:
+        error.headers.update(HEADERS)
+        raise
     if not response.prepared:
         response.headers.update(HEADERS)
     return response
 
 
 def make_app(server: Server) -> web.Application:
-    """The aiohttp application of `server`: ``/`` the table, ``/static/`` its files,
+    """The aiohttp application of `server`: ``/`` the table, ``/static/NAME`` its files,
     ``/ws`` a game."""
     app = web.Application(middlewares=[_headers])
     app[SERVER] = server
+    app[FILES] = frozenset(path.name for path in STATIC.iterdir() if path.is_file())
+    app[SOCKETS] = weakref.WeakSet()
     app.router.add_get("/", _index)
     app.router.add_get("/ws", _websocket)
-    app.router.add_static("/static/", STATIC, follow_symlinks=False)
+    app.router.add_get("/static/{name}", _static)
+    app.on_shutdown.append(_shut_down)
     return app

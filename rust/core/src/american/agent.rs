@@ -1,7 +1,7 @@
 //! The built-in American players, deciding from a seat's [`Observation`]: [`CardAgent`],
 //! which makes exactly the decisions of the Python `CardAgent` (`mahjong.american.game`, the
-//! readable reference), and the random player ([`RandomAgent`]); [`AgentKind`] names them for
-//! the simulator.
+//! readable reference), and the random player ([`RandomPlayer`]); [`AgentKind`] names them
+//! for the simulator.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -9,6 +9,7 @@ use std::sync::Arc;
 use super::card::Card;
 use super::game::{Action, Observation, kind_of};
 use super::liveness::Sight;
+use super::matcher::DiscardOption;
 use super::rack::{Exposure, Rack};
 use crate::agent::{Agent, RandomAgent};
 use crate::error::Result;
@@ -18,7 +19,7 @@ use crate::tiles::Tiles;
 /// A built-in American agent, by the name the simulator takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum AgentKind {
-    /// [`RandomAgent`].
+    /// [`RandomPlayer`].
     Random,
     /// [`CardAgent`].
     Card,
@@ -39,9 +40,35 @@ impl AgentKind {
     /// [`crate::agent::seat_seed`]).
     pub fn make(self, card: &Arc<Card>, seed: u64) -> Box<dyn Agent<Observation>> {
         match self {
-            Self::Random => Box::new(RandomAgent::new(seed)),
+            Self::Random => Box::new(RandomPlayer(RandomAgent::new(seed))),
             Self::Card => Box::new(CardAgent::new(card.clone())),
         }
+    }
+}
+
+/// Chooses uniformly among the legal actions ([`RandomAgent`]), except that it never discards a
+/// joker while its hand lives and it may do anything else: a thrown joker is lost to the table.
+#[derive(Debug, Clone)]
+pub struct RandomPlayer(pub RandomAgent);
+
+impl Agent<Observation> for RandomPlayer {
+    fn act(&mut self, view: &Observation) -> Option<Action> {
+        let throws_joker = |a: &Action| *a == Action::Discard(JOKER);
+        if view.players[view.seat].dead.is_some() || !view.legal.iter().any(throws_joker) {
+            return self.0.pick(&view.legal);
+        }
+        let kept: Vec<Action> = view
+            .legal
+            .iter()
+            .copied()
+            .filter(|a| !throws_joker(a))
+            .collect();
+        self.0
+            .pick(if kept.is_empty() { &view.legal } else { &kept })
+    }
+
+    fn name(&self) -> &'static str {
+        "RandomAgent"
     }
 }
 
@@ -51,9 +78,10 @@ const NEAR_EXPOSURES: usize = 2;
 /// Plays for the card: declares Mah Jongg whenever it can; passes in the Charleston what
 /// [`Card::charleston_pass`] advises; discards for the nearest, most valuable hand still live
 /// ([`Card::discard_options`] with every discard and exposure in sight), and of equal choices
-/// the tile least likely to complete a visible near-complete exposure; claims a discard only
-/// when the hand comes nearer and stays live; redeems every joker it can; calls a hand dead
-/// (challenge mode) only when its exposures can no longer be completed.
+/// the tile least likely to complete a visible near-complete exposure, never a joker while a
+/// live hand can use it ([`Card::joker_usable`]); claims a discard only when the hand comes
+/// nearer and stays live; redeems every joker it can; calls a hand dead (challenge mode) only
+/// when its exposures can no longer be completed.
 #[derive(Debug, Clone)]
 pub struct CardAgent {
     card: Arc<Card>,
@@ -271,16 +299,13 @@ impl CardAgent {
                 .min_by_key(|&k| (risky(k), k == JOKER, k))?;
             return Some(Action::Discard(kind));
         }
-        let seen = Seen::of(view);
-        let advice = Rack::new(seen.hand, seen.mine.clone())
-            .and_then(|rack| self.card.discard_options(&rack, seen.sight()?.as_ref(), 1));
-        let Ok(advice) = advice else {
+        let Ok((advice, keep_joker)) = self.advice(&Seen::of(view)) else {
             return options.first().map(|&k| Action::Discard(k));
         };
         let best = advice
             .iter()
             .enumerate()
-            .filter(|(_, o)| options.contains(&o.tile))
+            .filter(|(_, o)| options.contains(&o.tile) && !(keep_joker && o.tile == JOKER))
             .min_by_key(|&(i, o)| {
                 let value = o.hands.first().map_or(0, |h| self.card.hands[h.hand].value);
                 (
@@ -293,6 +318,18 @@ impl CardAgent {
         best.map(|(_, o)| o.tile)
             .or_else(|| options.first().copied())
             .map(Action::Discard)
+    }
+
+    /// The discard advice for what the seat sees, and whether a joker it holds is to be kept:
+    /// one is never thrown while a live hand can use it ([`Card::joker_usable`]).
+    fn advice(&self, seen: &Seen) -> Result<(Vec<DiscardOption>, bool)> {
+        let rack = Rack::new(seen.hand, seen.mine.clone())?;
+        let sight = seen.sight()?;
+        let advice = self.card.discard_options(&rack, sight.as_ref(), 1)?;
+        let keep_joker = seen.hand.count(JOKER) > 0
+            && advice.iter().any(|o| o.tile != JOKER)
+            && self.card.joker_usable(&rack, sight.as_ref())?;
+        Ok((advice, keep_joker))
     }
 
     fn claim(&self, view: &Observation) -> Option<Action> {

@@ -223,6 +223,24 @@ impl Card {
     pub fn is_dead(&self, exposures: &[Exposure], sight: &Sight) -> Result<bool> {
         Ok(self.live_hands(exposures, sight)?.is_empty())
     }
+
+    /// Whether a joker can still serve `rack`: some card hand the rack can complete from
+    /// what it does not see (`sight`; with nothing in sight every hand counts) has a
+    /// joker-eligible slot (in a set of three or more) that the rack's tiles leave open.
+    pub fn joker_usable(&self, rack: &Rack, sight: Option<&Sight>) -> Result<bool> {
+        let live = sight.map(|s| Liveness::new(rack, s)).transpose()?;
+        let table = self.view(rack.exposures());
+        let held = rack.concealed().counts();
+        Ok((0..table.variants().len()).any(|i| {
+            let open = table
+                .needed(i)
+                .iter()
+                .any(|&[kind, total, strict]| total > strict && held[usize::from(kind)] < total);
+            open && live
+                .as_ref()
+                .is_none_or(|live| live.alive_standing_of(&table, i, held).is_some())
+        }))
+    }
 }
 
 #[cfg(test)]
@@ -330,5 +348,21 @@ mod tests {
             redeemable: None,
         };
         assert!(!card.is_dead(&kong, &whole).unwrap());
+    }
+
+    #[test]
+    fn a_joker_serves_while_a_live_hand_has_an_open_set() {
+        let card = house();
+        let fresh = rack("1B 2B 3C 4C 5D 6D N E W S R G J", &[]);
+        assert!(card.joker_usable(&fresh, None).unwrap());
+        // Only the hands of three flowers, a red kong and a green pung take these exposures,
+        // and what they still lack is four singles (NEWS): no slot a joker may fill.
+        let singles_left = rack("N E W 1B", &["F F F", "R R R R", "G G G"]);
+        assert!(!card.joker_usable(&singles_left, None).unwrap());
+        // A wind kong whose hands are all dead in sight leaves nothing to use a joker in.
+        let kong = rack("1B 2B 3B 4B 5B 6B 7B 8B 9B 1C", &["W W W W"]);
+        let everything = Sight::of(Tiles::parse("E E E E J J J J J J").unwrap());
+        assert!(card.joker_usable(&kong, None).unwrap());
+        assert!(!card.joker_usable(&kong, Some(&everything)).unwrap());
     }
 }

@@ -251,6 +251,27 @@ impl PyCard {
             .collect())
     }
 
+    /// Whether a joker can still serve the hand (concealed `hand` plus `exposures`): some card
+    /// hand it can complete from what it does not see has a joker-eligible slot (in a set of
+    /// three or more) its tiles leave open. `visible` and `others` are what the player sees,
+    /// as for `discard_options`; without them every card hand counts as live. The built-in
+    /// players never discard a joker while this holds.
+    #[pyo3(
+        signature = (hand, exposures = None, visible = None, others = None),
+        text_signature = "($self, hand, exposures=(), visible=None, others=())"
+    )]
+    fn joker_usable(
+        &self,
+        hand: &Bound<'_, PyAny>,
+        exposures: Option<&Bound<'_, PyAny>>,
+        visible: Option<&Bound<'_, PyAny>>,
+        others: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<bool> {
+        let rack = rack_arg(hand, exposures)?;
+        let sight = sight_arg(visible, others, None)?;
+        self.card.joker_usable(&rack, sight.as_ref()).py()
+    }
+
     /// The kinds that complete a 13-tile hand (concealed plus exposed), ascending; 35 (a joker)
     /// is among them when a joker-eligible slot is the one left open. A joker only wins when
     /// drawn: a discarded joker is dead and can never be claimed (rule 1.5.7). To decide
