@@ -31,6 +31,8 @@ const RINSHAN: [usize; 4] = [134, 135, 132, 133];
 const FIRST_INDICATOR: usize = 130;
 /// The position of the dealer's first draw (R2.8); the next draws follow.
 const FIRST_DRAW: usize = 52;
+/// Times every hidden hand is drawn again before the sight is given up.
+const HANDS_TRIES: usize = 8;
 
 /// Every hidden tile of a [`Sight`] named.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -97,25 +99,40 @@ pub fn fill_hidden(sight: &Sight, reading: &Reading, rng: &mut Rng) -> Result<Fi
     for hand in now.iter().flatten() {
         hand.iter().try_for_each(|&t| show(t))?;
     }
-    let mut pool: Vec<u8> = (0..RIICHI_TILE_COUNT as u8)
+    let unseen_tiles: Vec<u8> = (0..RIICHI_TILE_COUNT as u8)
         .filter(|&t| !seen[usize::from(t)])
         .collect();
-    // The hands now: riichi hands first (they have the most to satisfy).
+    // The hands now: riichi hands first (they have the most to satisfy), all drawn again when
+    // one cannot be (the others may have taken what it needed).
     let mut unseen: Vec<Unseen> = (0..4)
         .filter(|&s| now[s].is_none())
         .map(|s| unseen_seat(sight, s, &ops[s]))
         .collect::<Result<_>>()?;
     unseen.sort_by_key(|u| (!u.riichi, u.seat));
-    for who in &unseen {
-        let hand = reading.hand(sight, who, &mut pool, rng).ok_or_else(|| {
-            Error::argument(format!(
-                "no tiles left make a hand of {} tiles for seat {}{}",
-                who.size,
-                who.seat,
-                if who.riichi { " that waits" } else { "" }
-            ))
-        })?;
-        now[who.seat] = Some(hand);
+    let mut pool = Vec::new();
+    let mut failed = None;
+    for _ in 0..HANDS_TRIES {
+        pool.clone_from(&unseen_tiles);
+        failed = unseen.iter().find_map(|who| {
+            match reading.hand(sight, who, &mut pool, rng) {
+                Some(hand) => {
+                    now[who.seat] = Some(hand);
+                    None
+                }
+                None => Some(who),
+            }
+        });
+        if failed.is_none() {
+            break;
+        }
+    }
+    if let Some(who) = failed {
+        return Err(Error::argument(format!(
+            "no tiles left make a hand of {} tiles for seat {}{}",
+            who.size,
+            who.seat,
+            if who.riichi { " that waits" } else { "" }
+        )));
     }
     let mut dealt: [Vec<u8>; 4] = Default::default();
     let mut draws = vec![HIDDEN; sight.steps.len()];
