@@ -1,20 +1,22 @@
 //! [`ExpertAgent`] (the simulator's `expert`): chooses by playing its candidate actions out.
 //!
 //! At a decision worth searching it lists a few candidates (the fastest discards, the
-//! safest ones and a fold when threatened, riichi or dama on a tenpai discard, calls or a
-//! pass, kans), each with the plan its seat follows afterwards ([`Plan`]: play on, fold, or
-//! stay dama). It then draws worlds: the hidden tiles named from
-//! its own sight ([`Sight::of`], [`fill_hidden`]) by the fitted reading of the other hands
-//! ([`Reading`]), the deal replayed to now by the engine. In every world each candidate is
-//! played to the deal's end (the others as the playouts' opponents play), and the game after
-//! it is valued by [`Placement`]: the expected final rank (or, for comparison, points). The
-//! candidate of highest mean over the same worlds is chosen, but [`StrongAgent`]'s own choice
-//! stays unless another beats it clear of the noise (by a margin and by a standard error of
-//! the difference over the same worlds).
+//! safest ones and a fold when threatened, riichi or dama on a tenpai discard, a pass and the
+//! calls that bring tenpai nearer or pon a value honour, kans), each with the plan its seat
+//! follows afterwards ([`Plan`]: play on, fold, or stay dama); [`StrongAgent`]'s own choice
+//! is the first, the base. It then draws worlds: the hidden tiles named from its own sight
+//! ([`Sight::of`], [`fill_hidden`]) by the fitted reading of the other hands ([`Reading`]),
+//! the deal replayed to now by the engine. In a world each candidate is played to the deal's
+//! end by the playouts' fast players ([`Quick`]), and the game after it is valued by
+//! [`Placement`]: the expected final rank (or, for comparison, points).
 //!
-//! The budget is a number of playouts, so the same seed and observation give the same
-//! decision (the worlds' seeds come from the agent's seed and the observation); an optional
-//! time cap stops drawing worlds early, and threads share the worlds.
+//! The budget is a number of playouts per decision (a world's drawing counted as one):
+//! half of it plays every candidate, the rest the base and the two best others so far. The
+//! candidate of highest mean gain over the base in the same worlds is chosen if that gain
+//! is clear of the noise (a margin, and one standard error of the paired difference), else
+//! the base. The same seed and observation give the same decision (the worlds' seeds come
+//! from the agent's seed and the observation, whatever the threads sharing them); an
+//! optional time cap stops drawing worlds early.
 
 use std::time::{Duration, Instant};
 
@@ -39,7 +41,7 @@ use crate::tile::kind_of_id;
 /// use (docs/strength.md).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Options {
-    /// Playouts per decision, shared among its candidates.
+    /// Playouts per decision, shared among its candidates (a world's drawing counts as one).
     pub playouts: usize,
     /// Threads sharing one decision's worlds.
     pub threads: usize,
@@ -55,7 +57,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Self {
-            playouts: 600,
+            playouts: 400,
             threads: 1,
             time_cap: None,
             models: true,
@@ -94,10 +96,10 @@ struct Candidate {
 const FASTEST: usize = 3;
 /// See [`FASTEST`].
 const SAFEST: usize = 2;
-/// Worlds drawn at least, and at most, however many candidates.
-const MIN_WORLDS: usize = 24;
-/// See [`MIN_WORLDS`].
-const MAX_WORLDS: usize = 80;
+/// Worlds drawn at least in the first round, however many candidates.
+const MIN_WORLDS: usize = 12;
+/// Candidates besides the base choice kept for the second round.
+const KEPT: usize = 2;
 /// Tries to draw one world before it is given up.
 const TRIES: usize = 3;
 /// How much a candidate's mean must beat the base choice's (in the value's units)...
@@ -248,66 +250,100 @@ impl ExpertAgent {
         } else {
             Placement::Points
         };
-        let worlds = (options.playouts / candidates.len()).clamp(MIN_WORLDS, MAX_WORLDS);
         let seed = mix(self.seed, fingerprint(view));
         let deadline = options.time_cap.map(|cap| Instant::now() + cap);
-        let world = |w: usize| -> Option<Vec<f64>> {
+        // Each world's value of each candidate played in it.
+        let world = |w: usize, playing: &[usize]| -> Option<Vec<Option<f64>>> {
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 return None;
             }
             let mut rng = Rng::new(mix(seed, w as u64));
-            (0..TRIES).find_map(|_| {
-                play_world(view, &sight, candidates, &reading, placement, &mut rng)
+            let chosen: Vec<Candidate> = playing.iter().map(|&c| candidates[c]).collect();
+            let values = (0..TRIES).find_map(|_| {
+                play_world(view, &sight, &chosen, &reading, placement, &mut rng)
                     .ok()
                     .flatten()
-            })
-        };
-        let threads = options.threads.clamp(1, worlds);
-        let mut values: Vec<Option<Vec<f64>>> = vec![None; worlds];
-        if threads == 1 {
-            for (w, slot) in values.iter_mut().enumerate() {
-                *slot = world(w);
+            })?;
+            let mut row = vec![None; candidates.len()];
+            for (&c, v) in playing.iter().zip(values) {
+                row[c] = Some(v);
             }
-        } else {
-            std::thread::scope(|scope| {
-                let world = &world;
-                let chunks: Vec<_> = values
-                    .chunks_mut(worlds.div_ceil(threads))
-                    .enumerate()
-                    .map(|(i, chunk)| {
-                        let start = i * worlds.div_ceil(threads);
-                        scope.spawn(move || {
-                            for (j, slot) in chunk.iter_mut().enumerate() {
-                                *slot = world(start + j);
-                            }
-                        })
-                    })
-                    .collect();
-                for chunk in chunks {
-                    let _ = chunk.join();
-                }
-            });
-        }
-        let drawn: Vec<&Vec<f64>> = values.iter().flatten().collect();
-        if drawn.is_empty() {
-            return None;
-        }
-        // Each candidate's mean gain over the base choice in the same worlds, and whether it
-        // is clear of the noise.
-        let n = drawn.len() as f64;
-        let gain = |c: usize| -> (f64, bool) {
-            let diffs = drawn.iter().map(|v| v[c] - v[0]);
-            let mean = diffs.clone().sum::<f64>() / n;
-            let var = diffs.map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-            (mean, mean > MARGIN && mean > ERRORS * (var / n).sqrt())
+            Some(row)
         };
-        let chosen = (1..candidates.len())
-            .map(|c| (c, gain(c)))
-            .filter(|(_, (_, clear))| *clear)
+        // Two rounds: every candidate in the first half of the budget, then the base choice and
+        // the best others so far in the rest (a world's drawing costs about one playout).
+        let all: Vec<usize> = (0..candidates.len()).collect();
+        let budget = options.playouts;
+        let first = (budget / 2 / (all.len() + 1)).max(MIN_WORLDS);
+        let mut rows = self.worlds(0..first, &all, &world);
+        let mut kept = all.clone();
+        if all.len() > KEPT + 1 {
+            let mut others: Vec<(usize, f64)> =
+                (1..all.len()).map(|c| (c, gain(&rows, c).0)).collect();
+            others.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+            kept = std::iter::once(0)
+                .chain(others.iter().take(KEPT).map(|&(c, _)| c))
+                .collect();
+        }
+        let spent = first * (all.len() + 1);
+        let second = budget.saturating_sub(spent) / (kept.len() + 1);
+        rows.extend(self.worlds(first..first + second, &kept, &world));
+        // The best candidate clear of the noise, else the base choice.
+        let chosen = kept[1..]
+            .iter()
+            .map(|&c| (c, gain(&rows, c)))
+            .filter(|(_, (mean, error))| *mean > MARGIN && *mean > ERRORS * error)
             .max_by(|a, b| a.1.0.total_cmp(&b.1.0).then(b.0.cmp(&a.0)))
             .map_or(0, |(c, _)| c);
         Some(candidates[chosen].action)
     }
+
+    /// The rows of worlds `range` (those drawn), each playing the candidates `playing`, on
+    /// the agent's threads; in world order whatever the threads.
+    fn worlds(
+        &self,
+        range: std::ops::Range<usize>,
+        playing: &[usize],
+        world: &(impl Fn(usize, &[usize]) -> Option<Vec<Option<f64>>> + Sync),
+    ) -> Vec<Vec<Option<f64>>> {
+        let count = range.len();
+        let threads = self.options.threads.clamp(1, count.max(1));
+        let mut rows: Vec<Option<Vec<Option<f64>>>> = vec![None; count];
+        if threads == 1 {
+            for (slot, w) in rows.iter_mut().zip(range) {
+                *slot = world(w, playing);
+            }
+        } else {
+            let size = count.div_ceil(threads);
+            std::thread::scope(|scope| {
+                for (i, chunk) in rows.chunks_mut(size).enumerate() {
+                    let start = range.start + i * size;
+                    scope.spawn(move || {
+                        for (j, slot) in chunk.iter_mut().enumerate() {
+                            *slot = world(start + j, playing);
+                        }
+                    });
+                }
+            });
+        }
+        rows.into_iter().flatten().collect()
+    }
+}
+
+/// Candidate `c`'s mean gain over the base choice (candidate 0) in the worlds that played
+/// both, and the standard error of that mean (infinite with fewer than two such worlds).
+fn gain(rows: &[Vec<Option<f64>>], c: usize) -> (f64, f64) {
+    let diffs: Vec<f64> = rows
+        .iter()
+        .filter_map(|row| Some(row[c]? - row[0]?))
+        .collect();
+    let n = diffs.len() as f64;
+    if diffs.len() < 2 {
+        return (0.0, f64::INFINITY);
+    }
+    let mean = diffs.iter().sum::<f64>() / n;
+    let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, (var / n).sqrt())
 }
 
 /// One world: the hidden tiles drawn, the deal replayed to now, and each candidate played
