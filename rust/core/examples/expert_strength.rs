@@ -2,14 +2,14 @@
 //!
 //! ```text
 //! cargo run --profile ci -p mahjong-core --example expert_strength -- \
-//!     GAMES PRESET SEATS [WORKERS] [playouts=N] [FLIP...]
+//!     GAMES PRESET SEATS [WORKERS] [playouts=N] [games=FILE] [FLIP...]
 //! ```
 //!
 //! `SEATS` is four letters, `x` (expert), `s` (strong) or `e` (efficiency), e.g. `xeee`; it
 //! and its three rotations are played (game i from seed `i` in each) so seat effects cancel.
 //! The agent measured is the first letter's. `FLIP` names options of the expert to switch
 //! from their defaults: `models` (fitted reading of the hidden hands, on), `placement`
-//! (expected rank, on).
+//! (expected rank, on); `games=FILE` writes each game's result to `FILE`.
 //! Prints the measured agent's average rank and points per game with a 95 % interval (over
 //! games, each game's value the mean of its seats), its win, deal-in, riichi and call rates,
 //! and the time of its decisions (median, 90th, 99th percentile, maximum; each game on one
@@ -69,7 +69,12 @@ fn main() {
     let seats: Vec<char> = args.get(2).map_or("xeee", String::as_str).chars().collect();
     let workers: usize = args.get(3).and_then(|w| w.parse().ok()).unwrap_or(1);
     let mut options = Options::default();
+    let mut games_out = None;
     for flag in args.iter().skip(4) {
+        if let Some(path) = flag.strip_prefix("games=") {
+            games_out = Some(path.to_owned());
+            continue;
+        }
         match flag.as_str() {
             "models" => options.models = !options.models,
             "placement" => options.placement = !options.placement,
@@ -120,7 +125,29 @@ fn main() {
         Ok((i % 4, Tally::of(&outcomes, game.log(), &standings), times))
     })
     .expect("games play");
+    if let Some(path) = games_out {
+        write_games(&path, &results, &layouts, focus);
+    }
     report(&results, &layouts, focus, games, started.elapsed());
+}
+
+/// Writes one line per game: its seed, layout, and the measured agent's mean rank and
+/// points there (for paired comparisons of runs on the same seeds).
+fn write_games(
+    path: &str,
+    results: &[(usize, Tally, Vec<(Duration, Duration)>)],
+    layouts: &[Vec<char>],
+    focus: char,
+) {
+    let mut text = String::from("seed layout rank points\n");
+    for (i, (layout, tally, _)) in results.iter().enumerate() {
+        let mine: Vec<usize> = (0..4).filter(|&s| layouts[*layout][s] == focus).collect();
+        let n = mine.len() as f64;
+        let rank = mine.iter().map(|&s| tally.ranks[s] as f64).sum::<f64>() / n;
+        let points = mine.iter().map(|&s| tally.points[s] as f64).sum::<f64>() / n;
+        text.push_str(&format!("{} {layout} {rank} {points}\n", i / 4));
+    }
+    std::fs::write(path, text).expect("the games file is written");
 }
 
 /// Prints the measured agent's results.
