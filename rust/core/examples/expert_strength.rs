@@ -29,6 +29,9 @@ use mahjong_core::riichi::strong::StrongAgent;
 use mahjong_core::riichi::{Preset, Ruleset};
 use mahjong_core::sim::{Seats, play_out, run};
 
+/// One game's layout, tally, and the measured agent's decision times (wall, CPU).
+type GameResult = (usize, Tally, Vec<(Duration, Duration)>);
+
 /// An agent whose decisions are timed: wall time, and the thread's CPU time (Linux's
 /// `/proc/thread-self/schedstat`; zero where it cannot be read), so that a busy machine
 /// shows as the difference.
@@ -133,12 +136,7 @@ fn main() {
 
 /// Writes one line per game: its seed, layout, and the measured agent's mean rank and
 /// points there (for paired comparisons of runs on the same seeds).
-fn write_games(
-    path: &str,
-    results: &[(usize, Tally, Vec<(Duration, Duration)>)],
-    layouts: &[Vec<char>],
-    focus: char,
-) {
+fn write_games(path: &str, results: &[GameResult], layouts: &[Vec<char>], focus: char) {
     let mut text = String::from("seed layout rank points\n");
     for (i, (layout, tally, _)) in results.iter().enumerate() {
         let mine: Vec<usize> = (0..4).filter(|&s| layouts[*layout][s] == focus).collect();
@@ -152,7 +150,7 @@ fn write_games(
 
 /// Prints the measured agent's results.
 fn report(
-    results: &[(usize, Tally, Vec<(Duration, Duration)>)],
+    results: &[GameResult],
     layouts: &[Vec<char>],
     focus: char,
     games: usize,
@@ -160,8 +158,14 @@ fn report(
 ) {
     let (mut ranks, mut points) = (Vec::new(), Vec::new());
     let (mut deals, mut wins, mut deal_ins, mut riichi, mut calls) = (0u64, 0u64, 0u64, 0u64, 0u64);
-    let mut wall: Vec<Duration> = results.iter().flat_map(|r| r.2.iter().map(|t| t.0)).collect();
-    let mut cpu: Vec<Duration> = results.iter().flat_map(|r| r.2.iter().map(|t| t.1)).collect();
+    let mut wall: Vec<Duration> = results
+        .iter()
+        .flat_map(|r| r.2.iter().map(|t| t.0))
+        .collect();
+    let mut cpu: Vec<Duration> = results
+        .iter()
+        .flat_map(|r| r.2.iter().map(|t| t.1))
+        .collect();
     wall.sort_unstable();
     cpu.sort_unstable();
     for (layout, tally, _) in results {

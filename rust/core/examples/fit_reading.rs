@@ -84,8 +84,14 @@ impl Counts {
         view.hand.iter().copied().for_each(&mut see);
         view.dora_indicators.iter().copied().for_each(&mut see);
         for p in &view.players {
-            p.pond.iter().filter(|d| !d.called).for_each(|d| see(d.tile));
-            p.melds.iter().flat_map(|m| m.tiles.iter()).for_each(|&t| see(t));
+            p.pond
+                .iter()
+                .filter(|d| !d.called)
+                .for_each(|d| see(d.tile));
+            p.melds
+                .iter()
+                .flat_map(|m| m.tiles.iter())
+                .for_each(|&t| see(t));
         }
         let total: f64 = unseen.iter().map(|&n| f64::from(n)).sum();
         for seat in (0..4).filter(|&s| s != view.seat) {

@@ -54,7 +54,11 @@ fn the_same_seed_makes_the_same_decisions_with_any_threads() {
     for seed in 0..2 {
         let one = first_deal(seed, &mut expert(7, 1));
         assert_eq!(one, first_deal(seed, &mut expert(7, 1)), "game {seed}");
-        assert_eq!(one, first_deal(seed, &mut expert(7, 3)), "game {seed}, 3 threads");
+        assert_eq!(
+            one,
+            first_deal(seed, &mut expert(7, 3)),
+            "game {seed}, 3 threads"
+        );
     }
 }
 

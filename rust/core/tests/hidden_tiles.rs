@@ -8,8 +8,8 @@
 
 use mahjong_core::agent::{Agent, seat_seed};
 use mahjong_core::riichi::agent::AgentKind;
-use mahjong_core::riichi::game::{Deal, Game, Observation};
 use mahjong_core::riichi::fitted;
+use mahjong_core::riichi::game::{Deal, Game, Observation};
 use mahjong_core::riichi::hidden::{Filled, fill_hidden};
 use mahjong_core::riichi::reading::Reading;
 use mahjong_core::riichi::sight::{Sight, Step};
@@ -37,7 +37,11 @@ fn check(
 ) {
     let mut sorted = filled.wall.to_vec();
     sorted.sort_unstable();
-    assert_eq!(sorted, (0..136).collect::<Vec<u8>>(), "{what}: every tile once");
+    assert_eq!(
+        sorted,
+        (0..136).collect::<Vec<u8>>(),
+        "{what}: every tile once"
+    );
     let (_, deal) = filled
         .replay(sight, rules)
         .unwrap_or_else(|e| panic!("{what}: {e}"));
@@ -86,8 +90,8 @@ fn check_seat(
         .into_iter()
         .zip(readings)
     {
-        let filled = fill_hidden(&sight, &reading, rng)
-            .unwrap_or_else(|e| panic!("{how}: {e}: {sight:?}"));
+        let filled =
+            fill_hidden(&sight, &reading, rng).unwrap_or_else(|e| panic!("{how}: {e}: {sight:?}"));
         check(&sight, &filled, &view, rules, how, riichi);
         checked += 1;
     }
@@ -100,7 +104,11 @@ fn every_decision_of_whole_games_is_explained() {
     let mut rng = Rng::new(7);
     let mut checked = 0;
     let mut riichi = Riichi::default();
-    for seed in 0..std::env::var("HIDDEN_GAMES").ok().and_then(|g| g.parse().ok()).unwrap_or(6u64) {
+    for seed in 0..std::env::var("HIDDEN_GAMES")
+        .ok()
+        .and_then(|g| g.parse().ok())
+        .unwrap_or(6u64)
+    {
         let kinds = if seed % 2 == 0 {
             [AgentKind::Random, AgentKind::Efficiency]
         } else {

@@ -138,7 +138,10 @@ fn told(event: &Bound<'_, PyDict>, kind: &str) -> PyResult<Option<Told>> {
 }
 
 /// Field `key` of `event`, else InvalidArgumentError naming it.
-fn field<'py, T: for<'a> FromPyObject<'a, 'py>>(event: &Bound<'py, PyDict>, key: &str) -> PyResult<T> {
+fn field<'py, T: for<'a> FromPyObject<'a, 'py>>(
+    event: &Bound<'py, PyDict>,
+    key: &str,
+) -> PyResult<T> {
     let value = event
         .get_item(key)?
         .ok_or_else(|| Error::argument(format!("an mjai event lacks {key:?}")))

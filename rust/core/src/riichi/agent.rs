@@ -7,8 +7,8 @@
 use crate::agent::{Agent, RandomAgent};
 use crate::efficiency::Discards;
 use crate::error::Result;
-use crate::riichi::game::{Action, Claim, Observation};
 use crate::riichi::expert::ExpertAgent;
+use crate::riichi::game::{Action, Claim, Observation};
 use crate::riichi::strong::StrongAgent;
 use crate::shanten::{self, Form};
 use crate::tile::{RIICHI_KINDS, kind_of_id};

@@ -369,7 +369,11 @@ fn play_world(
         deal.apply(seat, candidate.action)
             .map_err(|e| crate::error::Error::argument(e.to_string()))?;
         let mut agents: Seats<Observation> = std::array::from_fn(|s| {
-            let plan = if s == seat { candidate.plan } else { Plan::Play };
+            let plan = if s == seat {
+                candidate.plan
+            } else {
+                Plan::Play
+            };
             Box::new(Quick { plan }) as Box<dyn Agent<Observation>>
         });
         play_out(&mut deal, &mut agents)?;
@@ -403,7 +407,9 @@ fn fingerprint(view: &Observation) -> u64 {
     view.dora_indicators.iter().for_each(|&t| eat(u64::from(t)));
     view.hand.iter().for_each(|&t| eat(u64::from(t)));
     eat(view.drawn.map_or(u64::MAX, u64::from));
-    eat(view.claim.map_or(u64::MAX, |c| u64::from(c.tile) << 8 | c.from as u64));
+    eat(view
+        .claim
+        .map_or(u64::MAX, |c| u64::from(c.tile) << 8 | c.from as u64));
     for p in &view.players {
         eat(u64::from(p.riichi));
         for d in p.pond.iter() {

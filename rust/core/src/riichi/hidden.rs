@@ -78,8 +78,7 @@ pub fn fill_hidden(sight: &Sight, reading: &Reading, rng: &mut Rng) -> Result<Fi
         if t != HIDDEN {
             *seen
                 .get_mut(usize::from(t))
-                .ok_or_else(|| Error::tile(format!("tile id {t} is out of range 0..=135")))? =
-                true;
+                .ok_or_else(|| Error::tile(format!("tile id {t} is out of range 0..=135")))? = true;
         }
         Ok(())
     };
@@ -113,15 +112,14 @@ pub fn fill_hidden(sight: &Sight, reading: &Reading, rng: &mut Rng) -> Result<Fi
     let mut failed = None;
     for _ in 0..HANDS_TRIES {
         pool.clone_from(&unseen_tiles);
-        failed = unseen.iter().find_map(|who| {
-            match reading.hand(sight, who, &mut pool, rng) {
-                Some(hand) => {
-                    now[who.seat] = Some(hand);
-                    None
-                }
-                None => Some(who),
-            }
-        });
+        failed = None;
+        for who in &unseen {
+            let Some(hand) = reading.hand(sight, who, &mut pool, rng) else {
+                failed = Some(who);
+                break;
+            };
+            now[who.seat] = Some(hand);
+        }
         if failed.is_none() {
             break;
         }
@@ -401,7 +399,12 @@ fn build_wall(
         rinshan += 1;
     }
     for (i, &tile) in sight.indicators.iter().enumerate() {
-        put(FIRST_INDICATOR.checked_sub(2 * i).unwrap_or(RIICHI_TILE_COUNT), tile)?;
+        put(
+            FIRST_INDICATOR
+                .checked_sub(2 * i)
+                .unwrap_or(RIICHI_TILE_COUNT),
+            tile,
+        )?;
     }
     rng.shuffle(&mut rest);
     for slot in wall.iter_mut().filter(|t| **t == HIDDEN) {

@@ -49,7 +49,8 @@ pub fn deals_left(game: &Game) -> usize {
         GameLength::Tonpuusen => Wind::East,
         GameLength::Hanchan => Wind::South,
     };
-    let place = |round: Wind, dealer: usize| round.index() * 4 + (dealer + 4 - game.first_dealer()) % 4;
+    let place =
+        |round: Wind, dealer: usize| round.index() * 4 + (dealer + 4 - game.first_dealer()) % 4;
     let now = place(game.round_wind(), game.dealer());
     let end = place(last, game.first_dealer() + 3);
     (end + 1).saturating_sub(now).max(1)
@@ -62,7 +63,8 @@ pub fn normal_cdf(x: f64) -> f64 {
     let t = 1.0 / (1.0 + 0.327_591_1 * z);
     let poly = t
         * (0.254_829_592
-            + t * (-0.284_496_736 + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+            + t * (-0.284_496_736
+                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
     let erf = 1.0 - poly * (-z * z).exp();
     if x >= 0.0 {
         0.5 * (1.0 + erf)
@@ -110,7 +112,10 @@ mod tests {
         let scores = [35_000, 25_000, 20_000, 20_000];
         let early = rank.value(&resumed(Wind::East, 0, scores), 0);
         let late = rank.value(&resumed(Wind::South, 3, scores), 0);
-        assert!(-4.0 < early && early < late && late < -1.0, "{early} {late}");
+        assert!(
+            -4.0 < early && early < late && late < -1.0,
+            "{early} {late}"
+        );
         let even = rank.value(&resumed(Wind::East, 0, [25_000; 4]), 1);
         assert!((even + 2.5).abs() < 1e-9, "{even}");
         assert_eq!(

@@ -7,9 +7,9 @@
 //! after the candidate it is trying: play on, fold, or stay dama.
 
 use super::agent::{SafetyRank, counts, offered, offered_win, shanten_of, visible};
-use crate::efficiency::Discards;
 use super::strong::{dangers, threatened};
 use crate::agent::Agent;
+use crate::efficiency::Discards;
 use crate::riichi::game::{Action, Observation};
 use crate::shanten::Form;
 use crate::tile::{RIICHI_KINDS, kind_of_id};
@@ -45,7 +45,11 @@ impl Agent<Observation> for Quick {
         }
         if let Some(claim) = view.claim {
             let value = value_kind(view, kind_of_id(claim.tile));
-            let pon = view.legal.iter().copied().find(|a| matches!(a, Action::Pon(_)));
+            let pon = view
+                .legal
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::Pon(_)));
             return match pon {
                 Some(pon) if value && self.plan != Plan::Fold => Some(pon),
                 _ => offered(view, Action::Pass),
@@ -79,11 +83,19 @@ impl Agent<Observation> for Quick {
             .filter_map(|k| Some((k, discards.shanten_after(k).ok()?)))
             .collect();
         let least = shanten.iter().map(|&(_, s)| s).min()?;
-        let fastest = shanten.iter().filter(|&&(_, s)| s == least).map(|&(k, _)| k);
+        let fastest = shanten
+            .iter()
+            .filter(|&&(_, s)| s == least)
+            .map(|&(k, _)| k);
         // Near tenpai the improving draws are counted; else how little a tile connects.
         let kind = if least <= NEAR && fastest.clone().nth(1).is_some() {
             fastest
-                .map(|k| (std::cmp::Reverse(discards.ukeire_total_after(k).unwrap_or(0)), k))
+                .map(|k| {
+                    (
+                        std::cmp::Reverse(discards.ukeire_total_after(k).unwrap_or(0)),
+                        k,
+                    )
+                })
                 .min()?
                 .1
         } else {
@@ -98,7 +110,11 @@ impl Agent<Observation> for Quick {
         let mut options = view.legal.iter().copied().filter(of_kind);
         let Some(first) = options.next() else {
             // A riichi hand discards what it drew.
-            return view.legal.iter().copied().find(|a| matches!(a, Action::Discard(_)));
+            return view
+                .legal
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::Discard(_)));
         };
         Some(
             options
@@ -116,7 +132,9 @@ impl Agent<Observation> for Quick {
 /// Whether `kind` is a value honour for the seat (a dragon, its seat wind or the round
 /// wind).
 fn value_kind(view: &Observation, kind: u8) -> bool {
-    matches!(kind, 31..=33) || kind == view.seat_wind.tile_kind() || kind == view.round_wind.tile_kind()
+    matches!(kind, 31..=33)
+        || kind == view.seat_wind.tile_kind()
+        || kind == view.round_wind.tile_kind()
 }
 
 /// How much a tile of `kind` connects to the hand: copies held beyond it (pairs and sets

@@ -91,7 +91,13 @@ impl Seat {
         }
         let setup = &sight.setup;
         let seat_wind = Wind::ALL[(seat + 4 - setup.dealer % 4) % 4];
-        for kind in [31, 32, 33, seat_wind.tile_kind(), setup.round_wind.tile_kind()] {
+        for kind in [
+            31,
+            32,
+            33,
+            seat_wind.tile_kind(),
+            setup.round_wind.tile_kind(),
+        ] {
             out.value |= 1 << kind;
         }
         for &indicator in &sight.indicators {
@@ -216,10 +222,7 @@ impl Reading {
     ) -> Option<Vec<u8>> {
         if !who.riichi {
             // A goal the tiles left cannot meet falls back to any hand.
-            let goal = shanten.map(|shanten| Goal {
-                shanten,
-                avoid: 0,
-            });
+            let goal = shanten.map(|shanten| Goal { shanten, avoid: 0 });
             return draw(pool, who.size, goal, weights, rng)
                 .or_else(|| draw(pool, who.size, None, weights, rng));
         }
@@ -428,7 +431,8 @@ mod tests {
                 let hand = draw(&mut pool, 13, Some(goal), &weights, &mut rng).unwrap();
                 assert_eq!(pool.len(), 136 - 13);
                 let mut counts = [0u8; RIICHI_KINDS];
-                hand.iter().for_each(|&t| counts[usize::from(kind_of_id(t))] += 1);
+                hand.iter()
+                    .for_each(|&t| counts[usize::from(kind_of_id(t))] += 1);
                 assert_eq!(Parts::new(&counts).shanten(Form::All), Ok(shanten));
                 if shanten == 0 {
                     assert!(!efficiency::waits(&counts).unwrap().is_empty());
@@ -458,7 +462,8 @@ mod tests {
                 .hand(&sight(Vec::new()), &who, &mut pool, &mut rng)
                 .unwrap();
             let mut counts = [0u8; RIICHI_KINDS];
-            hand.iter().for_each(|&t| counts[usize::from(kind_of_id(t))] += 1);
+            hand.iter()
+                .for_each(|&t| counts[usize::from(kind_of_id(t))] += 1);
             let waits = efficiency::waits(&counts).unwrap();
             assert!(!waits.is_empty());
             assert!(waits.iter().all(|&w| avoid & (1 << w) == 0), "{waits:?}");

@@ -193,7 +193,9 @@ impl Sight {
             return Err(Error::argument("a deal's events start with start_kyoku"));
         };
         if seat > 3 {
-            return Err(Error::argument(format!("seat {seat} is out of range 0..=3")));
+            return Err(Error::argument(format!(
+                "seat {seat} is out of range 0..=3"
+            )));
         }
         let mut sight = Self {
             seat,
@@ -331,7 +333,9 @@ impl Sight {
                 _ => 0,
             };
             if seat > 3 {
-                return Err(Error::argument(format!("seat {seat} is out of range 0..=3")));
+                return Err(Error::argument(format!(
+                    "seat {seat} is out of range 0..=3"
+                )));
             }
             let mut show = |tile: Named, drawn: bool| ids.show(&mut held[seat], tile, drawn);
             events.push(match event {
@@ -422,9 +426,7 @@ impl Sight {
             number: (view.dealer % 4) as u8 + 1,
             honba: view.honba,
             riichi_sticks: view.riichi_sticks.saturating_sub(paid),
-            scores: std::array::from_fn(|s| {
-                view.scores[s] + if accepted[s] { deposit } else { 0 }
-            }),
+            scores: std::array::from_fn(|s| view.scores[s] + if accepted[s] { deposit } else { 0 }),
         };
         let mut sight = Self {
             seat: view.seat,
@@ -616,7 +618,9 @@ impl Ids {
             return Ok(HIDDEN);
         };
         if usize::from(kind) >= RIICHI_KINDS {
-            return Err(Error::tile(format!("tile kind {kind} is out of range 0..=33")));
+            return Err(Error::tile(format!(
+                "tile kind {kind} is out of range 0..=33"
+            )));
         }
         let id = (4 * kind..4 * kind + 4)
             .find(|&id| !self.used[usize::from(id)] && self.red(id) == red)
