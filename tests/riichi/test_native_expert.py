@@ -50,7 +50,9 @@ def test_the_same_seed_makes_the_same_game() -> None:
 def test_the_native_loop_plays_the_expert() -> None:
     run = native.simulate("riichi", "expert,efficiency,efficiency,efficiency", 1, seed=1, log=True)
     assert run.names[0] == "ExpertAgent"
-    again = native.simulate("riichi", "expert,efficiency,efficiency,efficiency", 1, seed=1, log=True)
+    again = native.simulate(
+        "riichi", "expert,efficiency,efficiency,efficiency", 1, seed=1, log=True
+    )
     assert run.lines() == again.lines()
     assert "expert" in native.AGENTS["riichi"]
 
