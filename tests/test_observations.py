@@ -3,14 +3,21 @@ read-only mapping, never a way back to the deal, the wall or another player's ti
 
 from __future__ import annotations
 
+import copy
 import gc
+import itertools
+import json
+import pickle
 import random
 from typing import Any
 
 import pytest
 
 from mahjong.american import AmericanDeal, AmericanObservation, Card
+from mahjong.american import encode as american_encode
+from mahjong.errors import InvalidArgumentError
 from mahjong.riichi import Deal, Observation
+from mahjong.riichi import encode as riichi_encode
 
 CARD = Card.builtin("house-2026")
 
@@ -93,3 +100,138 @@ def test_the_drawn_tile_is_named_apart() -> None:
     observation = deal.observation(seat)
     others = [deal.observation(s)["drawn"] for s in range(4) if s != seat]
     assert observation["drawn"] in observation["hand"] and others == [None] * 3
+
+
+@pytest.mark.parametrize("family", ["riichi", "american"])
+def test_every_seat_shows_how_many_concealed_tiles_it_holds(family: str) -> None:
+    """``players[s]["concealed"]`` is the engine's true count (seat `s`'s own hand) in every
+    seat's observation at every decision of whole deals, after draws and calls too (where
+    ``13 - 3 * melds`` is wrong)."""
+    guessed_wrong = 0
+    for seed in range(4):
+        deal = Deal(seed=seed) if family == "riichi" else AmericanDeal(CARD, seed=seed)
+        rng = random.Random(seed)
+        while not deal.is_over:
+            held = [len(deal.observation(s)["hand"]) for s in range(4)]
+            for seat in range(4):
+                players = deal.observation(seat)["players"]
+                assert [p["concealed"] for p in players] == held
+            if family == "riichi":
+                guessed_wrong += held != [13 - 3 * len(p["melds"]) for p in players]
+            seat = deal.waiting()[0]
+            codes = deal.legal_codes(seat)
+            deal.apply(seat, codes[rng.randrange(len(codes))])
+    assert family == "american" or guessed_wrong
+
+
+def _observations_of_played_deals(family: str) -> Any:
+    """Every seat's observation at every step of a few deals played by the reference agents
+    (wins, calls and draws), the finished deal's too."""
+    from mahjong.american.game import CardAgent
+    from mahjong.riichi.game import EfficiencyAgent
+
+    for seed in range(3):
+        if family == "riichi":
+            deal: Any = Deal(seed=seed)
+            agents: list[Any] = [EfficiencyAgent() for _ in range(4)]
+        else:
+            deal = AmericanDeal(CARD, seed=seed)
+            agents = [CardAgent(CARD) for _ in range(4)]
+        while True:
+            yield from (deal.observation(seat) for seat in range(4))
+            if deal.is_over:
+                break
+            seat = deal.waiting()[0]
+            deal.apply(seat, agents[seat].act(deal.observation(seat), deal.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("family", ["riichi", "american"])
+def test_observations_pickle_and_copy(family: str) -> None:
+    """An observation unpickles equal (its encoding too) with every protocol; a copy is the
+    observation itself (it never changes)."""
+    encode = riichi_encode if family == "riichi" else american_encode
+    for count, observation in enumerate(_observations_of_played_deals(family)):
+        protocol = count % (pickle.HIGHEST_PROTOCOL + 1)
+        again = pickle.loads(pickle.dumps(observation, protocol))
+        assert again == observation and type(again) is type(observation)
+        assert again.to_dict() == observation.to_dict()
+        assert (encode(again, full=True) == encode(observation, full=True)).all()
+        assert copy.copy(observation) is observation is copy.deepcopy(observation)
+
+
+@pytest.mark.parametrize("family", ["riichi", "american"])
+def test_to_dict_is_plain_data(family: str) -> None:
+    """``to_dict()`` holds only dicts, lists, tuples, strings, numbers, bools and None: it
+    dumps as JSON and pickles; its values equal the observation's (legal actions as the
+    dicts of their attributes)."""
+    for observation in itertools.islice(_observations_of_played_deals(family), 0, None, 7):
+        data = observation.to_dict()
+        todo: list[Any] = [data]
+        while todo:
+            item = todo.pop()
+            assert isinstance(item, dict | list | tuple | str | int | float | type(None)), item
+            if isinstance(item, dict):
+                todo.extend(item.values())
+            elif isinstance(item, list | tuple):
+                todo.extend(item)
+        assert json.loads(json.dumps(data))["hand"] == list(observation["hand"])
+        assert pickle.loads(pickle.dumps(data)) == data
+        for key in observation:
+            if key != "legal":
+                assert data[key] == observation[key], key
+        assert data["legal"] == [a.to_dict() for a in observation["legal"]]
+        assert [a["code"] for a in data["legal"]] == [a.code for a in observation["legal"]]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda s: s[1][1].append(200), "tile 200"),
+        (lambda s: s[1][1].append(s[1][1][0]), "in sight twice"),
+        (lambda s: s[0].__setitem__(0, 4), "seat 4"),
+        (lambda s: s[3][2].append((99, [0, 0])), "action 99"),
+    ],
+)
+def test_a_forged_pickle_is_refused(change: Any, message: str) -> None:
+    """A state that no deal could show is an InvalidArgumentError naming what is wrong."""
+    observation = Deal(seed=5).observation(0)
+    rebuild, (state, rules) = observation.__reduce__()
+    state = _converted(state, list)
+    change(state)
+    with pytest.raises(InvalidArgumentError, match=message):
+        rebuild(_converted(state, tuple), rules)
+
+
+def test_an_observation_pickles_with_its_rules_and_when_each_meld_was_made() -> None:
+    """The rules of the deal and each meld's discards before it (which the expert reads)
+    come back from a pickle; a meld made after more discards than its owner has is refused."""
+    from mahjong.riichi import Ruleset
+
+    rules = Ruleset.preset("tenhou")
+    played = []
+    for seed in range(3):
+        deal, rng = Deal(seed=seed, rules=rules), random.Random(seed)
+        while not deal.is_over:
+            seat = deal.waiting()[0]
+            observation = deal.observation(seat)
+            if any(p["melds"] for p in observation["players"]):
+                played.append(observation)
+            codes = deal.legal_codes(seat)
+            deal.apply(seat, codes[rng.randrange(len(codes))])
+    assert played
+    for observation in played:
+        rebuild, (state, kept) = observation.__reduce__()
+        assert kept == rules and rebuild(state, kept) == observation
+        assert rebuild(state, Ruleset()) != observation
+    state = _converted(played[0].__reduce__()[1][0], list)
+    caller = next(p for p in state[2] if p[1])
+    caller[1][0][7] = len(caller[0]) + 1
+    with pytest.raises(InvalidArgumentError, match="meld after"):
+        rebuild(_converted(state, tuple), rules)
+
+
+def _converted(value: Any, kind: type) -> Any:
+    """`value` with every list, tuple and bytes in it made a `kind`."""
+    if isinstance(value, list | tuple | bytes):
+        return kind(_converted(v, kind) for v in value)
+    return value

@@ -68,7 +68,7 @@ def check_restates(x: np.ndarray, obs: Any) -> None:
         np.testing.assert_array_equal(rows(x, "exposed")[r] * 4, exposed)
         np.testing.assert_array_equal(rows(x, "exposed_jokers")[r] * 4, jokers)
         assert (rows(x, "dead")[r] == (player["dead"] is not None)).all()
-        assert np.allclose(rows(x, "hand_size")[r], player["hand_size"] / 14)
+        assert np.allclose(rows(x, "hand_size")[r], player["concealed"] / 14)
     mine = [Exposure(e["tile"], e["size"], e["jokers"]) for e in obs["players"][seat]["exposures"]]
     if len(obs["hand"]) + sum(e.size for e in mine) in (13, 14):
         distances = CARD.distances(" ".join(obs["hand"]), mine)

@@ -55,7 +55,8 @@ def _decisions(preset: str, seed: int, agents: list[Any] | None = None) -> Any:
 def _seen(observation: Observation) -> dict[str, Any]:
     """An observation with its actions as what they do (their physical tiles aside)."""
     seen = observation.to_dict()
-    seen["legal"] = [(a.type, a.tile, a.consumed, a.code) for a in seen["legal"]]
+    for action in seen["legal"]:
+        del action["tile_id"]
     return seen
 
 

@@ -164,7 +164,7 @@ def _deal(game: dict[str, Any]) -> list[Any]:
 
 TENHOU6_CHANGES = [
     (lambda d: d[0].__setitem__(1, "x"), "deal 1: the deal's [number, honba, sticks] should be"),
-    (lambda d: d[1].__setitem__(2, 2.5), "the scores should be 4 whole numbers, not [25000, 25"),
+    (lambda d: d[1].__setitem__(2, 2.5), "the scores should be 4 whole numbers of points"),
     (lambda d: d[4].__setitem__(slice(0, 5), [13] * 5), "deal 1 E1-0: 8 copies of 3m come"),
     (lambda d: d[4].__setitem__(4, 51), "2 copies of the red five 5mr come into play"),
     (lambda d: d[16][2].__setitem__(0, 7), "a win names seats 7, 1, 0; seats are 0..3"),

@@ -6,14 +6,17 @@ the final scores of ``end_game``, and that no event lies outside a deal."""
 from __future__ import annotations
 
 import copy
+import random
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
 import pytest
 
+from mahjong.agents import Observation, play_deal
 from mahjong.cli import main
 from mahjong.errors import RecordFormatError
-from mahjong.riichi import Ruleset, mjai, replay
+from mahjong.riichi import Action, Game, Ruleset, mjai, replay
 from mahjong.riichi.game import EfficiencyAgent, RandomAgent, play_game
 from mahjong.riichi.mjai import Event
 
@@ -199,3 +202,46 @@ def test_a_forged_game_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str
     path.write_text(mjai.dumps_events(events[:first] + events[end:]), encoding="utf-8")
     assert main(["replay", str(path)]) == 1
     assert capsys.readouterr().out.splitlines()[-1] == "8 deals: 7 ok, 1 mismatch"
+
+
+class _Quiet:
+    """The efficiency player that never wins, declares riichi, calls or aborts."""
+
+    PLAIN = frozenset({"discard", "pass"})
+
+    def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        return EfficiencyAgent().act(observation, [a for a in legal if a.type in self.PLAIN])
+
+
+class _Passer:
+    """Passes every claim and makes the discard of the highest code on turn."""
+
+    def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        return max(legal, key=lambda a: (a.type == "pass", a.type == "discard", a.code))
+
+
+def test_a_dealer_renchan_in_the_west_round(tmp_path: Path) -> None:
+    """West 1 of a Tenhou hanchan: the dealer (20,200, not first) is tenpai at the draw while
+    another player has 30,900. Every deal of the extension is a last deal: the dealer plays
+    West 1 again (as Tenhou did); the game's log replays."""
+    game = Game.resume(
+        rules=RULES, dealer=0, kyoku=1, round_wind="W", scores=[17200, 31900, 25900, 25000]
+    )
+    walls = [list(range(136)) for _ in range(2)]
+    for seed, wall in enumerate(walls):
+        random.Random(seed).shuffle(wall)
+    deal = game.deal_on(walls[0])
+    outcome = play_deal(deal, [_Quiet(), _Passer(), _Passer(), _Passer()])
+    assert outcome["draw"] == "exhaustive" and outcome["tenpai"] == [True, False, False, False]
+    assert list(deal.scores) == [20200, 30900, 24900, 24000]
+    game.finish_deal(deal)
+    assert not game.is_over
+    deal = game.deal_on(walls[1])
+    play_deal(deal, [_Passer()] * 4)
+    game.finish_deal(deal)
+    reports = replay.replay_events(game.events(), RULES)
+    assert [r.deal for r in reports] == ["W1-0", "W1-1"]
+    assert all(r.ok for r in reports), [str(r) for r in reports]
+    path = tmp_path / "west.jsonl"
+    path.write_text("".join(line + "\n" for line in game.lines()))
+    assert main(["replay", str(path)]) == 0

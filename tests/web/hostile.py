@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -85,7 +86,9 @@ async def _tab(http: aiohttp.ClientSession, url: str, tab: Tab, stop: asyncio.Ev
 
 async def flood(url: str, seconds: float) -> None:
     """Opens every tab of :data:`TABS` on the server at `url`, says ``open`` on standard
-    output and lets them loose for `seconds`."""
+    output and lets them loose for `seconds`; then the process ends at once, dropping the
+    tabs that are still blocked on a server which stopped reading from them (as a closed
+    browser drops its sockets; a polite close of such a tab would wait on the server)."""
     stop = asyncio.Event()
     async with aiohttp.ClientSession() as http:
         tabs = [asyncio.ensure_future(_tab(http, url, tab, stop)) for tab in TABS]
@@ -93,9 +96,9 @@ async def flood(url: str, seconds: float) -> None:
         print("open", flush=True)
         await asyncio.sleep(seconds)
         stop.set()
-        _, pending = await asyncio.wait(tabs, timeout=1)
-        for tab in pending:
-            tab.cancel()
+        await asyncio.wait(tabs, timeout=1)
+        sys.stdout.flush()
+        os._exit(0)
 
 
 def main(seconds: float) -> None:

@@ -308,8 +308,9 @@ def record_and_check(server: Any) -> list[dict[str, Any]]:
             for tile, count in table_tiles(message).items():
                 assert count <= seen[tile], f"{count} {tile} shown, seat 0 sees {seen[tile]}"
             for side in message["seats"][1:]:
-                assert set(side) >= {"concealed"} and "hand" not in side
-                assert isinstance(side["concealed"], int)
+                assert "hand" not in side
+                held = len(session.deal.observation(side["seat"])["hand"])
+                assert side["concealed"] == held, f"{side['concealed']} backs, {held} held"
             text = json.dumps(message)
             assert "tehai" not in text and "wall" not in text.lower().replace("wall game", "")
 

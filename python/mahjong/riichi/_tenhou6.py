@@ -397,7 +397,7 @@ def _t6_result(deal: _T6Deal, state: _T6State, result: list[Any]) -> list[Event]
         if len(result) < 3 or len(result) % 2 == 0:
             fail(where, "a win result should be deltas and details per winner")
         for deltas, details in zip(result[1::2], result[2::2], strict=True):
-            deltas = _whole_numbers(deltas, 4, where, "a win's score changes", minimum=None)
+            deltas = _whole_numbers(deltas, 4, where, "a win's score changes", points=True)
             if not isinstance(details, list) or len(details) < 4:
                 fail(where, f"a win's details {shown(details)} lack [winner, from, liable, points]")
             actor, target, pao = _whole_numbers(details[:3], 3, where, "[winner, from, liable]")
@@ -434,7 +434,7 @@ def _t6_result(deal: _T6Deal, state: _T6State, result: list[Any]) -> list[Event]
         _accept_riichi(state)  # the last riichi discard passed
     deltas = [0, 0, 0, 0]
     if len(result) > 1:
-        deltas = _whole_numbers(result[1], 4, where, "the draw's score changes", minimum=None)
+        deltas = _whole_numbers(result[1], 4, where, "the draw's score changes", points=True)
     scores[:] = [s + d for s, d in zip(scores, deltas, strict=True)]
     tenpai: list[bool] | None
     if reason == "nagashi_mangan":
@@ -447,16 +447,24 @@ def _t6_result(deal: _T6Deal, state: _T6State, result: list[Any]) -> list[Event]
 
 
 def _whole_numbers(
-    value: Any, size: int, where: str, what: str, minimum: int | None = 0
+    value: Any, size: int, where: str, what: str, *, points: bool = False
 ) -> list[int]:
-    """`value` as a list of `size` whole numbers, each at least `minimum` when it is given."""
+    """`value` as a list of `size` whole numbers: counts and seats (0 or more) or, with
+    `points`, scores and score changes of either sign (a score may be below zero), bounded by
+    magnitude (at most :data:`mahjong.riichi.mjai.MAX_POINTS` either way)."""
+    low = -mjai.MAX_POINTS if points else 0
     if not (
         isinstance(value, list)
         and len(value) == size
         and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-        and (minimum is None or min(value) >= minimum)
+        and all(low <= v <= mjai.MAX_POINTS for v in value)
     ):
-        fail(where, f"{what} should be {size} whole numbers, not {shown(value)}")
+        kind = (
+            f"whole numbers of points (at most {mjai.MAX_POINTS:,} either way)"
+            if points
+            else "whole numbers 0 or more"
+        )
+        fail(where, f"{what} should be {size} {kind}, not {shown(value)}")
     return list(value)
 
 
@@ -492,7 +500,7 @@ def _t6_deal(kyoku: list[Any], where: str) -> list[Event]:
     header = "the deal's [number, honba, sticks]"
     number, honba, sticks = _whole_numbers(kyoku[0], 3, where, header)
     where = f"{where} {deal_name(number, honba)}"
-    scores = _whole_numbers(kyoku[1], 4, where, "the scores", minimum=None)
+    scores = _whole_numbers(kyoku[1], 4, where, "the scores", points=True)
     doras, uras = kyoku[2], kyoku[3]
     columns = kyoku[4:16]
     hands = [list(columns[3 * s]) for s in range(4)]
@@ -563,5 +571,7 @@ def parse_tenhou6(text: str, source: str = "<text>") -> list[Event]:
     else:
         # "sc" is [score, result] per seat: the final scores the record states.
         scores = final[0::2] if isinstance(final, list) else final
-        events.append(mjai.end_game(_whole_numbers(scores, 4, source, "the final scores (sc)")))
+        events.append(
+            mjai.end_game(_whole_numbers(scores, 4, source, "the final scores (sc)", points=True))
+        )
     return events

@@ -69,22 +69,14 @@ from mahjong.errors import InvalidTileError, RecordFormatError
 Event = dict[str, Any]
 """One mjai event: a dict with a ``"type"`` and the fields of that type."""
 
-KIND_NAMES: tuple[str, ...] = (
-    *(f"{n}{s}" for s in "mps" for n in range(1, 10)),
-    "E",
-    "S",
-    "W",
-    "N",
-    "P",
-    "F",
-    "C",
-)
-"""The mjai name of each tile kind 0..33."""
+KIND_NAMES: tuple[str, ...] = tuple(_core.MJAI_TILE_NAMES[:34])
+"""The mjai name of each tile kind 0..33 (the core's spelling)."""
 
 RED_FIVE_IDS: tuple[int, int, int] = (16, 52, 88)
 """Physical ids of the red 5m, 5p, 5s."""
 
-RED_FIVE_NAMES: tuple[str, str, str] = ("5mr", "5pr", "5sr")
+RED_FIVE_NAMES: tuple[str, ...] = tuple(_core.MJAI_TILE_NAMES[34:])
+"""The mjai names of the red 5m, 5p, 5s (the core's spelling)."""
 
 DRAW_REASONS: tuple[str, ...] = tuple(_core.DRAW_REASONS)
 """The values of ``ryukyoku.reason``."""

@@ -12,9 +12,13 @@
 //!
 //! Whitespace separates tokens and ends a run of digits; a run of zeros with no suit letter
 //! is that many white dragons.
+//!
+//! One Riichi tile may also be written as its mjai name (`5mr`, `E`, `P`, `F`, `C`; see
+//! [`crate::riichi::mjai`]): [`parse_riichi_tile`] reads every spelling of one tile.
 
 use crate::error::{Error, Result};
-use crate::tile::{FLOWER, JOKER, RED, WHITE};
+use crate::riichi::mjai::parse_pai;
+use crate::tile::{FLOWER, JOKER, RED, RIICHI_KINDS, WHITE};
 use crate::tiles::Tiles;
 
 /// American suit letters and the shared suit index they map to.
@@ -35,6 +39,24 @@ const AMERICAN_LETTERS: [(char, u8); 8] = [
 pub fn parse(text: &str) -> Result<Tiles> {
     let (kinds, red) = parse_sequence(text)?;
     Tiles::from_kinds_and_red(&kinds, red)
+}
+
+/// One Riichi tile in any spelling: its mjai name (`"5mr"`, `"E"`, `"P"`; a Riichi tile, so
+/// `"F"` is the green dragon, not a flower) or one tile of MPSZ or American text (`"0m"`,
+/// `"5z"`, `"N"`); its kind and whether it is a red five.
+pub fn parse_riichi_tile(text: &str) -> Result<(u8, bool)> {
+    if let Ok(tile) = parse_pai(text) {
+        return Ok(tile);
+    }
+    match parse_sequence(text) {
+        Ok((kinds, red)) if kinds.len() == 1 && usize::from(kinds[0]) < RIICHI_KINDS => {
+            Ok((kinds[0], red.iter().any(|&r| r > 0)))
+        }
+        _ => Err(Error::tile(format!(
+            "{text:?} is not a single Riichi tile (an mjai name such as \"5mr\" or \"E\", or \
+             one tile of MPSZ text such as \"0m\" or \"1z\")"
+        ))),
+    }
 }
 
 /// Parses a notation into kinds in the order written, plus red fives per suit.
@@ -191,6 +213,31 @@ pub fn to_american(tiles: &Tiles) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_riichi_tile_in_every_spelling() {
+        for (text, tile) in [
+            ("5mr", (4, true)),
+            ("0m", (4, true)),
+            ("5m", (4, false)),
+            ("E", (27, false)),
+            ("1z", (27, false)),
+            ("P", (31, false)),
+            ("5z", (31, false)),
+            ("F", (32, false)),
+            ("6z", (32, false)),
+            ("C", (33, false)),
+            ("R", (33, false)),
+            ("N", (30, false)),
+            ("5sr", (22, true)),
+            ("2C", (1, false)),
+        ] {
+            assert_eq!(parse_riichi_tile(text), Ok(tile), "{text}");
+        }
+        for bad in ["", "11m", "J", "5mrr", "?", "0z"] {
+            assert!(parse_riichi_tile(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn american_round_trip() {

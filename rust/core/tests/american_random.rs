@@ -137,6 +137,13 @@ fn play_with(
         let seen = deal.events().len();
         deal.apply(seat, action).unwrap();
         deal.check_tiles().unwrap();
+        if let (Some(turn), Some(drawn)) = (deal.turn(), deal.drawn()) {
+            let hand = deal.observe(turn).hand;
+            assert!(
+                hand.contains(&drawn),
+                "seat {turn} drew {drawn}, holds {hand:?}"
+            );
+        }
         check_killer_exposures(&deal, seen, rules);
         // Rule 1.9.1e in auto mode: a hand marked dead can no longer be completed from what
         // is in sight, and on every turn no live hand is in that state.

@@ -5,7 +5,7 @@
 //! is a `TypeError`, a wrong value a typed `MahjongError` naming it.
 
 use mahjong_core::meld::Meld;
-use mahjong_core::notation::parse_sequence;
+use mahjong_core::notation::{parse_riichi_tile, parse_sequence};
 use mahjong_core::riichi::Indicators;
 use mahjong_core::tile::RIICHI_KINDS;
 use mahjong_core::{Error, Tiles, Wind};
@@ -13,7 +13,9 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use crate::convert::{int_value, kind_arg, tiles_arg, type_name};
+use crate::convert::{
+    beyond_i64, int_value, kind_arg, riichi_tile_text, shown_int, tiles_arg, type_name,
+};
 use crate::errors::IntoPyResult;
 use crate::tiles::{PyMeld, PyTiles};
 
@@ -28,7 +30,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for TilesLike {
     }
 }
 
-/// A Riichi tile kind: an int 0..=33 or a one-tile string such as `"5m"`.
+/// A Riichi tile kind: an int 0..=33 or one tile in any spelling (`"5m"`, `"5mr"`, `"E"`).
 pub(crate) struct Kind(pub(crate) u8);
 
 impl<'a, 'py> FromPyObject<'a, 'py> for Kind {
@@ -39,8 +41,8 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Kind {
     }
 }
 
-/// One Riichi tile that may be a red five: a kind (int, never red) or a one-tile string
-/// (`"0s"` is the red 5s).
+/// One Riichi tile that may be a red five: a kind (int, never red) or one tile in any
+/// spelling (`"0s"` and `"5sr"` are the red 5s).
 #[derive(Clone, Copy)]
 pub(crate) struct TileArg {
     pub(crate) kind: u8,
@@ -51,10 +53,9 @@ impl<'a, 'py> FromPyObject<'a, 'py> for TileArg {
     type Error = PyErr;
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        let kind = kind_arg(&obj)?;
-        let red = match obj.cast::<PyString>() {
-            Ok(text) => Tiles::parse(&text.to_cow()?).py()?.red_total() > 0,
-            Err(_) => false,
+        let (kind, red) = match obj.cast::<PyString>() {
+            Ok(text) => riichi_tile_text(&text)?,
+            Err(_) => (kind_arg(&obj)?, false),
         };
         Ok(Self { kind, red })
     }
@@ -69,7 +70,13 @@ impl<'a, 'py> FromPyObject<'a, 'py> for WindArg {
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
         if let Some(i) = int_value(&obj) {
-            return Wind::from_index(i, "wind").map(Self).py();
+            let wind = usize::try_from(i).ok().and_then(|i| Wind::ALL.get(i));
+            return wind.map(|&w| Self(w)).ok_or_else(|| {
+                crate::errors::to_pyerr(Error::argument(format!(
+                    "wind {} is out of range 0..=3",
+                    shown_int(&obj)
+                )))
+            });
         }
         if let Ok(text) = obj.cast::<PyString>() {
             return Wind::parse(&text.to_cow()?, "wind").map(Self).py();
@@ -81,7 +88,8 @@ impl<'a, 'py> FromPyObject<'a, 'py> for WindArg {
     }
 }
 
-/// A count (honba, deposits): a non-negative int; its upper bound is checked where it is used.
+/// A count (honba, deposits, an index): an int from 0 to `u32::MAX`; a tighter bound is
+/// checked where it is used.
 pub(crate) struct Count(pub(crate) u32);
 
 impl<'a, 'py> FromPyObject<'a, 'py> for Count {
@@ -93,7 +101,10 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Count {
         })?;
         u32::try_from(value)
             .map(Self)
-            .map_err(|_| Error::argument(format!("{value} is not a count (0 or more)")))
+            .map_err(|_| {
+                let shown = shown_int(&obj);
+                Error::argument(format!("{shown} is out of range 0..={}", u32::MAX))
+            })
             .py()
     }
 }
@@ -116,9 +127,9 @@ impl<'a, 'py> FromPyObject<'a, 'py> for SeedArg {
             )));
         }
         obj.extract::<u64>().map(Self).map_err(|_| {
-            let shown = obj.str().map_or_else(|_| "?".to_owned(), |s| s.to_string());
             crate::errors::to_pyerr(Error::argument(format!(
-                "seed {shown} is out of range {SEED_RANGE}"
+                "seed {} is out of range {SEED_RANGE}",
+                shown_int(&obj)
             )))
         })
     }
@@ -140,11 +151,9 @@ impl<'a, 'py> FromPyObject<'a, 'py> for SeatArg {
             .filter(|&s| s < 4)
             .map(Self)
             .ok_or_else(|| {
-                let shown = obj
-                    .str()
-                    .map_or_else(|_| value.to_string(), |s| s.to_string());
                 crate::errors::to_pyerr(Error::argument(format!(
-                    "seat {shown} is out of range 0..=3"
+                    "seat {} is out of range 0..=3",
+                    shown_int(&obj)
                 )))
             })
     }
@@ -172,6 +181,14 @@ impl<'a, 'py> FromPyObject<'a, 'py> for ScoresArg {
             .map(int_value)
             .collect::<Option<_>>()
             .ok_or_else(bad)?;
+        if let Some(big) = items.iter().find(|i| beyond_i64(i)) {
+            let max = mahjong_core::options::MAX_SCORE;
+            return Err(Error::argument(format!(
+                "score {} is out of range -{max}..={max}",
+                shown_int(big)
+            )))
+            .py();
+        }
         let scores: [i64; 4] = values.try_into().map_err(|v: Vec<i64>| {
             crate::errors::to_pyerr(Error::argument(format!(
                 "scores needs 4 values, got {}",
@@ -206,7 +223,10 @@ impl<'a, 'py> FromPyObject<'a, 'py> for WallArg {
                 .ok()
                 .filter(|&id| id != mahjong_core::tile::HIDDEN)
                 .ok_or_else(|| {
-                    crate::errors::to_pyerr(Error::tile(format!("tile id {value} is out of range")))
+                    crate::errors::to_pyerr(Error::tile(format!(
+                        "tile id {} is out of range",
+                        shown_int(&item)
+                    )))
                 })?;
             ids.push(id);
         }
@@ -214,8 +234,9 @@ impl<'a, 'py> FromPyObject<'a, 'py> for WallArg {
     }
 }
 
-/// Indicator tiles in reveal order: a tile string (`"1m0p"`), `Tiles` (no order of its own)
-/// or a sequence of tiles (kinds or one-tile strings).
+/// Indicator tiles in reveal order: a tile string (`"1m0p"`, or one tile in any spelling such
+/// as `"5mr"`), `Tiles` (no order of its own) or a sequence of tiles (kinds or one-tile
+/// strings in any spelling).
 pub(crate) struct IndicatorsArg(pub(crate) Indicators);
 
 impl<'a, 'py> FromPyObject<'a, 'py> for IndicatorsArg {
@@ -223,6 +244,9 @@ impl<'a, 'py> FromPyObject<'a, 'py> for IndicatorsArg {
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
         let tiles: Vec<(u8, bool)> = if let Ok(text) = obj.cast::<PyString>() {
+            if let Ok(tile) = parse_riichi_tile(&text.to_cow()?) {
+                return Indicators::with_red(vec![tile]).map(Self).py();
+            }
             let (kinds, mut red) = parse_sequence(&text.to_cow()?).py()?;
             kinds
                 .into_iter()

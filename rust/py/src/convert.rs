@@ -25,7 +25,8 @@ pub(crate) fn tiles_arg(obj: &Bound<'_, PyAny>) -> PyResult<Tiles> {
 
 /// The value of an integer-like object (Python or numpy int); `None` if it is not one (a
 /// bool is not an int here: `True` is no seat, code or tile). Values beyond `i64` saturate,
-/// so range checks still reject them with a typed error.
+/// so range checks still reject them with a typed error; an error names the value as given
+/// ([`shown_int`]), never its saturated bound ([`beyond_i64`] tells when it was).
 pub(crate) fn int_value(obj: &Bound<'_, PyAny>) -> Option<i64> {
     if obj.is_instance_of::<PyString>() || obj.is_instance_of::<pyo3::types::PyBool>() {
         return None;
@@ -40,9 +41,46 @@ pub(crate) fn int_value(obj: &Bound<'_, PyAny>) -> Option<i64> {
     }
 }
 
-/// Accepts a Riichi tile kind as an int `0..=33` or a one-tile string such as `"5m"`.
+/// Whether the int `obj` lies beyond `i64` (its [`int_value`] saturated).
+pub(crate) fn beyond_i64(obj: &Bound<'_, PyAny>) -> bool {
+    obj.extract::<i64>().is_err()
+}
+
+/// An int argument as given, for messages: its digits (the middle left out beyond 40
+/// characters), or its size when Python will not write it out.
+pub(crate) fn shown_int(obj: &Bound<'_, PyAny>) -> String {
+    let Ok(text) = obj.str().map(|s| s.to_string()) else {
+        let bits = obj
+            .call_method0("bit_length")
+            .and_then(|b| b.extract::<u64>())
+            .unwrap_or(0);
+        // log10(2) = 0.30103: the digits of a number of `bits` bits.
+        return format!("an int of about {} digits", bits * 30_103 / 100_000 + 1);
+    };
+    let digits = text.trim_start_matches('-').len();
+    if text.len() <= 40 {
+        return text;
+    }
+    format!(
+        "{}...{} ({digits} digits)",
+        &text[..12],
+        &text[text.len() - 6..]
+    )
+}
+
+/// Accepts a Riichi tile kind as an int `0..=33` or one tile in any spelling (`"5m"`,
+/// `"5mr"`, `"E"`, `"1z"`; see [`riichi_tile_text`]).
 pub(crate) fn kind_arg(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
-    kind_below(obj, RIICHI_KINDS as u8, "Riichi", "'5m'")
+    if let Ok(text) = obj.cast::<PyString>() {
+        return riichi_tile_text(text).map(|(kind, _)| kind);
+    }
+    kind_below(obj, RIICHI_KINDS as u8, "Riichi", "'5m' or 'E'")
+}
+
+/// One Riichi tile written as text: its mjai name or one tile of MPSZ or American text
+/// ([`mahjong_core::notation::parse_riichi_tile`]); its kind and whether it is a red five.
+pub(crate) fn riichi_tile_text(text: &Bound<'_, PyString>) -> PyResult<(u8, bool)> {
+    mahjong_core::notation::parse_riichi_tile(&text.to_cow()?).py()
 }
 
 /// Accepts a tile kind below `limit` as an int or a one-tile string; `family` and `example`
@@ -59,7 +97,8 @@ pub(crate) fn kind_below(
             .filter(|&k| k < limit)
             .ok_or_else(|| {
                 Error::tile(format!(
-                    "tile kind {value} is out of range 0..={}",
+                    "tile kind {} is out of range 0..={}",
+                    shown_int(obj),
                     limit - 1
                 ))
             })

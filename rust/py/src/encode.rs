@@ -23,14 +23,14 @@ pub(crate) trait Family {
     /// The Python observation class (frozen: read without the interpreter).
     type PyObservation: PyClass<Frozen = True> + Sync + Send;
     /// The Python deal class.
-    type PyDeal: PyClass;
+    type PyDeal: PyClass<Frozen = True> + Sync;
     /// The Python names of the two classes, for errors.
     const NAMES: [&'static str; 2];
 
     /// The core observation a Python observation holds.
     fn core(obs: &Self::PyObservation) -> &Self::Observation;
     /// What `seat` of `deal` may see now.
-    fn observe(deal: &Self::PyDeal, seat: usize) -> Self::Observation;
+    fn observe(deal: &Self::PyDeal, py: Python<'_>, seat: usize) -> Self::Observation;
 }
 
 /// An observation to encode: held by a Python observation object, or made from a deal.
@@ -74,7 +74,7 @@ fn source<F: Family>(
             )))
             .py();
         };
-        return Ok(Source::Owned(F::observe(&table.borrow(), seat)));
+        return Ok(Source::Owned(F::observe(table.get(), obj.py(), seat)));
     }
     Err(PyTypeError::new_err(format!(
         "{what} must be an {observation} or a {deal}, got {}",
@@ -268,8 +268,8 @@ impl Family for Riichi {
     fn core(obs: &Self::PyObservation) -> &Self::Observation {
         &obs.obs
     }
-    fn observe(deal: &Self::PyDeal, seat: usize) -> Self::Observation {
-        deal.table.observe(seat)
+    fn observe(deal: &Self::PyDeal, py: Python<'_>, seat: usize) -> Self::Observation {
+        deal.table(py).observe(seat)
     }
 }
 
@@ -295,8 +295,8 @@ impl Family for American {
     fn core(obs: &Self::PyObservation) -> &Self::Observation {
         &obs.obs
     }
-    fn observe(deal: &Self::PyDeal, seat: usize) -> Self::Observation {
-        deal.table.observe(seat)
+    fn observe(deal: &Self::PyDeal, py: Python<'_>, seat: usize) -> Self::Observation {
+        deal.table(py).observe(seat)
     }
 }
 

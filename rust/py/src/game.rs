@@ -20,9 +20,8 @@ use crate::log::record_dict;
 use crate::observation::observation_class;
 use crate::reason::PyReason;
 use crate::rules::PyRuleset;
-use crate::table::{
-    Actions, Table, observed, replay_actions, replay_session, session_class, table_class,
-};
+use crate::snapshot;
+use crate::table::{Table, players, replay_actions, replay_session, session_class, table_class};
 use crate::view::{Kept, Memo, Names, Shared, view};
 
 /// One action a seat may take, as offered by `Deal.legal_actions`.
@@ -91,6 +90,17 @@ impl PyAction {
         }
     }
 
+    /// The action's attributes as a dict ("type", "code", "tile", "tile_id", "consumed").
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("type", self.kind())?;
+        d.set_item("code", self.code)?;
+        d.set_item("tile", self.tile())?;
+        d.set_item("tile_id", self.tile_id())?;
+        d.set_item("consumed", self.consumed())?;
+        Ok(d)
+    }
+
     fn __reduce__<'py>(
         &self,
         py: Python<'py>,
@@ -139,20 +149,26 @@ impl Table for Deal {
     type PyAction = PyAction;
     const ACTION_COUNT: usize = ACTION_COUNT;
     type Views = Views;
+    type Observation = Observation;
+    type Outcome = (Outcome, bool);
+    type Context = (Option<u8>, bool);
 
     crate::table::deal_reads!(Deal::red_fives);
 
     fn legal(&self, seat: usize) -> Vec<Action> {
         self.legal_actions(seat)
     }
-    fn code(&self, _seat: usize, action: Action) -> usize {
-        self.code_of(action)
+    fn code((called, red_fives): (Option<u8>, bool), _seat: usize, action: Action) -> usize {
+        action.code(called, red_fives)
     }
-    fn wrap(&self, _seat: usize, action: Action) -> PyAction {
+    fn context(&self) -> (Option<u8>, bool) {
+        (self.claim_tile().map(|(t, _)| t), self.red_fives())
+    }
+    fn wrap((_, red_fives): (Option<u8>, bool), _: usize, action: Action, code: usize) -> PyAction {
         PyAction {
             action,
-            code: self.code_of(action),
-            red_fives: self.red_fives(),
+            code,
+            red_fives,
         }
     }
     fn unwrap(obj: &Bound<'_, PyAny>) -> Option<Action> {
@@ -172,25 +188,34 @@ impl Table for Deal {
             .map(|r| PyReason::riichi(r, red))
             .collect()
     }
-    fn observe<'py>(
-        &self,
-        views: &mut Views,
-        actions: &mut Actions<Action>,
+    fn observe(&self, seat: usize) -> Observation {
+        Deal::observe(self, seat)
+    }
+    fn show<'py>(
         py: Python<'py>,
-        seat: usize,
+        obs: Observation,
+        views: &mut Views,
+        legal: Bound<'py, PyTuple>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let obs = Deal::observe(self, seat);
-        let red = self.red_fives();
+        let red = obs.red_fives;
         let shown = views.0.iter_mut().zip(&obs.players);
-        let shown = shown.map(|(memo, public)| memo.view(py, public, red));
-        let (players, legal) = observed(py, self, actions, seat, &obs.legal, shown)?;
+        let players = players(py, shown.map(|(memo, public)| memo.view(py, public, red)))?;
         let obs = PyObservation {
             players,
-            legal,
+            legal: legal.into_any().unbind(),
             obs,
             red_fives: red,
         };
         Ok(Bound::new(py, obs)?.into_any())
+    }
+    fn outcome(&self) -> Option<(Outcome, bool)> {
+        Deal::outcome(self).map(|out| (out.clone(), self.red_fives()))
+    }
+    fn outcome_dict<'py>(
+        py: Python<'py>,
+        outcome: &(Outcome, bool),
+    ) -> PyResult<Bound<'py, PyDict>> {
+        outcome_dict(py, &outcome.0, outcome.1)
     }
 }
 
@@ -236,7 +261,7 @@ pub(crate) struct PlayerViews {
 }
 
 impl PlayerViews {
-    /// The view of `public`: "pond", "melds" (tuples of views), "riichi".
+    /// The view of `public`: "pond", "melds" (tuples of views), "riichi", "concealed".
     fn view(&mut self, py: Python<'_>, public: &Public, red: bool) -> PyResult<Py<PyAny>> {
         let Self { pond, melds, whole } = self;
         whole.get(py, public, |py| {
@@ -248,6 +273,10 @@ impl PlayerViews {
                     (intern!(py, "pond"), pond.into_any()),
                     (intern!(py, "melds"), melds.into_any()),
                     (intern!(py, "riichi"), public.riichi.into_bound_py_any(py)?),
+                    (
+                        intern!(py, "concealed"),
+                        public.concealed.into_bound_py_any(py)?,
+                    ),
                 ],
             )
         })
@@ -298,8 +327,10 @@ observation_class! {
     /// What one seat may see of a Riichi deal now (`Deal.observation(seat)`): a snapshot read
     /// as attributes (`obs.hand`) or as a read-only mapping (`obs["hand"]`, `dict(obs)`).
     /// Tiles are mjai names (`"5mr"`, `"E"`). Nothing in it depends on another player's
-    /// concealed tiles or on the wall, and nothing leads back to the deal.
-    PyObservation("Observation", "mahjong.riichi") over Observation, |obs, red, players, legal, py| {
+    /// concealed tiles or on the wall, and nothing leads back to the deal. Observations copy
+    /// and pickle; `to_dict()` gives plain data.
+    PyObservation("Observation", "mahjong.riichi") over Observation, pickled by reduce_observation,
+    |obs, red, players, legal, py| {
         /// The observing seat.
         seat => obs.seat,
         /// Its seat wind ("E", "S", "W", "N").
@@ -331,7 +362,8 @@ observation_class! {
         /// Every player's public side by seat, a tuple of read-only mappings
         /// (`types.MappingProxyType`): "pond" (a tuple of discards, each with "pai",
         /// "tsumogiri", "riichi", "called"), "melds" (each with "type", "tiles", "pai" the
-        /// called tile, "target" who discarded it) and "riichi".
+        /// called tile, "target" who discarded it), "riichi" and "concealed" (how many
+        /// concealed tiles it holds, the drawn tile included).
         players => players.clone(),
         /// The seat on turn, or None.
         turn => obs.turn,
@@ -340,6 +372,34 @@ observation_class! {
         /// The seat's legal actions.
         legal => pyo3::types::PyList::new(py, legal.cast::<PyTuple>()?.iter())?,
     }
+}
+
+/// `__reduce__` of an observation: its core observation as plain values.
+fn reduce_observation<'py>(
+    obs: &PyObservation,
+    py: Python<'py>,
+) -> crate::convert::Reduced<'py, Bound<'py, PyTuple>> {
+    let rules = PyRuleset::holding(&obs.obs.rules);
+    let state = (snapshot::riichi_state(&obs.obs), rules).into_pyobject(py)?;
+    crate::convert::reduce_to(py, "_riichi_observation", state)
+}
+
+/// Rebuilds a pickled `Observation` from its plain values and rules (checked).
+#[pyfunction]
+pub(crate) fn _riichi_observation<'py>(
+    py: Python<'py>,
+    state: snapshot::RiichiState,
+    rules: &Bound<'py, PyRuleset>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let rules = std::sync::Arc::clone(&rules.get().rules);
+    let obs = snapshot::riichi_observation(state, rules).py()?;
+    let context = (obs.claim.map(|c| c.tile), obs.red_fives);
+    let legal = obs.legal.iter().map(|&action| {
+        let code = <Deal as Table>::code(context, obs.seat, action);
+        <Deal as Table>::wrap(context, obs.seat, action, code)
+    });
+    let legal = PyTuple::new(py, legal)?;
+    <Deal as Table>::show(py, obs, &mut Views::default(), legal)
 }
 
 /// The start of a deal from the constructor's keywords (`kyoku` defaults to the dealer's seat
@@ -357,7 +417,11 @@ fn setup_arg(
     let start = i64::from(rules.start_points);
     let dealer = named::<SeatArg>("dealer", dealer)?.map_or(0, |s| s.0);
     let number = match named::<Count>("kyoku", kyoku)? {
-        Some(Count(n)) => u8::try_from(n).unwrap_or(u8::MAX),
+        Some(Count(n)) => u8::try_from(n)
+            .map_err(|_| {
+                mahjong_core::Error::argument(format!("deal number {n} is out of range 1..=4"))
+            })
+            .py()?,
         None => dealer as u8 + 1,
     };
     Ok(DealSetup {
@@ -422,40 +486,43 @@ table_class! {
 
         /// Scores by seat (riichi deposits already taken off).
         #[getter]
-        fn scores(&self) -> [i64; 4] {
-            self.table.scores()
+        fn scores(&self, py: Python<'_>) -> [i64; 4] {
+            self.table(py).scores()
         }
 
         /// Riichi deposits on the table.
         #[getter]
-        fn riichi_sticks(&self) -> u32 {
-            self.table.riichi_sticks()
+        fn riichi_sticks(&self, py: Python<'_>) -> u32 {
+            self.table(py).riichi_sticks()
         }
 
         /// Honba counters of the deal.
         #[getter]
-        fn honba(&self) -> u32 {
-            self.table.setup().honba
+        fn honba(&self, py: Python<'_>) -> u32 {
+            self.table(py).setup().honba
         }
 
         /// The round wind ("E", "S", "W", "N").
         #[getter]
-        fn round_wind(&self) -> &'static str {
-            self.table.setup().round_wind.letter()
+        fn round_wind(&self, py: Python<'_>) -> &'static str {
+            self.table(py).setup().round_wind.letter()
         }
 
         /// The ruleset.
         #[getter]
-        fn rules(&self) -> PyRuleset {
-            PyRuleset::holding(self.table.rules())
+        fn rules(&self, py: Python<'_>) -> PyRuleset {
+            PyRuleset::holding(self.table(py).rules())
         }
 
         fn __reduce__<'py>(&self, py: Python<'py>) -> crate::convert::Reduced<'py, Bound<'py, PyAny>> {
-            let setup = self.table.setup();
-            let actions = action_parts(self.table.actions());
+            let (rules, wall, setup, actions) = {
+                let table = self.table(py);
+                let wall = crate::convert::ints(table.wall().order().iter().copied());
+                (PyRuleset::holding(table.rules()), wall, table.setup(), action_parts(table.actions()))
+            };
             let args = (
-                self.rules(),
-                crate::convert::ints(self.table.wall().order().iter().copied()),
+                rules,
+                wall,
                 setup.dealer,
                 setup.number,
                 setup.round_wind.index(),

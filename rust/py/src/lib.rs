@@ -21,6 +21,7 @@ mod rules;
 mod score;
 mod seat_view;
 mod sim;
+mod snapshot;
 mod table;
 mod tiles;
 mod view;
@@ -33,10 +34,10 @@ mod _core {
     use crate::agent::PyNativeAgent;
     #[pymodule_export]
     use crate::american::{
-        _american_action, _american_deal, _american_game, _american_match, _card_from_source,
-        PyAmericanAction, PyAmericanDeal, PyAmericanGame, PyAmericanObservation, PyAmericanRules,
-        PyCard, PyCardHand, PyDiscardOption, PyDistance, PyExposure, PyMatch, PyVariant,
-        american_encode_exposures, american_physical_kind, american_physical_kinds,
+        _american_action, _american_deal, _american_game, _american_match, _american_observation,
+        _card_from_source, PyAmericanAction, PyAmericanDeal, PyAmericanGame, PyAmericanObservation,
+        PyAmericanRules, PyCard, PyCardHand, PyDiscardOption, PyDistance, PyExposure, PyMatch,
+        PyVariant, american_encode_exposures, american_physical_kind, american_physical_kinds,
     };
     #[pymodule_export]
     use crate::analysis::{
@@ -59,8 +60,8 @@ mod _core {
     };
     #[pymodule_export]
     use crate::game::{
-        _riichi_action, _riichi_deal, _riichi_game, PyAction, PyDeal, PyGame, PyObservation,
-        rebuild_wall,
+        _riichi_action, _riichi_deal, _riichi_game, _riichi_observation, PyAction, PyDeal, PyGame,
+        PyObservation, rebuild_wall,
     };
     #[pymodule_export]
     use crate::reason::PyReason;
@@ -106,6 +107,9 @@ mod _core {
             crate::log::field_order(py, riichi_log::EXTENSIONS)?,
         )?;
         m.add("DRAW_REASONS", riichi_log::DRAW_REASONS.to_vec())?;
+        // The mjai names of the kinds 0..33, then of the red 5m, 5p, 5s.
+        let tile_names = &mahjong_core::riichi::mjai::CLASS_NAMES[..37];
+        m.add("MJAI_TILE_NAMES", tile_names.to_vec())?;
         let yaku = pyo3::types::PyDict::new(py);
         for y in mahjong_core::riichi::Yaku::ALL {
             yaku.set_item(y.romaji(), y.english())?;

@@ -7,7 +7,7 @@ use mahjong_core::riichi::Value;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyList, PyString, PyTuple};
 
-use crate::convert::{int_value, type_name};
+use crate::convert::{beyond_i64, int_value, shown_int, type_name};
 use crate::errors::IntoPyResult;
 
 /// Converts a Python value into an option value; `name` and `allowed` (what the option
@@ -24,6 +24,14 @@ pub(crate) fn option_value(
         return Ok(Value::Bool(b.is_true()));
     }
     if let Some(i) = int_value(obj) {
+        if beyond_i64(obj) {
+            return Err(Error::rule(format!(
+                "option {name} cannot be {}; it accepts {}",
+                shown_int(obj),
+                allowed(name).unwrap_or_default()
+            )))
+            .py();
+        }
         return Ok(Value::Int(i));
     }
     if let Ok(s) = obj.cast::<PyString>() {

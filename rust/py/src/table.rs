@@ -3,10 +3,13 @@
 //! core engine, and the [`table_class!`] and [`session_class!`] macros that generate the
 //! Python classes from them, so a method is written once for both.
 
+use std::sync::{Mutex, MutexGuard, TryLockError};
+
+use mahjong_core::agent::Observed;
 use mahjong_core::log::Record;
 use pyo3::IntoPyObjectExt;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyDict, PyTuple};
 
 use crate::errors::{IllegalActionError, IntoPyResult};
 use crate::reason::PyReason;
@@ -21,15 +24,29 @@ pub(crate) trait Table: Clone {
     const ACTION_COUNT: usize;
     /// The views an observation shows, kept between observations (see [`crate::view`]).
     type Views: Default + Send + Sync;
+    /// The core observation.
+    type Observation: Observed<Action = Self::Action>;
+    /// How a deal ended, with what its dict needs (the red-five flag, the card).
+    type Outcome;
+    /// What an action's code and object need besides the action ([`Self::context`]).
+    type Context: Copy;
 
     /// The seats that must act now.
     fn waiting(&self) -> Vec<usize>;
     /// The legal actions of `seat`.
     fn legal(&self, seat: usize) -> Vec<Self::Action>;
-    /// The stable code of `action` by `seat` now.
-    fn code(&self, seat: usize, action: Self::Action) -> usize;
-    /// `action` as a Python object.
-    fn wrap(&self, seat: usize, action: Self::Action) -> Self::PyAction;
+    /// The stable code of `action` by `seat` in `context`.
+    fn code(context: Self::Context, seat: usize, action: Self::Action) -> usize;
+    /// What codes and action objects need now besides the action (the claimed tile and the
+    /// red-five flag), read under the deal's lock.
+    fn context(&self) -> Self::Context;
+    /// `action` by `seat`, whose code is `code`, as a Python object's value.
+    fn wrap(
+        context: Self::Context,
+        seat: usize,
+        action: Self::Action,
+        code: usize,
+    ) -> Self::PyAction;
     /// The core action of a Python action object, if `obj` is one.
     fn unwrap(obj: &Bound<'_, PyAny>) -> Option<Self::Action>;
     /// The action `code` names for `seat` now (a legal one when there is one).
@@ -50,33 +67,127 @@ pub(crate) trait Table: Clone {
     fn event_count(&self) -> usize;
     /// Event `index` as a log record, as `seat` sees it when given.
     fn record(&self, index: usize, seat: Option<usize>) -> Record;
-    /// What `seat` may see now, as the family's observation object (unchanged parts shown by
-    /// the views kept in `views`).
-    fn observe<'py>(
-        &self,
-        views: &mut Self::Views,
-        actions: &mut Actions<Self::Action>,
+    /// What `seat` may see now (the core observation).
+    fn observe(&self, seat: usize) -> Self::Observation;
+    /// A core observation as the family's observation object, its players' public sides shown
+    /// by the views kept in `views` and its legal actions by the objects `legal`.
+    fn show<'py>(
         py: Python<'py>,
-        seat: usize,
+        obs: Self::Observation,
+        views: &mut Self::Views,
+        legal: Bound<'py, PyTuple>,
     ) -> PyResult<Bound<'py, PyAny>>;
-    /// How the deal ended, as a dict.
-    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>>;
+    /// How the deal ended with what its dict needs (a copy: shown without the deal).
+    fn outcome(&self) -> Option<Self::Outcome>;
+    /// An outcome as the dict `outcome` gives.
+    fn outcome_dict<'py>(py: Python<'py>, outcome: &Self::Outcome) -> PyResult<Bound<'py, PyDict>>;
 }
 
-/// The parts of an observation object both families build alike: the players' public sides
-/// (each shown by the view kept for it, `players`) as a tuple, and the legal actions as the
-/// deal's action objects.
-pub(crate) fn observed<'py, T: Table>(
+/// The players' public sides of an observation, each shown by the view kept for it, as a
+/// tuple.
+pub(crate) fn players(
+    py: Python<'_>,
+    views: impl Iterator<Item = PyResult<Py<PyAny>>>,
+) -> PyResult<Py<PyAny>> {
+    let players = PyTuple::new(py, views.collect::<PyResult<Vec<_>>>()?)?;
+    Ok(players.into_any().unbind())
+}
+
+/// Locks `mutex` without ever waiting for it while attached to the interpreter: a thread that
+/// waits with the GIL for a lock whose holder needs the GIL back (PyO3 detaches while it
+/// initialises a shared value; Python code switches threads) deadlocks. A lock that is taken
+/// is waited for detached. Locks guard Rust work only: none is held while Python runs.
+pub(crate) fn lock<'a, T: Send>(py: Python<'_>, mutex: &'a Mutex<T>) -> MutexGuard<'a, T> {
+    loop {
+        match mutex.try_lock() {
+            Ok(guard) => return guard,
+            Err(TryLockError::Poisoned(poisoned)) => return poisoned.into_inner(),
+            Err(TryLockError::WouldBlock) => py.detach(|| drop(mutex.lock())),
+        }
+    }
+}
+
+/// A core deal and what its class keeps between calls, behind one lock ([`lock`]).
+pub(crate) struct Held<T: Table> {
+    /// The deal.
+    pub(crate) table: T,
+    /// Taken out while Python runs ([`with_memos`]): no lock is held then.
+    memos: Option<Box<Memos<T>>>,
+}
+
+impl<T: Table> Held<T> {
+    /// A deal with nothing kept yet.
+    pub(crate) fn new(table: T) -> Self {
+        Self { table, memos: None }
+    }
+}
+
+impl<T: Table> std::ops::Deref for Held<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.table
+    }
+}
+
+/// What a deal's class keeps between calls: the views observations show and the action
+/// objects handed out.
+pub(crate) struct Memos<T: Table> {
+    views: T::Views,
+    actions: Actions<T::Action>,
+}
+
+impl<T: Table> Default for Memos<T> {
+    fn default() -> Self {
+        Self {
+            views: T::Views::default(),
+            actions: Actions::default(),
+        }
+    }
+}
+
+/// Reads the deal with `read` under its lock and takes its memos out; `show` then makes Python
+/// objects from what was read with the memos, no lock held (a call meanwhile starts from
+/// empty memos); the memos go back after.
+pub(crate) fn with_memos<T: Table + Send, X, R>(
+    py: Python<'_>,
+    held: &Mutex<Held<T>>,
+    read: impl FnOnce(&T) -> X,
+    show: impl FnOnce(X, &mut Memos<T>) -> R,
+) -> R {
+    let (read, mut memos) = {
+        let mut held = lock(py, held);
+        (read(&held.table), held.memos.take().unwrap_or_default())
+    };
+    let out = show(read, &mut memos);
+    lock(py, held).memos = Some(memos);
+    out
+}
+
+/// `seat`'s legal actions now as the deal's action objects (the same legal action is the same
+/// object from one step to the next).
+pub(crate) fn legal_objects<'py, T: Table + Send>(
     py: Python<'py>,
-    deal: &T,
-    actions: &mut Actions<T::Action>,
+    held: &Mutex<Held<T>>,
     seat: usize,
-    legal: &[T::Action],
-    players: impl Iterator<Item = PyResult<Py<PyAny>>>,
-) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
-    let players = PyTuple::new(py, players.collect::<PyResult<Vec<_>>>()?)?;
-    let legal = actions.tuple(py, deal, seat, legal)?;
-    Ok((players.into_any().unbind(), legal.into_any().unbind()))
+) -> PyResult<Bound<'py, PyTuple>> {
+    let read = |table: &T| (table.legal(seat), table.context());
+    with_memos(py, held, read, |(legal, context), memos| {
+        memos.actions.tuple::<T>(py, seat, &legal, context)
+    })
+}
+
+/// What `seat` may see now, as the family's observation object.
+pub(crate) fn observation<'py, T: Table + Send>(
+    py: Python<'py>,
+    held: &Mutex<Held<T>>,
+    seat: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let read = |table: &T| (table.observe(seat), table.context());
+    with_memos(py, held, read, |(obs, context), memos| {
+        let legal = memos.actions.tuple::<T>(py, seat, obs.legal(), context)?;
+        T::show(py, obs, &mut memos.views, legal)
+    })
 }
 
 /// Applies a pickled deal's actions again, in order, each decoded by `decode` into its seat
@@ -132,24 +243,27 @@ impl<A> Default for Actions<A> {
 }
 
 impl<A: Copy + Eq> Actions<A> {
-    /// `seat`'s `actions` as a tuple of objects.
+    /// `seat`'s `actions` as a tuple of objects (their codes and any new object from
+    /// `context`).
     pub(crate) fn tuple<'py, T: Table<Action = A>>(
         &mut self,
         py: Python<'py>,
-        table: &T,
         seat: usize,
         actions: &[A],
+        context: T::Context,
     ) -> PyResult<Bound<'py, PyTuple>> {
         if self.made.is_empty() {
             self.made.resize_with(4 * T::ACTION_COUNT, Vec::new);
         }
         let mut objects = Vec::with_capacity(actions.len());
         for &action in actions {
-            let bucket = &mut self.made[seat % 4 * T::ACTION_COUNT + table.code(seat, action)];
+            let code = T::code(context, seat, action);
+            let bucket = &mut self.made[seat % 4 * T::ACTION_COUNT + code];
             let object = match bucket.iter().find(|(a, _)| *a == action) {
                 Some((_, object)) => object.bind(py).clone(),
                 None => {
-                    let object = table.wrap(seat, action).into_bound_py_any(py)?;
+                    let value = T::wrap(context, seat, action, code);
+                    let object = value.into_bound_py_any(py)?;
                     bucket.push((action, object.clone().unbind()));
                     object
                 }
@@ -169,72 +283,63 @@ pub(crate) fn illegal(py: Python<'_>, message: String, reason: PyReason) -> PyEr
     err
 }
 
-/// Applies an `apply` argument (an action object or its int code) by `seat`; a refusal is an
-/// `IllegalActionError` naming the action (and its code when one was given), the seat and
-/// the reason.
-pub(crate) fn apply<T: Table>(
-    table: &mut T,
+/// Applies an `apply` argument (an action object or its int code) by `seat` to the deal
+/// `held` (locked only while the engine applies it); a refusal is an `IllegalActionError`
+/// naming the action (and its code when one was given), the seat and the reason.
+pub(crate) fn apply<T: Table + Send>(
+    held: &Mutex<Held<T>>,
     py: Python<'_>,
     seat: usize,
     action: &Bound<'_, PyAny>,
 ) -> PyResult<()> {
-    let code = T::unwrap(action)
-        .is_none()
-        .then(|| crate::convert::int_value(action));
-    let chosen = chosen(table, py, seat, action)?;
-    table.apply(seat, chosen).map_err(|(words, reason)| {
-        let what = match code.flatten() {
-            Some(code) => format!("code {code} ({words})"),
-            None => words,
-        };
-        let message = format!("illegal action {what} by seat {seat}: {}", reason.message());
-        illegal(py, message, reason)
-    })
-}
-
-/// Resolves an `apply` argument: an action object or its int code.
-fn chosen<T: Table>(
-    table: &T,
-    py: Python<'_>,
-    seat: usize,
-    action: &Bound<'_, PyAny>,
-) -> PyResult<T::Action> {
-    if let Some(a) = T::unwrap(action) {
-        return Ok(a);
-    }
-    let Some(code) = crate::convert::int_value(action) else {
-        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-            "action must be an action object or its int code, got {}",
-            crate::convert::type_name(action)
-        )));
+    let given = match T::unwrap(action) {
+        Some(a) => Ok(a),
+        None => Err(crate::convert::int_value(action).ok_or_else(|| {
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "action must be an action object or its int code, got {}",
+                crate::convert::type_name(action)
+            ))
+        })?),
     };
-    let in_range = usize::try_from(code).ok().filter(|&c| c < T::ACTION_COUNT);
-    in_range.and_then(|c| table.decode(seat, c)).ok_or_else(|| {
-        let why = if in_range.is_some() {
-            "it names no action now".to_owned()
-        } else {
-            format!("out of range 0..={}", T::ACTION_COUNT - 1)
-        };
-        let reason = PyReason::not_offered(why.clone());
-        illegal(
-            py,
-            format!("illegal action code {code} by seat {seat}: {why}"),
-            reason,
-        )
-    })
+    let code = || format!("code {}", crate::convert::shown_int(action));
+    let refused = {
+        let table = &mut lock(py, held).table;
+        match given {
+            Ok(a) => table.apply(seat, a).err(),
+            Err(value) => match decode(table, seat, value) {
+                Ok(a) => table
+                    .apply(seat, a)
+                    .err()
+                    .map(|(words, r)| (format!("{} ({words})", code()), r)),
+                Err(why) => Some((code(), PyReason::not_offered(why))),
+            },
+        }
+    };
+    match refused {
+        None => Ok(()),
+        Some((what, reason)) => {
+            let message = format!("illegal action {what} by seat {seat}: {}", reason.message());
+            Err(illegal(py, message, reason))
+        }
+    }
 }
 
-/// The events from `start` on as dicts, masked for `seat` when given.
-pub(crate) fn events<'py, T: Table>(
-    table: &T,
-    py: Python<'py>,
-    start: usize,
-    seat: Option<usize>,
-) -> PyResult<Bound<'py, PyList>> {
-    crate::log::record_list(
-        py,
-        (start..table.event_count()).map(|i| table.record(i, seat)),
-    )
+/// The action `code` names for `seat` now, or why none.
+fn decode<T: Table>(table: &T, seat: usize, code: i64) -> Result<T::Action, String> {
+    let in_range = usize::try_from(code).ok().filter(|&c| c < T::ACTION_COUNT);
+    in_range
+        .and_then(|c| table.decode(seat, c))
+        .ok_or_else(|| match in_range {
+            Some(_) => "it names no action now".to_owned(),
+            None => format!("out of range 0..={}", T::ACTION_COUNT - 1),
+        })
+}
+
+/// The events from `start` on as records, masked for `seat` when given.
+pub(crate) fn events<T: Table>(table: &T, start: usize, seat: Option<usize>) -> Vec<Record> {
+    (start..table.event_count())
+        .map(|i| table.record(i, seat))
+        .collect()
 }
 
 /// Declares a family's deal class over a [`Table`] (the invoking module must
@@ -246,31 +351,26 @@ macro_rules! table_class {
         $py:ident($name:literal, $module:literal) over $core:ty { $($extra:tt)* }
     ) => {
         $(#[doc = $doc])*
-        #[pyo3::pyclass(name = $name, module = $module, skip_from_py_object)]
+        #[pyo3::pyclass(name = $name, module = $module, frozen, skip_from_py_object)]
         pub(crate) struct $py {
-            pub(crate) table: $core,
-            views: std::sync::Mutex<<$core as crate::table::Table>::Views>,
-            actions: std::sync::Mutex<
-                crate::table::Actions<<$core as crate::table::Table>::Action>,
-            >,
+            held: std::sync::Mutex<crate::table::Held<$core>>,
         }
 
         impl $py {
             /// The class over a core deal.
             pub(crate) fn of(table: $core) -> Self {
                 Self {
-                    table,
-                    views: Default::default(),
-                    actions: Default::default(),
+                    held: std::sync::Mutex::new(crate::table::Held::new(table)),
                 }
             }
 
-            /// The action objects handed out so far.
-            fn made_actions(
+            /// The core deal, locked ([`crate::table::lock`]): for Rust work only, never held
+            /// while Python runs.
+            pub(crate) fn table(
                 &self,
-            ) -> std::sync::MutexGuard<'_, crate::table::Actions<<$core as crate::table::Table>::Action>>
-            {
-                self.actions.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+                py: pyo3::Python<'_>,
+            ) -> std::sync::MutexGuard<'_, crate::table::Held<$core>> {
+                crate::table::lock(py, &self.held)
             }
         }
 
@@ -278,8 +378,8 @@ macro_rules! table_class {
         impl $py {
             /// The seats that must act now (one on a turn; every seat with a claim or a pass
             /// to give).
-            fn waiting(&self) -> Vec<usize> {
-                crate::table::Table::waiting(&self.table)
+            fn waiting(&self, py: pyo3::Python<'_>) -> Vec<usize> {
+                crate::table::Table::waiting(&self.table(py).table)
             }
 
             /// The legal actions of `seat` now; empty when it need not act.
@@ -288,17 +388,18 @@ macro_rules! table_class {
                 py: pyo3::Python<'py>,
                 seat: crate::args::SeatArg,
             ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::types::PyList>> {
-                let legal = crate::table::Table::legal(&self.table, seat.0);
-                let tuple = self.made_actions().tuple(py, &self.table, seat.0, &legal)?;
+                let tuple = crate::table::legal_objects(py, &self.held, seat.0)?;
                 pyo3::types::PyList::new(py, tuple.iter())
             }
 
             /// The codes of `seat`'s legal actions (as `legal_actions`, without objects).
-            fn legal_codes(&self, seat: crate::args::SeatArg) -> Vec<usize> {
+            fn legal_codes(&self, py: pyo3::Python<'_>, seat: crate::args::SeatArg) -> Vec<usize> {
                 use crate::table::Table;
-                Table::legal(&self.table, seat.0)
+                let table = self.table(py);
+                let context = table.context();
+                Table::legal(&table.table, seat.0)
                     .into_iter()
-                    .map(|a| Table::code(&self.table, seat.0, a))
+                    .map(|a| <$core as Table>::code(context, seat.0, a))
                     .collect()
             }
 
@@ -306,18 +407,22 @@ macro_rules! table_class {
             /// An illegal one raises IllegalActionError, whose `reason` says why (a Reason
             /// as in `blocked`), and changes nothing.
             fn apply(
-                &mut self,
+                &self,
                 py: pyo3::Python<'_>,
                 seat: crate::args::SeatArg,
                 action: &pyo3::Bound<'_, pyo3::PyAny>,
             ) -> pyo3::PyResult<()> {
-                crate::table::apply(&mut self.table, py, seat.0, action)
+                crate::table::apply(&self.held, py, seat.0, action)
             }
 
             /// Why actions `seat` might expect now are not offered (a list of Reason): on its
             /// turn and in a claim window alike, whether or not it has anything to decide.
-            fn blocked(&self, seat: crate::args::SeatArg) -> Vec<crate::reason::PyReason> {
-                crate::table::Table::blocked(&self.table, seat.0)
+            fn blocked(
+                &self,
+                py: pyo3::Python<'_>,
+                seat: crate::args::SeatArg,
+            ) -> Vec<crate::reason::PyReason> {
+                crate::table::Table::blocked(&self.table(py).table, seat.0)
             }
 
             /// What `seat` may see now: its own tiles, everything public, its legal actions
@@ -328,52 +433,51 @@ macro_rules! table_class {
                 py: pyo3::Python<'py>,
                 seat: crate::args::SeatArg,
             ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::PyAny>> {
-                let mut views = self
-                    .views
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner);
-                crate::table::Table::observe(&self.table, &mut views, &mut self.made_actions(), py, seat.0)
+                crate::table::observation(py, &self.held, seat.0)
             }
 
             /// Whether the deal is over.
             #[getter]
-            fn is_over(&self) -> bool {
-                crate::table::Table::is_over(&self.table)
+            fn is_over(&self, py: pyo3::Python<'_>) -> bool {
+                crate::table::Table::is_over(&self.table(py).table)
             }
 
             /// The seat on turn (None during a claim window, a pass or after the end).
             #[getter]
-            fn turn(&self) -> Option<usize> {
-                crate::table::Table::turn(&self.table)
+            fn turn(&self, py: pyo3::Python<'_>) -> Option<usize> {
+                crate::table::Table::turn(&self.table(py).table)
             }
 
             /// The dealer's (East's) seat.
             #[getter]
-            fn dealer(&self) -> usize {
-                crate::table::Table::dealer(&self.table)
+            fn dealer(&self, py: pyo3::Python<'_>) -> usize {
+                crate::table::Table::dealer(&self.table(py).table)
             }
 
             /// The wall's tile ids in draw order (not an observation: it shows every tile).
             #[getter]
-            fn wall(&self) -> Vec<u32> {
-                crate::convert::ints(crate::table::Table::wall(&self.table))
+            fn wall(&self, py: pyo3::Python<'_>) -> Vec<u32> {
+                crate::convert::ints(crate::table::Table::wall(&self.table(py).table))
             }
 
             /// The events from index `start` on, as dicts in the log vocabulary (see the
             /// README); with `seat`, as that seat sees them (hidden tiles read "?").
-            #[pyo3(signature = (start = 0, seat = None))]
+            #[pyo3(signature = (start = None, seat = None), text_signature = "($self, start=0, seat=None)")]
             fn events<'py>(
                 &self,
                 py: pyo3::Python<'py>,
-                start: usize,
+                start: Option<&pyo3::Bound<'py, pyo3::PyAny>>,
                 seat: Option<crate::args::SeatArg>,
             ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::types::PyList>> {
-                crate::table::events(&self.table, py, start, seat.map(|s| s.0))
+                let start = crate::args::named::<crate::args::Count>("start", start)?;
+                let start = start.map_or(0, |c| c.0 as usize);
+                let records = crate::table::events(&self.table(py).table, start, seat.map(|s| s.0));
+                crate::log::record_list(py, records)
             }
 
             /// The number of events so far (for `events(start)`).
-            fn event_count(&self) -> usize {
-                crate::table::Table::event_count(&self.table)
+            fn event_count(&self, py: pyo3::Python<'_>) -> usize {
+                crate::table::Table::event_count(&self.table(py).table)
             }
 
             /// How the deal ended (None while it runs), as a dict.
@@ -382,18 +486,24 @@ macro_rules! table_class {
                 &self,
                 py: pyo3::Python<'py>,
             ) -> pyo3::PyResult<Option<pyo3::Bound<'py, pyo3::types::PyDict>>> {
-                crate::table::Table::outcome(&self.table, py)
+                use crate::table::Table;
+                let outcome = Table::outcome(&self.table(py).table);
+                outcome.map(|out| <$core as Table>::outcome_dict(py, &out)).transpose()
             }
 
             /// A copy that plays on independently (`copy.copy`); costs about the state's
             /// size.
-            fn __copy__(&self) -> Self {
-                Self::of(self.table.clone())
+            fn __copy__(&self, py: pyo3::Python<'_>) -> Self {
+                Self::of(self.table(py).table.clone())
             }
 
             /// A copy that plays on independently (`copy.deepcopy`).
-            fn __deepcopy__(&self, _memo: &pyo3::Bound<'_, pyo3::PyAny>) -> Self {
-                Self::of(self.table.clone())
+            fn __deepcopy__(
+                &self,
+                py: pyo3::Python<'_>,
+                _memo: &pyo3::Bound<'_, pyo3::PyAny>,
+            ) -> Self {
+                Self::of(self.table(py).table.clone())
             }
 
             $($extra)*
@@ -425,9 +535,9 @@ pub(crate) trait Session: Clone {
 }
 
 /// The [`Table`] methods that read a core deal the same way in both families (the invoking
-/// module's `Deal`, with its `outcome_dict`): who waits, whether it is over, the turn, the
-/// dealer, the wall, the events, the outcome. `$context` maps the deal to what its events and
-/// outcome need to become records (the red-five flag, the card).
+/// module's `Deal`): who waits, whether it is over, the turn, the dealer, the wall, the
+/// events. `$context` maps the deal to what its events need to become records (the red-five
+/// flag, the card).
 macro_rules! deal_reads {
     ($context:expr) => {
         fn waiting(&self) -> Vec<usize> {
@@ -455,14 +565,6 @@ macro_rules! deal_reads {
                 Some(s) => event.seen_by(s).record(context),
                 None => event.record(context),
             }
-        }
-        fn outcome<'py>(
-            &self,
-            py: Python<'py>,
-        ) -> PyResult<Option<Bound<'py, pyo3::types::PyDict>>> {
-            Deal::outcome(self)
-                .map(|out| outcome_dict(py, out, $context(self)))
-                .transpose()
         }
     };
 }
@@ -531,9 +633,13 @@ macro_rules! session_class {
 
             /// Moves on after `deal` (the deal `next_deal` gave last, played to its end); any
             /// other deal is refused with the reason.
-            fn finish_deal(&mut self, deal: pyo3::PyRef<'_, $deal>) -> pyo3::PyResult<()> {
+            fn finish_deal(
+                &mut self,
+                py: pyo3::Python<'_>,
+                deal: &pyo3::Bound<'_, $deal>,
+            ) -> pyo3::PyResult<()> {
                 use crate::errors::IntoPyResult;
-                crate::table::Session::finish(&mut self.game, &deal.table).py()
+                crate::table::Session::finish(&mut self.game, &deal.get().table(py)).py()
             }
 
             /// Whether the session is over.

@@ -7,7 +7,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
 use crate::args::{Kind, TilesLike};
-use crate::convert::{int_value, ints, kind_below, tiles_arg, type_name};
+use crate::convert::{
+    beyond_i64, int_value, ints, kind_below, riichi_tile_text, shown_int, tiles_arg, type_name,
+};
 use crate::errors::IntoPyResult;
 
 /// An immutable multiset of tiles that remembers which fives are red.
@@ -46,8 +48,13 @@ fn any_kind_arg(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
     )
 }
 
-/// The integers of a Python sequence (Python or numpy ints), for the `from_*` constructors.
-fn int_items(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<i64>> {
+/// The integers of a Python sequence (Python or numpy ints), for the `from_*` constructors;
+/// an int beyond `i64` is `out_of_range` (given the int as written).
+fn int_items(
+    obj: &Bound<'_, PyAny>,
+    what: &str,
+    out_of_range: impl Fn(String) -> Error,
+) -> PyResult<Vec<i64>> {
     if obj.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(format!(
             "expected a sequence of {what}, got a string (use Tiles.from_str)"
@@ -59,6 +66,9 @@ fn int_items(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<i64>> {
         let value = int_value(&item).ok_or_else(|| {
             PyTypeError::new_err(format!("expected {what} as ints, got {}", type_name(&item)))
         })?;
+        if beyond_i64(&item) {
+            return Err(out_of_range(shown_int(&item))).py();
+        }
         out.push(value);
     }
     Ok(out)
@@ -84,12 +94,11 @@ impl PyTiles {
     /// Builds from 34 counts (one per kind), or 36 with flowers and jokers.
     #[staticmethod]
     fn from_counts(counts: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let values = int_items(counts, "counts")?;
+        let out_of_range = |v: String| Error::hand(format!("count {v} is out of range 0..=4"));
+        let values = int_items(counts, "counts", out_of_range)?;
         let bytes: Vec<u8> = values
             .iter()
-            .map(|&v| {
-                u8::try_from(v).map_err(|_| Error::hand(format!("count {v} is out of range 0..=4")))
-            })
+            .map(|&v| u8::try_from(v).map_err(|_| out_of_range(v.to_string())))
             .collect::<Result<_, _>>()
             .py()?;
         Ok(Tiles::from_counts(&bytes).py()?.into())
@@ -98,7 +107,39 @@ impl PyTiles {
     /// Builds from tile kinds (0..33; 34 flower and 35 joker for American play).
     #[staticmethod]
     fn from_kinds(kinds: &Bound<'_, PyAny>) -> PyResult<Self> {
-        Ok(Tiles::from_kinds(int_items(kinds, "tile kinds")?)
+        let out_of_range = |k: String| Error::tile(format!("tile kind {k} is out of range 0..=35"));
+        Ok(
+            Tiles::from_kinds(int_items(kinds, "tile kinds", out_of_range)?)
+                .py()?
+                .into(),
+        )
+    }
+
+    /// Builds from tile names, each one tile in any spelling: the mjai names observations and
+    /// logs give (`"5mr"`, `"E"`, `"P"`) or one tile of MPSZ or American text (`"0m"`,
+    /// `"1z"`), e.g. `Tiles.from_names(observation["hand"])`.
+    #[staticmethod]
+    fn from_names(names: &Bound<'_, PyAny>) -> PyResult<Self> {
+        if names.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err(
+                "expected a sequence of tile names, got a string (use Tiles(text))",
+            ));
+        }
+        let mut kinds = Vec::new();
+        let mut red = [0u8; 3];
+        for name in names.try_iter()? {
+            let name = name?;
+            let text = name.cast::<PyString>().map_err(|_| {
+                PyTypeError::new_err(format!("expected tile names, got {}", type_name(&name)))
+            })?;
+            let (kind, is_red) = riichi_tile_text(text)?;
+            if is_red {
+                red[usize::from(kind / 9)] += 1;
+            }
+            kinds.push(i64::from(kind));
+        }
+        Ok(Tiles::from_kinds(kinds)
+            .and_then(|t| t.with_red(red))
             .py()?
             .into())
     }
@@ -108,9 +149,13 @@ impl PyTiles {
     #[staticmethod]
     #[pyo3(signature = (ids, red_fives = true))]
     fn from_ids(ids: &Bound<'_, PyAny>, red_fives: bool) -> PyResult<Self> {
-        Ok(Tiles::from_ids(int_items(ids, "tile ids")?, red_fives)
-            .py()?
-            .into())
+        let out_of_range =
+            |id: String| Error::tile(format!("tile id {id} is out of range 0..=135"));
+        Ok(
+            Tiles::from_ids(int_items(ids, "tile ids", out_of_range)?, red_fives)
+                .py()?
+                .into(),
+        )
     }
 
     /// Counts of the 34 Riichi kinds only, as a tuple: flowers (34) and jokers (35) are NOT
@@ -222,7 +267,7 @@ fn seat_arg(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
         PyTypeError::new_err(format!("expected a seat number, got {}", type_name(obj)))
     })?;
     u8::try_from(value)
-        .map_err(|_| Error::meld(format!("seat {value} is out of range 0..=3")))
+        .map_err(|_| Error::meld(format!("seat {} is out of range 0..=3", shown_int(obj))))
         .py()
 }
 

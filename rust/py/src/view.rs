@@ -7,6 +7,29 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyMappingProxy, PyString, PyTuple};
 
+/// `value` as plain data: each read-only view (inside tuples and lists too) as a dict of plain
+/// values; anything else as it is.
+pub(crate) fn plain<'py>(value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let py = value.py();
+    if let Ok(view) = value.cast::<PyMappingProxy>() {
+        let d = PyDict::new(py);
+        for item in view.items()?.iter() {
+            let (key, item) = item.extract::<(Bound<'py, PyAny>, Bound<'py, PyAny>)>()?;
+            d.set_item(key, plain(&item)?)?;
+        }
+        return Ok(d.into_any());
+    }
+    if let Ok(tuple) = value.cast::<PyTuple>() {
+        let items = tuple.iter().map(|item| plain(&item));
+        return Ok(PyTuple::new(py, items.collect::<PyResult<Vec<_>>>()?)?.into_any());
+    }
+    if let Ok(list) = value.cast::<PyList>() {
+        let items = list.iter().map(|item| plain(&item));
+        return Ok(PyList::new(py, items.collect::<PyResult<Vec<_>>>()?)?.into_any());
+    }
+    Ok(value.clone())
+}
+
 /// A read-only view (`types.MappingProxyType`) of a dict with `fields`, in order.
 pub(crate) fn view<'py>(
     py: Python<'py>,

@@ -47,7 +47,8 @@ def _hand(session: Session[Any]) -> tuple[list[str], str | None]:
 
 
 def _seat(session: Session[Any], seat: int, obs: Any) -> dict[str, Any]:
-    """One side of the table: name, wind, score, marks, discards and melds (public only)."""
+    """One side of the table: name, wind, score, marks, discards, melds and how many concealed
+    tiles it holds (public only)."""
     family = session.family
     player = obs["players"][seat]
     side: dict[str, Any] = {
@@ -57,6 +58,7 @@ def _seat(session: Session[Any], seat: int, obs: Any) -> dict[str, Any]:
         "score": obs["scores"][seat],
         "dealer": seat == obs["dealer"],
         "turn": obs["turn"] == seat and not session.deal_over,
+        "concealed": player["concealed"] if seat != HUMAN else None,
     }
     if isinstance(family, RiichiFamily):
         side["riichi"] = bool(player["riichi"])
@@ -73,7 +75,6 @@ def _seat(session: Session[Any], seat: int, obs: Any) -> dict[str, Any]:
             }
             for m in player["melds"]
         ]
-        side["concealed"] = 13 - 3 * len(player["melds"]) if seat != HUMAN else None
     else:
         side["dead"] = player["dead"]
         side["pond"] = [
@@ -90,7 +91,6 @@ def _seat(session: Session[Any], seat: int, obs: Any) -> dict[str, Any]:
             }
             for i, e in enumerate(player["exposures"])
         ]
-        side["concealed"] = player["tile_count"] if seat != HUMAN else None
     return side
 
 

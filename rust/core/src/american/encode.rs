@@ -146,7 +146,7 @@ impl Encoder for AmericanEncoder {
             p.fill(TURN, r, f32::from(u8::from(obs.turn == Some(seat))));
             p.fill(DEALER, r, f32::from(u8::from(obs.dealer == seat)));
             p.fill(DEAD, r, f32::from(u8::from(player.dead.is_some())));
-            p.fill(HAND_SIZE, r, player.hand_size as f32 / HAND_TILES);
+            p.fill(HAND_SIZE, r, player.concealed as f32 / HAND_TILES);
             p.fill(SCORE, r, scaled(obs.scores[seat] as f64, SCORE_SCALE));
         }
         for (kind, &n) in seen.iter().enumerate() {

@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyString};
 
 use super::exposure::PyExposure;
-use crate::convert::{int_value, kind_below, tiles_arg, type_name};
+use crate::convert::{beyond_i64, int_value, kind_below, shown_int, tiles_arg, type_name};
 use crate::errors::IntoPyResult;
 
 /// Fails with TypeError for a bool: `True` is no tile, size or count in the American API.
@@ -19,12 +19,21 @@ pub(super) fn reject_bool(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<()> {
     Ok(())
 }
 
-/// An int argument named `what` (Python or numpy int, not a bool).
-pub(super) fn int_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<i64> {
+/// An int argument named `what` (Python or numpy int, not a bool); one beyond `i64` is
+/// `out_of_range` (given the int as written).
+pub(super) fn int_arg(
+    obj: &Bound<'_, PyAny>,
+    what: &str,
+    out_of_range: impl Fn(String) -> Error,
+) -> PyResult<i64> {
     reject_bool(obj, what)?;
-    int_value(obj).ok_or_else(|| {
+    let value = int_value(obj).ok_or_else(|| {
         PyTypeError::new_err(format!("{what} must be an int, got {}", type_name(obj)))
-    })
+    })?;
+    if beyond_i64(obj) {
+        return Err(out_of_range(shown_int(obj))).py();
+    }
+    Ok(value)
 }
 
 /// A natural tile kind (0..=34) as an int (not a bool) or a one-tile string.
@@ -35,13 +44,14 @@ pub(super) fn natural_kind_arg(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
 
 /// A small non-negative int argument named `what`.
 pub(super) fn small_int(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u8> {
-    let value = int_arg(obj, what)?;
+    let out_of_range = |v: String| Error::meld(format!("{what} {v} is out of range"));
+    let value = int_arg(obj, what, out_of_range)?;
     u8::try_from(value)
-        .map_err(|_| Error::meld(format!("{what} {value} is out of range")))
+        .map_err(|_| out_of_range(value.to_string()))
         .py()
 }
 
-/// A count argument such as `top` or `k`: a non-negative int (large values saturate).
+/// A count argument such as `top` or `k`: an int from 0 to 2**63 - 1.
 pub(super) fn count_arg(
     obj: Option<&Bound<'_, PyAny>>,
     what: &str,
@@ -50,14 +60,11 @@ pub(super) fn count_arg(
     let Some(obj) = obj.filter(|o| !o.is_none()) else {
         return Ok(default);
     };
-    let value = int_arg(obj, what)?;
-    if value < 0 {
-        return Err(Error::argument(format!(
-            "{what} {value} must not be negative"
-        )))
-        .py();
-    }
-    Ok(usize::try_from(value).unwrap_or(usize::MAX))
+    let out_of_range = |v: String| Error::argument(format!("{what} {v} is out of range 0..2**63"));
+    let value = int_arg(obj, what, out_of_range)?;
+    usize::try_from(value)
+        .map_err(|_| out_of_range(value.to_string()))
+        .py()
 }
 
 /// Exposures from an iterable of `Exposure` objects or tile strings.

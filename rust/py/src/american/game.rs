@@ -19,14 +19,13 @@ use pyo3::{IntoPyObjectExt, intern};
 
 use super::card::PyCard;
 use super::rules::PyAmericanRules;
-use crate::args::{ScoresArg, SeatArg, SeedArg, WallArg, named};
+use crate::args::{Count, ScoresArg, SeatArg, SeedArg, WallArg, named};
 use crate::errors::IntoPyResult;
 use crate::log::record_dict;
 use crate::observation::observation_class;
 use crate::reason::PyReason;
-use crate::table::{
-    Actions, Table, observed, replay_actions, replay_session, session_class, table_class,
-};
+use crate::snapshot;
+use crate::table::{Table, players, replay_actions, replay_session, session_class, table_class};
 use crate::view::{Kept, Memo, Names, Shared, view};
 
 /// One action a seat may take, as offered by `AmericanDeal.legal_actions`.
@@ -128,6 +127,22 @@ impl PyAmericanAction {
         }
     }
 
+    /// The action's attributes as a dict ("type", "code", "kind", "tile", "size", "jokers",
+    /// "target", "count", "go_on").
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("type", self.kind_name())?;
+        d.set_item("code", self.code())?;
+        d.set_item("kind", self.kind())?;
+        d.set_item("tile", self.tile())?;
+        d.set_item("size", self.size())?;
+        d.set_item("jokers", self.jokers())?;
+        d.set_item("target", self.target())?;
+        d.set_item("count", self.count())?;
+        d.set_item("go_on", self.go_on())?;
+        Ok(d)
+    }
+
     fn __reduce__<'py>(&self, py: Python<'py>) -> crate::convert::Reduced<'py, (usize, usize)> {
         crate::convert::reduce_to(py, "_american_action", (self.code(), self.seat))
     }
@@ -171,16 +186,20 @@ impl Table for Deal {
     type PyAction = PyAmericanAction;
     const ACTION_COUNT: usize = ACTION_COUNT;
     type Views = Views;
+    type Observation = Observation;
+    type Outcome = (Outcome, Arc<Card>);
+    type Context = ();
 
     crate::table::deal_reads!(Deal::card);
 
     fn legal(&self, seat: usize) -> Vec<Action> {
         self.legal_actions(seat)
     }
-    fn code(&self, seat: usize, action: Action) -> usize {
+    fn code((): (), seat: usize, action: Action) -> usize {
         action.code(seat)
     }
-    fn wrap(&self, seat: usize, action: Action) -> PyAmericanAction {
+    fn context(&self) {}
+    fn wrap((): (), seat: usize, action: Action, _code: usize) -> PyAmericanAction {
         PyAmericanAction { action, seat }
     }
     fn unwrap(obj: &Bound<'_, PyAny>) -> Option<Action> {
@@ -199,24 +218,33 @@ impl Table for Deal {
             .map(PyReason::american)
             .collect()
     }
-    fn observe<'py>(
-        &self,
-        views: &mut Views,
-        actions: &mut Actions<Action>,
+    fn observe(&self, seat: usize) -> Observation {
+        Deal::observe(self, seat)
+    }
+    fn show<'py>(
         py: Python<'py>,
-        seat: usize,
+        obs: Observation,
+        views: &mut Views,
+        legal: Bound<'py, PyTuple>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let obs = Deal::observe(self, seat);
         let shown = views.0.iter_mut().zip(&obs.players);
-        let shown = shown.map(|(memo, public)| memo.view(py, public));
-        let (players, legal) = observed(py, self, actions, seat, &obs.legal, shown)?;
+        let players = players(py, shown.map(|(memo, public)| memo.view(py, public)))?;
         let obs = PyAmericanObservation {
             players,
-            legal,
+            legal: legal.into_any().unbind(),
             obs,
             red_fives: false,
         };
         Ok(Bound::new(py, obs)?.into_any())
+    }
+    fn outcome(&self) -> Option<(Outcome, Arc<Card>)> {
+        Deal::outcome(self).map(|out| (out.clone(), Arc::clone(self.card())))
+    }
+    fn outcome_dict<'py>(
+        py: Python<'py>,
+        outcome: &(Outcome, Arc<Card>),
+    ) -> PyResult<Bound<'py, PyDict>> {
+        outcome_dict(py, &outcome.0, &outcome.1)
     }
 }
 
@@ -271,7 +299,7 @@ pub(crate) struct PlayerViews {
 }
 
 impl PlayerViews {
-    /// The view of `public`: "exposures", "discards" (tuples of views), "hand_size",
+    /// The view of `public`: "exposures", "discards" (tuples of views), "concealed",
     /// "tile_count", "dead".
     fn view(&mut self, py: Python<'_>, public: &Public) -> PyResult<Py<PyAny>> {
         let Self {
@@ -288,8 +316,8 @@ impl PlayerViews {
                     (intern!(py, "exposures"), exposures.into_any()),
                     (intern!(py, "discards"), discards.into_any()),
                     (
-                        intern!(py, "hand_size"),
-                        public.hand_size.into_bound_py_any(py)?,
+                        intern!(py, "concealed"),
+                        public.concealed.into_bound_py_any(py)?,
                     ),
                     (
                         intern!(py, "tile_count"),
@@ -351,8 +379,9 @@ observation_class! {
     /// What one seat may see of an American game now (`AmericanDeal.observation(seat)`): a
     /// snapshot read as attributes or as a read-only mapping. Tiles are American names
     /// ("3D", "N", "J"). Nothing in it depends on another rack or the wall, and nothing leads
-    /// back to the game.
+    /// back to the game. Observations copy and pickle; `to_dict()` gives plain data.
     PyAmericanObservation("AmericanObservation", "mahjong.american") over Observation,
+    pickled by reduce_observation,
     |obs, red, players, legal, py| {
         /// The observing seat.
         seat => obs.seat,
@@ -377,7 +406,8 @@ observation_class! {
         /// Every player's public side by seat, a tuple of read-only mappings
         /// (`types.MappingProxyType`): "exposures" (a tuple, each with "tile", "size",
         /// "jokers", "tiles", "target" who discarded the claimed tile, "frozen"), "discards"
-        /// (each with "pai", "claimed"), "hand_size", "tile_count" and "dead".
+        /// (each with "pai", "claimed"), "concealed" (how many concealed tiles it holds),
+        /// "tile_count" (concealed and exposed) and "dead".
         players => players.clone(),
         /// The seat's legal actions.
         legal => pyo3::types::PyList::new(py, legal.cast::<PyTuple>()?.iter())?,
@@ -435,59 +465,90 @@ table_class! {
 
         /// Scores by seat before this game.
         #[getter]
-        fn scores(&self) -> [i64; 4] {
-            self.table.setup().scores
+        fn scores(&self, py: Python<'_>) -> [i64; 4] {
+            self.table(py).setup().scores
         }
 
         /// The Charleston step being collected ("first_right", ..., "courtesy"), else None.
         #[getter]
-        fn step(&self) -> Option<&'static str> {
-            self.table.charleston_step().map(|s| s.name())
+        fn step(&self, py: Python<'_>) -> Option<&'static str> {
+            self.table(py).charleston_step().map(|s| s.name())
         }
 
         /// The tile a claim window is open on and its discarder, else None.
         #[getter]
-        fn claim(&self) -> Option<(&'static str, usize)> {
-            self.table.claim_tile().map(|(t, from)| (tile_name(t), from))
+        fn claim(&self, py: Python<'_>) -> Option<(&'static str, usize)> {
+            self.table(py).claim_tile().map(|(t, from)| (tile_name(t), from))
         }
 
         /// Tiles left in the wall.
         #[getter]
-        fn tiles_left(&self) -> usize {
-            self.table.wall().remaining()
+        fn tiles_left(&self, py: Python<'_>) -> usize {
+            self.table(py).wall().remaining()
         }
 
         /// Every action applied so far as `(seat, code)` pairs: replayed on a game with the
         /// same card, rules, seed and dealer they give the same events.
-        fn actions(&self) -> Vec<(usize, usize)> {
-            codes(self.table.actions())
+        fn actions(&self, py: Python<'_>) -> Vec<(usize, usize)> {
+            codes(self.table(py).actions())
         }
 
         /// Checks that all 152 tiles are somewhere, each once (wall, racks, uncalled
         /// discards); raises InvalidArgumentError naming a tile that is missing or in two
         /// places.
-        fn check_tiles(&self) -> PyResult<()> {
-            self.table.check_tiles().py()
+        fn check_tiles(&self, py: Python<'_>) -> PyResult<()> {
+            let checked = self.table(py).check_tiles();
+            checked.py()
         }
 
         fn __reduce__<'py>(
             &self,
             py: Python<'py>,
         ) -> crate::convert::Reduced<'py, Bound<'py, PyAny>> {
-            let setup = self.table.setup();
-            let args = (
-                PyCard { card: Arc::clone(self.table.card()) },
-                PyAmericanRules::holding(self.table.rules()),
-                crate::convert::ints(self.table.wall().order().iter().copied()),
-                self.table.wall().dice(),
-                setup.dealer,
-                setup.scores,
-                setup.seed,
-                codes(self.table.actions()),
-            );
+            let (card, rules, wall, dice, setup, actions) = {
+                let table = self.table(py);
+                (
+                    PyCard { card: Arc::clone(table.card()) },
+                    PyAmericanRules::holding(table.rules()),
+                    crate::convert::ints(table.wall().order().iter().copied()),
+                    table.wall().dice(),
+                    table.setup(),
+                    codes(table.actions()),
+                )
+            };
+            let args = (card, rules, wall, dice, setup.dealer, setup.scores, setup.seed, actions);
             crate::convert::reduce_to(py, "_american_deal", args.into_pyobject(py)?.into_any())
         }
     }
+}
+
+/// `__reduce__` of an observation: its core observation as plain values, and its card.
+fn reduce_observation<'py>(
+    obs: &PyAmericanObservation,
+    py: Python<'py>,
+) -> crate::convert::Reduced<'py, Bound<'py, PyTuple>> {
+    let card = PyCard {
+        card: Arc::clone(&obs.obs.card),
+    };
+    let state = (snapshot::american_state(&obs.obs), card).into_pyobject(py)?;
+    crate::convert::reduce_to(py, "_american_observation", state)
+}
+
+/// Rebuilds a pickled `AmericanObservation` from its plain values (checked) and card.
+#[pyfunction]
+pub(crate) fn _american_observation<'py>(
+    py: Python<'py>,
+    state: snapshot::AmericanState,
+    card: &Bound<'py, PyCard>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let obs = snapshot::american_observation(state, Arc::clone(&card.get().card)).py()?;
+    let seat = obs.seat;
+    let legal = obs
+        .legal
+        .iter()
+        .map(|&action| <Deal as Table>::wrap((), seat, action, action.code(seat)));
+    let legal = PyTuple::new(py, legal)?;
+    <Deal as Table>::show(py, obs, &mut Views::default(), legal)
 }
 
 /// Actions as `(seat, code)` pairs.
@@ -541,17 +602,21 @@ session_class! {
     /// game and `end_session`. Sessions copy and pickle.
     PyAmericanGame("AmericanGame", "mahjong.american") over Game, deals PyAmericanDeal {
         #[new]
-        #[pyo3(signature = (card, *, seed, games = 1, rules = None, names = None))]
+        #[pyo3(
+            signature = (card, *, seed, games = None, rules = None, names = None),
+            text_signature = "(card, *, seed, games=1, rules=None, names=None)"
+        )]
         fn new(
             card: &Bound<'_, PyCard>,
             seed: &Bound<'_, PyAny>,
-            games: usize,
+            games: Option<&Bound<'_, PyAny>>,
             rules: Option<&Bound<'_, PyAmericanRules>>,
             names: Option<[String; 4]>,
         ) -> PyResult<Self> {
             let seed: SeedArg = seed.extract()?;
             let rules = PyAmericanRules::of(rules);
             let names = names.unwrap_or_else(|| std::array::from_fn(|s| format!("seat {s}")));
+            let games = named::<Count>("games", games)?.map_or(1, |c| c.0 as usize);
             let game = Game::with_names(Arc::clone(&card.get().card), &rules, seed.0, games, names)
                 .py()?;
             Ok(Self { game })

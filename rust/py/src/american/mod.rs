@@ -11,6 +11,7 @@ mod load;
 mod results;
 mod rules;
 
+use mahjong_core::Error;
 use mahjong_core::american as core;
 use mahjong_core::american::game::DeadReason;
 use pyo3::prelude::*;
@@ -24,8 +25,8 @@ pub(crate) use batch::american_encode_exposures;
 pub(crate) use card::{_card_from_source, PyCard};
 pub(crate) use exposure::PyExposure;
 pub(crate) use game::{
-    _american_action, _american_deal, _american_game, PyAmericanAction, PyAmericanDeal,
-    PyAmericanGame, PyAmericanObservation, outcome_dict,
+    _american_action, _american_deal, _american_game, _american_observation, PyAmericanAction,
+    PyAmericanDeal, PyAmericanGame, PyAmericanObservation, outcome_dict,
 };
 pub(crate) use hands::{PyCardHand, PyVariant};
 pub(crate) use results::{_american_match, PyDiscardOption, PyDistance, PyMatch};
@@ -41,7 +42,8 @@ pub(crate) fn american_physical_kinds() -> Vec<u32> {
 /// The kind of physical tile `id` (0..151); see `physical_kinds`.
 #[pyfunction]
 pub(crate) fn american_physical_kind(id: &Bound<'_, PyAny>) -> PyResult<u8> {
-    core::physical_kind(int_arg(id, "a tile id")?).py()
+    let out_of_range = |id: String| Error::tile(format!("tile id {id} is out of range 0..=151"));
+    core::physical_kind(int_arg(id, "a tile id", out_of_range)?).py()
 }
 
 /// Adds the constants of the American batch encoding and flags to the module.

@@ -746,6 +746,12 @@ impl Deal {
             }
             Action::JokerExchange { owner, kind } => {
                 self.exchange(seat, usize::from(owner), kind);
+                // The natural given may be the tile just drawn: then no drawn tile is held.
+                if t.drawn
+                    .is_some_and(|d| !self.players[seat].hand.contains(&d))
+                {
+                    t.drawn = None;
+                }
                 if self.check_dead() {
                     return;
                 }

@@ -52,8 +52,8 @@ pub struct Public {
     pub exposures: Arc<Vec<Exposed>>,
     /// Discards in order, claimed ones marked (shared with the game until they change).
     pub discards: Arc<Vec<DiscardTile>>,
-    /// Concealed tiles held.
-    pub hand_size: usize,
+    /// How many concealed tiles the player holds (the drawn tile included).
+    pub concealed: usize,
     /// Tiles held, concealed and exposed.
     pub tile_count: usize,
     /// Why the hand is dead, if it is.
@@ -117,7 +117,7 @@ impl Deal {
                 Public {
                     exposures: p.exposures.clone(),
                     discards: p.discards.clone(),
-                    hand_size: p.hand.len(),
+                    concealed: p.hand.len(),
                     tile_count: p.tile_count(),
                     dead: p.dead,
                 }

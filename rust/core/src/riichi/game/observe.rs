@@ -1,5 +1,5 @@
 //! What one seat may see (the only view an agent gets): its own hand with the drawn tile
-//! named, every pond, meld, riichi and score, the table's counters and indicators, its own
+//! named, every pond, meld, riichi, concealed-tile count and score, the table's counters and indicators, its own
 //! waits and furiten, the claim on offer and its legal actions (why expected ones are missing
 //! is [`Deal::blocked`], computed only when asked). Nothing in it depends on another player's
 //! concealed tiles or on the wall's order.
@@ -22,6 +22,8 @@ pub struct Public {
     pub melds: Arc<Vec<DealMeld>>,
     /// Riichi declared and accepted.
     pub riichi: bool,
+    /// How many concealed tiles the player holds (the drawn tile included).
+    pub concealed: usize,
 }
 
 /// The tile a claim window is open on.
@@ -111,6 +113,7 @@ impl Deal {
                     pond: p.pond.clone(),
                     melds: p.melds.clone(),
                     riichi: p.riichi,
+                    concealed: p.hand.len(),
                 }
             }),
             turn: self.turn(),

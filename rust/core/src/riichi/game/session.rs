@@ -231,6 +231,11 @@ impl Game {
         Ok(())
     }
 
+    /// Whether the game ends after the deal just finished. The last scheduled deal and every
+    /// deal of the extension (sudden death) are last deals: a dealer who keeps the deal plays
+    /// on unless agari-yame/tenpai-yame stops them (first, with someone at the target); a
+    /// dealer who does not ends the game once someone has the target score, and at the end of
+    /// the extension round in any case.
     fn ends_after(&self, renchan: bool, dealer_won: bool) -> bool {
         let last_round = match self.rules.game_length {
             GameLength::OneDeal => return true,
@@ -243,10 +248,8 @@ impl Game {
         let target = i64::from(self.rules.target_points);
         let someone_reached = self.scores.iter().any(|&s| s >= target);
         let extension = self.round_wind > last_round;
-        if extension && someone_reached {
-            return true;
-        }
-        let last_deal = self.dealer == (self.first_dealer + 3) % 4 && self.round_wind >= last_round;
+        let round_end = self.dealer == (self.first_dealer + 3) % 4;
+        let last_deal = extension || round_end && self.round_wind == last_round;
         if !last_deal {
             return false;
         }
@@ -260,7 +263,7 @@ impl Game {
         }
         match self.rules.extension {
             Extension::None => true,
-            Extension::NextWindRound => someone_reached || extension,
+            Extension::NextWindRound => someone_reached || extension && round_end,
         }
     }
 
@@ -389,6 +392,79 @@ mod tests {
             };
             deal.apply(seat, pick).unwrap();
         }
+    }
+
+    /// Tenhou rules picked up at `round`'s deal `number` (dealer `number - 1`) with `scores`
+    /// after the deal: whether the game ends after a deal the dealer kept (`renchan`, won or
+    /// not) or passed on.
+    fn ends(
+        rules: &Ruleset,
+        round_wind: Wind,
+        number: u8,
+        scores: [i64; 4],
+        renchan: bool,
+        dealer_won: bool,
+    ) -> bool {
+        let setup = DealSetup {
+            round_wind,
+            dealer: usize::from(number - 1),
+            number,
+            honba: 0,
+            riichi_sticks: 0,
+            scores,
+        };
+        Game::resume(rules, setup).ends_after(renchan, dealer_won)
+    }
+
+    #[test]
+    fn a_dealer_not_first_plays_on_in_the_extension() {
+        // Tenhou, West 1: the dealer (20,200, not first) tenpai at a draw while another player
+        // has 30,900 plays West 1 again; passing the deal on ends the game.
+        let tenhou = Ruleset::preset(Preset::Tenhou);
+        let west = [20_200, 30_900, 24_000, 24_900];
+        assert!(!ends(&tenhou, Wind::West, 1, west, true, false));
+        assert!(!ends(&tenhou, Wind::West, 1, west, true, true));
+        assert!(ends(&tenhou, Wind::West, 1, west, false, false));
+        // First with the target reached, the dealer stops (agari-yame, tenpai-yame).
+        let first = [30_900, 20_200, 24_000, 24_900];
+        assert!(ends(&tenhou, Wind::West, 1, first, true, false));
+        assert!(ends(&tenhou, Wind::West, 1, first, true, true));
+        // Nobody at the target: the extension goes on to its round's last deal, then ends.
+        let short = [29_900, 20_200, 24_000, 25_900];
+        assert!(!ends(&tenhou, Wind::West, 2, short, false, false));
+        assert!(ends(&tenhou, Wind::West, 4, short, false, false));
+        assert!(!ends(&tenhou, Wind::West, 4, short, true, false));
+        // Without agari-yame and tenpai-yame every renchan plays on.
+        let mut no_yame = tenhou.clone();
+        no_yame.agariyame = Yame::Off;
+        no_yame.tenpaiyame = Yame::Off;
+        assert!(!ends(&no_yame, Wind::West, 1, first, true, true));
+    }
+
+    #[test]
+    fn the_last_scheduled_deal_and_the_tonpuusen_extension() {
+        let tenhou = Ruleset::preset(Preset::Tenhou);
+        let reached = [20_200, 30_900, 24_000, 24_900];
+        let short = [29_900, 20_200, 24_000, 25_900];
+        // South 4 of a hanchan: the same reading as the extension's deals.
+        assert!(!ends(&tenhou, Wind::South, 4, reached, true, false));
+        assert!(ends(&tenhou, Wind::South, 4, reached, false, false));
+        assert!(!ends(&tenhou, Wind::South, 4, short, false, false));
+        assert!(!ends(&tenhou, Wind::South, 3, reached, false, false));
+        // Tonpuusen: South is its extension.
+        let mut tonpuu = tenhou.clone();
+        tonpuu.game_length = GameLength::Tonpuusen;
+        assert!(!ends(&tonpuu, Wind::East, 3, reached, false, false));
+        assert!(ends(&tonpuu, Wind::East, 4, reached, false, false));
+        assert!(!ends(&tonpuu, Wind::South, 1, reached, true, false));
+        assert!(ends(&tonpuu, Wind::South, 1, reached, false, false));
+        assert!(!ends(&tonpuu, Wind::South, 1, short, false, false));
+        assert!(ends(&tonpuu, Wind::South, 4, short, false, false));
+        // No extension: the last scheduled deal passed on ends the game.
+        let mut none = tenhou.clone();
+        none.extension = Extension::None;
+        assert!(ends(&none, Wind::South, 4, short, false, false));
+        assert!(!ends(&none, Wind::South, 4, short, true, false));
     }
 
     #[test]

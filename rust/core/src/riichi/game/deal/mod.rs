@@ -393,62 +393,57 @@ impl Deal {
     }
 
     /// The action stable code `code` names for `seat` now: the legal one when there is one,
-    /// else the action it would be (a tile of that class from the hand, the pair a chi or pon
-    /// would take), so that applying it is refused with the reason. `None` when the code names
-    /// no action now (a chi shape off the suit, a call without a claim window, out of range).
+    /// else the action it would be (a tile of that class from the hand, the pair of classes a
+    /// chi or pon would take, a red five in the pair of a red-five code), so that applying it
+    /// is refused with the reason. `None` when the code names no action now (a chi shape off
+    /// the suit, a call without a claim window, a red five where no tile of the call is a five
+    /// or the rules have none, out of range).
     pub fn decode(&self, seat: usize, code: usize) -> Option<Action> {
         if let Some(action) = self.action_of_code(seat, code) {
             return Some(action);
         }
         let p = self.players.get(seat)?;
         let red = self.red_fives;
-        let of_class = |class: u8| -> u8 {
-            let held = p
-                .hand
-                .iter()
-                .copied()
-                .find(|&t| tile_class(t, red) == class);
-            held.unwrap_or_else(|| match class {
-                34..=36 => [16, 52, 88][usize::from(class - 34)],
-                k if red && matches!(k, 4 | 13 | 22) => 4 * k + 1,
-                k => 4 * k,
-            })
-        };
-        let pair = |kinds: [u8; 2]| -> [u8; 2] {
-            let first = p.of_kind(kinds[0]);
-            let second: Vec<u8> = p
-                .of_kind(kinds[1])
-                .into_iter()
-                .filter(|t| first.first() != Some(t))
-                .collect();
-            [
-                first.first().copied().unwrap_or(4 * kinds[0]),
-                second.first().copied().unwrap_or(4 * kinds[1] + 1),
-            ]
+        // A held tile of `class` other than `skip`, else the first such id of the set.
+        let of_class = |class: u8, skip: Option<u8>| -> Option<u8> {
+            let fits = |t: u8| tile_class(t, red) == class && Some(t) != skip;
+            let kind = match class {
+                34..=36 => [4, 13, 22][usize::from(class - 34)],
+                k => k,
+            };
+            let held = p.hand.iter().copied().find(|&t| fits(t));
+            held.or_else(|| (4 * kind..4 * kind + 4).find(|&t| fits(t)))
         };
         let code = u8::try_from(code).ok()?;
         Some(match code {
-            0..=36 => Action::Discard(of_class(code)),
-            37..=73 => Action::Riichi(of_class(code - 37)),
+            0..=36 => Action::Discard(of_class(code, None)?),
+            37..=73 => Action::Riichi(of_class(code - 37, None)?),
             74..=81 => {
                 let kind = kind_of_id(self.claim_tile()?.0);
                 let n = kind % 9;
-                let kinds = match code {
+                let mut classes = match code {
                     74 | 75 if kind < 27 && n <= 6 => [kind + 1, kind + 2],
                     76 | 77 if kind < 27 && (1..=7).contains(&n) => [kind - 1, kind + 1],
                     78 | 79 if kind < 27 && n >= 2 => [kind - 2, kind - 1],
                     80 | 81 => [kind, kind],
                     _ => return None,
                 };
+                if code % 2 == 1 {
+                    // The red-five variant: the call's first five is the red one.
+                    let five = classes.iter_mut().find(|k| **k < 27 && **k % 9 == 4)?;
+                    *five = 34 + *five / 9;
+                }
+                let first = of_class(classes[0], None)?;
+                let pair = [first, of_class(classes[1], Some(first))?];
                 if code >= 80 {
-                    Action::Pon(pair(kinds))
+                    Action::Pon(pair)
                 } else {
-                    Action::Chi(pair(kinds))
+                    Action::Chi(pair)
                 }
             }
             82 => Action::Daiminkan,
             83..=116 => Action::Ankan(code - 83),
-            117..=150 => Action::Kakan(of_class(code - 117)),
+            117..=150 => Action::Kakan(of_class(code - 117, None)?),
             151 => Action::Tsumo,
             152 => Action::Ron,
             153 => Action::Kyuushu,
