@@ -116,8 +116,10 @@ mod tests {
             -4.0 < early && early < late && late < -1.0,
             "{early} {late}"
         );
+        // Three seats level, each above with probability 1/2 (within the approximation's
+        // 1.5e-7).
         let even = rank.value(&resumed(Wind::East, 0, [25_000; 4]), 1);
-        assert!((even + 2.5).abs() < 1e-9, "{even}");
+        assert!((even + 2.5).abs() < 5e-7, "{even}");
         assert_eq!(
             Placement::Points.value(&resumed(Wind::East, 0, scores), 0),
             35.0
