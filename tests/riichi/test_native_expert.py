@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 
 from mahjong import _core, native
-from mahjong.cli import main
 from mahjong.errors import InvalidArgumentError, MahjongError
 from mahjong.riichi import Deal, Ruleset
 from mahjong.riichi.game import (
@@ -55,14 +54,6 @@ def test_the_native_loop_plays_the_expert() -> None:
     )
     assert run.lines() == again.lines()
     assert "expert" in native.AGENTS["riichi"]
-
-
-def test_mahjong_sim_plays_the_expert_natively_only(capsys: pytest.CaptureFixture[str]) -> None:
-    agents = "expert,efficiency,efficiency,efficiency"
-    assert main(["sim", "--games", "1", "--agents", agents, "--workers", "1"]) == 0
-    assert "expert" in capsys.readouterr().out
-    assert main(["sim", "--games", "1", "--agents", agents, "--python"]) == 2
-    assert "native loop" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ import importlib
 import sys
 from typing import IO, Any
 
-from mahjong import sim
+from mahjong import registry, sim
 from mahjong.arguments import (
     add_card_option,
     add_rules_options,
@@ -41,10 +41,10 @@ examples:
   mahjong play american --web --port 8001
 """
 INSTALL_HINT = "mahjong play needs the play extra: pip install 'mahjong-engine[play]'"
-DESCRIPTIONS = {
+DESCRIPTIONS: dict[registry.Family, tuple[str, str]] = {
     "riichi": (
-        "Riichi: you are East in the first deal, against three EfficiencyAgents",
-        "Play Riichi against three EfficiencyAgents; you are seat 0 (East in the first deal).\n"
+        "Riichi: you are East in the first deal, against three ExpertAgents",
+        "Play Riichi against three ExpertAgents; you are seat 0 (East in the first deal).\n"
         "Keys: arrows and Enter discard, w win, r riichi, c/p/k chi/pon/kan, x pass, h help\n"
         "with your hand, ? all keys, n next deal (or a new game), s save the log, q quit. The\n"
         "mouse works too: click a tile to select it, click it again (or a button) to confirm.",
@@ -63,7 +63,7 @@ games = whole_number(1, None, "1 or more")
 port = whole_number(1, 65535, "a port (1..65535)")
 
 
-def add_table_options(parser: argparse.ArgumentParser, family: str) -> None:
+def add_table_options(parser: argparse.ArgumentParser, family: registry.Family) -> None:
     """The options of a family's table (``mahjong play <family>`` and ``python -m
     mahjong.play.app <family>`` share them)."""
     from mahjong.american import AmericanRules
@@ -77,7 +77,7 @@ def add_table_options(parser: argparse.ArgumentParser, family: str) -> None:
         parser.add_argument(
             "--games", type=games, default=4, metavar="N", help="games in the session"
         )
-    own = "efficiency" if family == "riichi" else "card"
+    own = registry.TABLE_DEFAULT[family]
     parser.add_argument(
         "--agents",
         metavar="A,B,C",
@@ -85,7 +85,7 @@ def add_table_options(parser: argparse.ArgumentParser, family: str) -> None:
         "names as in mahjong sim" + (", mjai:COMMAND among them" if family == "riichi" else ""),
     )
     if family == "riichi":
-        add_hosting_options(parser, ("efficiency", "random"))
+        add_hosting_options(parser, list(registry.AGENTS["riichi"]))
     parser.add_argument(
         "--seed", type=seed, metavar="S", help="seed of every wall (default: a random one)"
     )
@@ -107,7 +107,7 @@ def add_families(
     subparsers: Any, *, web: bool, epilog: str | None = None
 ) -> dict[str, argparse.ArgumentParser]:
     """A parser per family under `subparsers`, with ``--web`` and ``--port`` when `web`."""
-    parsers = {}
+    parsers: dict[str, argparse.ArgumentParser] = {}
     for family, (short, long) in DESCRIPTIONS.items():
         parser: argparse.ArgumentParser = subparsers.add_parser(
             family,
@@ -182,10 +182,10 @@ def family_from(
         )
         family = AmericanFamily(Card.load(card or args.card), rules, args.games)
         setup = sim.Setup(family.rules, family.card)
-    if args.agents:
-        spec, maker = args.agents, sim.FAMILIES[args.family].make_agents
-        maker(spec, 0, sim.Setup(setup.rules, setup.card), first_seat=1)  # fails here if bad
-        family.lineup = lambda seed: maker(spec, seed, setup, first_seat=1)
+    spec = args.agents or ",".join([registry.TABLE_DEFAULT[args.family]] * 3)
+    maker = sim.FAMILIES[args.family].make_agents
+    maker(spec, 0, sim.Setup(setup.rules, setup.card), first_seat=1, table=True)  # fails if bad
+    family.lineup = lambda seed: maker(spec, seed, setup, first_seat=1, table=True)
     return family
 
 

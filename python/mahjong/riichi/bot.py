@@ -23,6 +23,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import IO, Any
 
+from mahjong import registry
 from mahjong._core import Action, Ruleset
 from mahjong.agents import Agent, Observation
 from mahjong.arguments import add_rules_options, rules_from, seed
@@ -30,7 +31,6 @@ from mahjong.errors import RecordFormatError
 from mahjong.riichi import mjai
 from mahjong.riichi.mjai import Event
 from mahjong.riichi.seat_view import seat_deal
-from mahjong.sim import RIICHI, Setup
 
 __all__ = ["MAX_INPUT_LINE", "NONE", "AgentBot", "action_event", "add_bot", "serve"]
 
@@ -214,7 +214,7 @@ examples:
 def run(args: argparse.Namespace) -> int:
     """Runs ``mahjong bot riichi SEAT`` on standard input and output."""
     rules = rules_from(args, Ruleset)
-    agent = RIICHI.agents[args.agent](args.seed, Setup(rules))
+    agent = registry.make("riichi", args.agent, args.seed)
     serve(AgentBot(agent, args.seat, rules), sys.stdin.buffer, sys.stdout)
     return 0
 
@@ -230,7 +230,9 @@ def add_bot(families: Any) -> None:
         epilog=EXAMPLES,
     )
     p.add_argument("seat", type=_seat, metavar="SEAT", help="the bot's seat, 0..3")
-    p.add_argument("--agent", choices=list(RIICHI.agents), default="efficiency", help="the AI")
+    p.add_argument(
+        "--agent", choices=list(registry.AGENTS["riichi"]), default="efficiency", help="the AI"
+    )
     p.add_argument("--seed", type=seed, default=0, metavar="S", help="seed of a random agent")
     add_rules_options(p, Ruleset.presets(), "tenhou", "kiriage=true")
     p.set_defaults(run=run)

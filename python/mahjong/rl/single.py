@@ -5,9 +5,10 @@ played by opponents: any objects with ``act(observation, legal) -> action`` (the
 protocol of :mod:`mahjong.agents`; one with ``on_events(seat, events)`` also receives the
 events its seat may see before each of its decisions and at the end of each deal, which is all
 a native agent or a hosted Mjai bot needs to plug in). ``opponents`` is three agents (kept
-across episodes) or one factory ``seed -> agent`` called three times per episode with seeds
-from the environment's generator; the default is the family's built-in strong agent
-(``EfficiencyAgent``, ``CardAgent``).
+across episodes), one factory ``seed -> agent`` called three times per episode with seeds
+from the environment's generator, or the name of a built-in agent of :mod:`mahjong.registry`
+(``"strong"``, ``"expert"``, ...) made so; the default is ``"efficiency"`` (Riichi) or
+``"card"`` (American).
 
 Observations and rewards are those of :mod:`mahjong.rl.aec` for the learner's seat;
 :meth:`MahjongGymEnv.action_masks` also gives the mask (the convention of sb3-contrib's
@@ -43,7 +44,7 @@ from mahjong.rl.family import (
 
 __all__ = ["AmericanGymEnv", "MahjongGymEnv", "Opponents", "RiichiGymEnv"]
 
-Opponents = Sequence[Any] | Callable[[int], Any] | None
+Opponents = Sequence[Any] | Callable[[int], Any] | str | None
 Observation = dict[str, Any]
 
 
@@ -65,8 +66,12 @@ def _agent(agent: Any) -> Any:
     return agent
 
 
-def _opponents(opponents: Any) -> Opponents:
-    """The opponents option: None, one factory, or three agents (each checked)."""
+def _opponents(opponents: Any, family: Family) -> Opponents:
+    """The opponents option: None, one factory, a built-in agent's name (checked), or three
+    agents (each checked)."""
+    if isinstance(opponents, str):
+        family.built_in(opponents, 0)  # an unknown name is refused here
+        return opponents
     if opponents is None or callable(opponents):
         return opponents  # type: ignore[no-any-return]
     three = isinstance(opponents, Sequence) and not isinstance(opponents, (str, bytes))
@@ -98,7 +103,7 @@ class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
         self.rank_rewards = check_rewards(reward, rank_rewards)
         self.family = family
         self.fixed_seat = _seat(seat)
-        self.opponents: Opponents = _opponents(opponents)
+        self.opponents: Opponents = _opponents(opponents, family)
         self.reward: RewardMode = reward
         self.illegal_action = illegal_action
         self.illegal_reward = finite(illegal_reward, "illegal_reward")
@@ -158,11 +163,16 @@ class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
 
     def _seat_agents(self) -> list[Any]:
         """The agent of each seat this episode (None at the learner's)."""
-        if self.opponents is None or callable(self.opponents):
-            make = self.opponents or self.family.default_opponent
-            others = [_agent(make(int(self.np_random.integers(SEED_BOUND)))) for _ in range(3)]
+        opponents = self.opponents
+        if opponents is None or isinstance(opponents, str) or callable(opponents):
+            seeds = [int(self.np_random.integers(SEED_BOUND)) for _ in range(3)]
+            if opponents is None or isinstance(opponents, str):
+                name = opponents or self.family.default_opponent
+                others = [self.family.built_in(name, seed) for seed in seeds]
+            else:
+                others = [_agent(opponents(seed)) for seed in seeds]
         else:
-            others = list(self.opponents)
+            others = list(opponents)
 
         return [None if s == self.seat else others.pop(0) for s in range(4)]
 
@@ -201,7 +211,7 @@ class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
 
 
 class RiichiGymEnv(MahjongGymEnv):
-    """One Riichi learner against three opponents (default: ``EfficiencyAgent``). `rules` is
+    """One Riichi learner against three opponents (default: ``"efficiency"``). `rules` is
     a Ruleset or a preset name (default: the one-deal seed preset), `full` picks the full
     encoding, points rewards are in units of ``1 / points_scale`` points; `options` are those
     of :class:`MahjongGymEnv` (`seat`, `opponents`, `reward`, `rank_rewards`,
@@ -214,7 +224,7 @@ class RiichiGymEnv(MahjongGymEnv):
 
 
 class AmericanGymEnv(MahjongGymEnv):
-    """One American learner against three opponents (default: ``CardAgent``). `card` is a
+    """One American learner against three opponents (default: ``"card"``). `card` is a
     Card or a built-in card's name, `rules` options or a preset name, `games` the games per
     episode, `full` picks the full encoding, points rewards are in units of
     ``1 / points_scale`` points; `options` are those of :class:`MahjongGymEnv`."""
