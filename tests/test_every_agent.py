@@ -52,25 +52,18 @@ def test_the_python_classes_need_no_argument_and_take_a_seed() -> None:
         assert agent.act(deal.observation(seat), legal) in legal
 
 
-@pytest.mark.parametrize("name", RIICHI)
+@pytest.mark.parametrize(
+    ("family", "name"), [*(("riichi", n) for n in RIICHI), *(("american", n) for n in AMERICAN)]
+)
 @pytest.mark.parametrize("loop", ["--python", "--native"])
-def test_mahjong_sim_seats_each_riichi_agent_in_both_loops(
-    name: str, loop: str, capsys: pytest.CaptureFixture[str]
+def test_mahjong_sim_seats_each_agent_in_both_loops(
+    family: str, name: str, loop: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    agents = f"{name},efficiency,random,efficiency"
-    assert main(["sim", "--games", "1", "--agents", agents, loop, "--seed", "3"]) == 0
+    own = "efficiency" if family == "riichi" else "card"
+    agents = f"{name},{own},random,{own}"
+    assert main(["sim", family, "--games", "1", "--agents", agents, loop, "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "1 games" in out and name in out
-
-
-@pytest.mark.parametrize("name", AMERICAN)
-@pytest.mark.parametrize("loop", ["--python", "--native"])
-def test_mahjong_sim_seats_each_american_agent_in_both_loops(
-    name: str, loop: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    agents = f"{name},card,random,{name}"
-    assert main(["sim", "american", "--games", "1", "--agents", agents, loop]) == 0
-    assert name in capsys.readouterr().out
 
 
 def test_strong_plays_the_same_games_in_both_loops(tmp_path: Path) -> None:
