@@ -166,7 +166,7 @@ def test_gym_opponents_as_classes_and_a_bad_name() -> None:
     env.reset(seed=1)
     american = AmericanGymEnv(opponents="random")
     american.reset(seed=1)
-    with pytest.raises(InvalidArgumentError, match="american agents are random, card"):
+    with pytest.raises(InvalidArgumentError, match="opponents: american agents are random, card"):
         AmericanGymEnv(opponents="expert")
 
 

@@ -94,7 +94,10 @@ def test_games_are_records_of_both_families() -> None:
     ("argv", "says"),
     [
         (["american", "--agents", "card,random"], "--agents for american games needs four names"),
-        (["riichi", "--agents", "card,random,random,random"], "from random, efficiency, strong, expert"),
+        (
+            ["riichi", "--agents", "card,random,random,random"],
+            "from random, efficiency, strong, expert",
+        ),
         (["american", "--rules", "tenhou"], "--rules: invalid choice: 'tenhou'"),
         (["american", "--games", "0"], "--games must be 1 or more"),
         (["--card", "house-2026"], "unrecognized arguments: --card house-2026"),

@@ -70,7 +70,10 @@ def _opponents(opponents: Any, family: Family) -> Opponents:
     """The opponents option: None, one factory, a built-in agent's name (checked), or three
     agents (each checked)."""
     if isinstance(opponents, str):
-        family.built_in(opponents, 0)  # an unknown name is refused here
+        try:
+            family.built_in(opponents, 0)
+        except InvalidArgumentError as error:
+            raise InvalidArgumentError(f"opponents: {error}") from None
         return opponents
     if opponents is None or callable(opponents):
         return opponents  # type: ignore[no-any-return]
