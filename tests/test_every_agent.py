@@ -178,3 +178,14 @@ def test_mahjong_play_seats_the_strongest_agent_that_keeps_the_pace_by_default()
     american = command.family_from(_parse("mahjong play american"))
     assert [type(a) for a in american.agents(1)] == [CardAgent] * 3
     assert registry.TABLE_DEFAULT == {"riichi": "expert", "american": "card"}
+
+
+@pytest.mark.parametrize("table", [False, True])
+def test_every_seat_seed_of_every_game_seed_makes_each_agent(table: bool) -> None:
+    """A seat's seed is 4 * the game seed (up to 2^64 - 1) plus the seat: past 2^64, which the
+    native agents' seeds wrap."""
+    from mahjong.sim import RIICHI, Setup
+
+    spec = "strong,expert,random,efficiency"
+    agents = RIICHI.make_agents(spec, 2**64 - 1, Setup(Ruleset()), table=table)
+    assert [type(a).__name__ for a in agents][:2] == ["StrongAgent", "ExpertAgent"]

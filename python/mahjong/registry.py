@@ -56,6 +56,12 @@ class BuiltIn:
     """How a seat at a person's table is made, where that differs from :attr:`make`."""
 
 
+def _native(seed: int) -> int:
+    """A seat's seed as the compiled core's agents take it (0..2^64-1): a seat seed is
+    4 * a game seed (up to 2^64-1) plus the seat, so it wraps."""
+    return seed % 2**64
+
+
 def _card(card: Card | None) -> Card:
     if card is None:
         raise InvalidArgumentError("American agents that read the card need a card")
@@ -66,11 +72,11 @@ AGENTS: dict[Family, dict[str, BuiltIn]] = {
     "riichi": {
         "random": BuiltIn(lambda seed, _card: RandomAgent(seed)),
         "efficiency": BuiltIn(lambda _seed, _card: EfficiencyAgent()),
-        "strong": BuiltIn(lambda seed, _card: StrongAgent(seed=seed)),
+        "strong": BuiltIn(lambda seed, _card: StrongAgent(seed=_native(seed))),
         "expert": BuiltIn(
-            lambda seed, _card: ExpertAgent(seed=seed),
+            lambda seed, _card: ExpertAgent(seed=_native(seed)),
             at_table=lambda seed, _card: ExpertAgent(
-                seed=seed, playouts=TABLE_PLAYOUTS, time_cap=TABLE_TIME_CAP
+                seed=_native(seed), playouts=TABLE_PLAYOUTS, time_cap=TABLE_TIME_CAP
             ),
         ),
     },
