@@ -23,11 +23,11 @@ use std::time::{Duration, Instant};
 use mahjong_core::agent::{Agent, seat_seed};
 use mahjong_core::riichi::agent::EfficiencyAgent;
 use mahjong_core::riichi::expert::{ExpertAgent, Options};
-use mahjong_core::riichi::game::{Action, Game, Observation};
-use mahjong_core::riichi::sim::Tally;
+use mahjong_core::riichi::game::{Action, Observation};
+use mahjong_core::riichi::sim::{Tally, play_game};
 use mahjong_core::riichi::strong::StrongAgent;
 use mahjong_core::riichi::{Preset, Ruleset};
-use mahjong_core::sim::{Seats, play_out, run};
+use mahjong_core::sim::{Seats, run};
 
 /// One game's layout, tally, and the measured agent's decision times (wall, CPU).
 type GameResult = (usize, Tally, Vec<(Duration, Duration)>);
@@ -115,14 +115,7 @@ fn main() {
                 agent
             }
         });
-        let names = std::array::from_fn(|s| agents[s].name().to_owned());
-        let mut game = Game::with_names(&rules, seed, names);
-        let mut outcomes = Vec::new();
-        while let Some(mut deal) = game.next_deal() {
-            play_out(&mut deal, &mut agents)?;
-            outcomes.extend(deal.outcome().cloned());
-            game.finish_deal(&deal)?;
-        }
+        let (game, outcomes) = play_game(&rules, seed, &mut agents)?;
         let standings = game.standings();
         let times = std::mem::take(&mut *times.lock().expect("times"));
         Ok((i % 4, Tally::of(&outcomes, game.log(), &standings), times))
