@@ -6,8 +6,10 @@ replay viewer). The folder goes on ``sys.path`` only while the package is import
 when it is there; without it the calling bench skips.
 
 The scorer is the extension class ``riichienv._riichienv.HandEvaluator``, called as
-``HandEvaluator(concealed_ids, melds).calc(win_id, dora_ids, ura_ids, conditions)``; the
-``riichienv.HandEvaluator`` wrapper adds a Python layer over that same call. It takes no rule
+``HandEvaluator(concealed_ids, melds).calc(win_id, dora_ids, ura_ids, conditions)``
+(``HandEvaluator3P`` for three players, its conditions with ``kita_count``, ``is_sanma`` and
+``num_players=3``); the ``riichienv.HandEvaluator`` wrapper adds a Python layer over that same
+call. It takes no rule
 set; on the bench's wins it pays as our "tenhou" preset except that a thirteen-sided kokushi,
 a suuankou tanki and daisuushii always count as double yakuman.
 """
@@ -56,8 +58,9 @@ def riichienv() -> ModuleType:
 RiichiEnvCall = tuple[list[int], list[Any], int, list[int], list[int], Any]
 
 
-def riichienv_call(win: RandomWin) -> RiichiEnvCall:
-    """`win` converted to RiichiEnv's inputs, all physical tile ids (0-135, red fives 16/52/88)."""
+def riichienv_call(win: RandomWin, players: int = 4) -> RiichiEnvCall:
+    """`win` of a game of `players` converted to RiichiEnv's inputs, all physical tile ids
+    (0-135, red fives 16/52/88)."""
     core = riichienv()
     winds = [core.Wind.East, core.Wind.South, core.Wind.West, core.Wind.North]
     melds = [
@@ -76,20 +79,23 @@ def riichienv_call(win: RandomWin) -> RiichiEnvCall:
         round_wind=winds[win.round_wind],
         riichi_sticks=win.sticks,
         honba=win.honba,
+        kita_count=win.kita,
+        is_sanma=players == 3,
+        num_players=players,
     )
     return sorted(win.concealed), melds, win.win, list(win.dora), list(win.ura), conditions
 
 
-def riichienv_points(win: RandomWin, result: Any) -> int:
+def riichienv_points(win: RandomWin, result: Any, players: int = 4) -> int:
     """What the winner is paid before honba and deposits (our `ScoreResult.points`), 0 when
-    RiichiEnv finds no win. Its payments include 300 per honba; a dealer's tsumo is three
-    equal `tsumo_agari_ko` payments."""
+    RiichiEnv finds no win. Its payments include 100 per honba and payer of a tsumo (300 on a
+    ron among four); a dealer's tsumo is equal `tsumo_agari_ko` payments by the others."""
     if not result.is_win:
         return 0
     if not win.tsumo:
         paid = int(result.ron_agari)
     elif win.seat_wind == 0:
-        paid = 3 * int(result.tsumo_agari_ko)
+        paid = (players - 1) * int(result.tsumo_agari_ko)
     else:
-        paid = int(result.tsumo_agari_oya) + 2 * int(result.tsumo_agari_ko)
-    return paid - 300 * win.honba
+        paid = int(result.tsumo_agari_oya) + (players - 2) * int(result.tsumo_agari_ko)
+    return paid - 100 * (players - 1) * win.honba

@@ -110,7 +110,8 @@ def main() -> None:
 
     def jokers(session: Session[Any]) -> bool:
         win = (session.deal.outcome or {}).get("win") or {}
-        return win.get("actor") == HUMAN and "J=" in str(session.family.result(session))
+        stands = [f for group in win.get("groups", ()) for _, f in group]
+        return win.get("actor") == HUMAN and any(f is not None for f in stands)
 
     american = reach(lambda: AmericanFamily(games=1), mid, jokers)
     shoot(american, "play-american-mid-game", ["h"])

@@ -1,9 +1,12 @@
 """Writes the README's screenshots of the web table (``mahjong play --web``) into docs/:
 
-- web-riichi-small.png: a Riichi table mid-deal, tiles at 36 px (the smallest comfortable size);
-- web-riichi-large.png: the same table with 60 px tiles, dark theme;
-- web-riichi-result.png: the result of a finished Riichi deal;
-- web-american.png: an American table mid-game, after the Charleston and an exposure.
+- web-riichi.png: a Riichi table mid-deal at 1280x800 (a riichi tile sideways, a call);
+- web-riichi-phone.png: the same moment at 390x844, in Bahasa Melayu, dark theme;
+- web-riichi-result.png: the result of a finished Riichi deal, at 1280x800;
+- web-riichi-sanma.png: a three-player table (tenhou-sanma) mid-deal, every player's kita
+  tiles beside them, a riichi;
+- web-american.png: an American table mid-game, after the Charleston and an exposure;
+- web-american-card.png: the American card page.
 
 Run from the repository root: ``python docs/make_web_screenshots.py`` (needs the ``play`` and
 ``test`` extras: aiohttp and Playwright, and Debian's Chromium at /usr/bin/chromium). The
@@ -14,7 +17,6 @@ page's own messages, up to each moment.
 from __future__ import annotations
 
 import asyncio
-import json
 import threading
 from pathlib import Path
 from typing import Any
@@ -24,14 +26,15 @@ from playwright.sync_api import Page, sync_playwright
 
 from mahjong.american.game import CardAgent
 from mahjong.cli import build_parser
+from mahjong.play.command import web_server as make_server
 from mahjong.play.session import HUMAN
-from mahjong.play.web import make_server
 from mahjong.play.web.server import Server, make_app
 from mahjong.riichi.game import EfficiencyAgent
 
 DOCS = Path(__file__).resolve().parent
 CHROMIUM = "/usr/bin/chromium"
-VIEWPORT = {"width": 1400, "height": 900}
+LAPTOP = (1280, 800)
+PHONE = (390, 844)
 
 
 def serve(argv: str) -> tuple[str, Server]:
@@ -102,34 +105,58 @@ def play(page: Page, server: Server, decisions: int | None) -> None:
         done += 1
 
 
-def shot(argv: str, path: str, settings: dict[str, Any], decisions: int | None) -> None:
+def shot(
+    argv: str,
+    shots: list[tuple[str, tuple[int, int], dict[str, Any]]],
+    decisions: int | None,
+    after: str = "",
+) -> None:
+    """Plays `decisions` of seat 0's decisions of ``mahjong play <argv>``, runs `after` in
+    the page, and writes each of `shots` (name, window size, settings)."""
     url, server = serve(argv)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        context = browser.new_context(viewport=VIEWPORT, bypass_csp=True)
-        context.add_init_script(
-            f"localStorage.setItem('mahjong-web-settings', {json.dumps(json.dumps(settings))})"
-        )
+        width, height = LAPTOP
+        context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
         page = context.new_page()
         page.goto(url)
         page.wait_for_selector('[data-hand="0"] [data-tile]')
         play(page, server, decisions)
-        page.wait_for_timeout(300)
-        page.screenshot(path=str(DOCS / path), full_page=True)
+        if after:
+            page.evaluate(after)
+        for path, (width, height), settings in shots:
+            page.evaluate(
+                "s => { localStorage.setItem('mahjong-web-settings', JSON.stringify(s));"
+                " settings = loadSettings(); applySettings(); }",
+                {"lang": "en", **settings},
+            )
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(400)
+            page.screenshot(path=str(DOCS / path))
+            print(f"wrote docs/{path}")
         browser.close()
-    print(f"wrote docs/{path}")
 
 
 def main() -> None:
-    shot("riichi --seed 5 --delay 0", "web-riichi-small.png", {"size": 36}, 9)
     shot(
-        "riichi --seed 5 --delay 0",
-        "web-riichi-large.png",
-        {"size": 60, "theme": "dark"},
-        9,
+        "riichi --seed 1 --delay 0",
+        [
+            ("web-riichi.png", LAPTOP, {}),
+            ("web-riichi-phone.png", PHONE, {"lang": "ms", "theme": "dark"}),
+        ],
+        16,
     )
-    shot("riichi --seed 1 --delay 0", "web-riichi-result.png", {"size": 44}, None)
-    shot("american --seed 1 --delay 0", "web-american.png", {"size": 44}, 30)
+    shot("riichi --seed 5 --delay 0", [("web-riichi-result.png", LAPTOP, {})], None)
+    shot(
+        "riichi --rules tenhou-sanma --seed 7 --delay 0", [("web-riichi-sanma.png", LAPTOP, {})], 10
+    )
+    shot("american --seed 1 --delay 0", [("web-american.png", LAPTOP, {})], 40)
+    shot(
+        "american --seed 1 --delay 0",
+        [("web-american-card.png", LAPTOP, {})],
+        10,
+        "send({type: 'card'})",
+    )
 
 
 if __name__ == "__main__":

@@ -22,11 +22,15 @@ def _run(tmp_path: Path, *argv: str) -> tuple[pl.DataFrame, list[dict[str, objec
     return pl.read_parquet(parquet), events
 
 
+@pytest.mark.parametrize(("rules", "players"), [("tenhou", 4), ("tenhou-sanma", 3)])
 def test_riichi_rows_are_the_deals_of_the_log(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    rules: str, players: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    frame, events = _run(tmp_path, "riichi", "--games", "3", "--seed", "4", "--rules", "tenhou")
+    frame, events = _run(tmp_path, "riichi", "--games", "3", "--seed", "4", "--rules", rules)
     assert frame.columns == list(RIICHI_COLUMNS)
+    seats = range(players)
+    for column in ("agent", "delta", "rank", "final_points"):  # no seat 3 in a sanma game
+        assert all(frame[f"{column}_{s}"].null_count() == frame.height for s in range(players, 4))
     starts = [e for e in events if e["type"] == "start_kyoku"]
     assert frame.height == len(starts) and f"{len(starts)} rows" in capsys.readouterr().out
     assert frame["kyoku"].to_list() == [e["kyoku"] for e in starts]
@@ -38,14 +42,14 @@ def test_riichi_rows_are_the_deals_of_the_log(
     draws = frame.filter(pl.col("draw").is_not_null()).height
     assert draws == sum(e["type"] == "ryukyoku" for e in events)
     # each deal's net changes (deposits included) lead to the next deal's scores
-    deltas = frame.select([f"delta_{s}" for s in range(4)]).rows()
+    deltas = frame.select([f"delta_{s}" for s in seats]).rows()
     for i in range(frame.height - 1):
         if frame["game"][i] == frame["game"][i + 1]:
             after = [a + d for a, d in zip(starts[i]["scores"], deltas[i], strict=True)]
             assert after == starts[i + 1]["scores"]
     games = frame.unique("game", maintain_order=True)
     assert games.height == 3
-    final = games.select([f"final_points_{s}" for s in range(4)]).sum_horizontal()
+    final = games.select([f"final_points_{s}" for s in seats]).sum_horizontal()
     assert final.to_list() == [0, 0, 0]
 
 
@@ -60,11 +64,13 @@ def test_american_rows_are_the_games_of_the_log(tmp_path: Path) -> None:
     assert payouts.to_list() == [0] * 4
 
 
-@pytest.mark.parametrize("family", ["riichi", "american"])
+@pytest.mark.parametrize(
+    "game", [("riichi",), ("riichi", "--rules", "tenhou-sanma"), ("american",)]
+)
 @pytest.mark.parametrize("suffix", ["png", "svg"])
-def test_the_plot_is_drawn(family: str, suffix: str, tmp_path: Path) -> None:
+def test_the_plot_is_drawn(game: tuple[str, ...], suffix: str, tmp_path: Path) -> None:
     path = tmp_path / f"outcomes.{suffix}"
-    assert main(["sim", family, "--games", "3", "--plot", str(path)]) == 0
+    assert main(["sim", *game, "--games", "3", "--plot", str(path)]) == 0
     head = path.read_bytes()[:200]
     assert head.startswith(b"\x89PNG") if suffix == "png" else b"<svg" in head or b"<?xml" in head
 

@@ -138,8 +138,8 @@ def test_architecture_explains_every_rule_id_in_the_code() -> None:
     cited = {
         rule
         for path in sources
-        for rule in re.findall(r"\b([RF]\d+(?:\.\d+)?)\b", path.read_text())
-        if re.fullmatch(r"R\d+\.\d+|F\d+", rule)
+        for rule in re.findall(r"\b([RFT][LP]?\d+(?:\.\d+)?)\b", path.read_text())
+        if re.fullmatch(r"R\d+\.\d+|F\d+|T\d+(\.\d+)?|T[LP]\d+(\.\d+)?", rule)
     }
     assert cited, "no rule IDs found: did the layout change?"
     missing = sorted(rule for rule in cited if f"| {rule} |" not in glossary)

@@ -17,7 +17,7 @@ import pytest
 from mahjong import native, registry
 from mahjong.american.game import CardAgent
 from mahjong.cli import build_parser, main
-from mahjong.errors import InvalidArgumentError
+from mahjong.errors import InvalidArgumentError, InvalidRuleError
 from mahjong.riichi import Deal, Ruleset
 from mahjong.riichi.game import EfficiencyAgent, ExpertAgent, StrongAgent
 
@@ -106,9 +106,7 @@ def test_mahjong_play_seats_strong_and_expert(web: bool) -> None:
     line = "mahjong play riichi --seed 3 --agents strong,expert,random"
     if web:
         pytest.importorskip("aiohttp")
-        from mahjong.play.web import make_server
-
-        family = make_server(_parse(line + " --web")).make_family(None, None)
+        family = command.web_server(_parse(line + " --web")).make_family(None, None)
     else:
         family = command.family_from(_parse(line))
     session = _play_a_deal(family, 3)
@@ -136,6 +134,13 @@ def test_mahjong_bot_riichi_plays_each_agent(
     captured = capsys.readouterr()
     answers = [json.loads(line) for line in captured.out.splitlines()]
     assert [a["type"] for a in answers] == ["none", "dahai", "none"] and captured.err == ""
+
+
+def test_mahjong_bot_riichi_refuses_the_expert_under_three_player_rules(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["bot", "riichi", "0", "--agent", "expert", "--rules", "tenhou-sanma"]) == 2
+    assert "players 3 is not supported" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("name", RIICHI)
@@ -168,6 +173,11 @@ def test_gym_opponents_as_classes_and_a_bad_name() -> None:
     american.reset(seed=1)
     with pytest.raises(InvalidArgumentError, match="opponents: american agents are random, card"):
         AmericanGymEnv(opponents="expert")
+    with pytest.raises(InvalidRuleError, match="players 3 is not supported"):
+        RiichiGymEnv(rules="tenhou-sanma", opponents="expert")
+    sanma = RiichiGymEnv(rules="tenhou-sanma", opponents="strong")
+    sanma.reset(seed=2)
+    assert [type(a) for a in sanma._agents if a is not None] == [StrongAgent] * 2
 
 
 def test_mahjong_play_seats_the_strongest_agent_that_keeps_the_pace_by_default() -> None:
@@ -175,9 +185,52 @@ def test_mahjong_play_seats_the_strongest_agent_that_keeps_the_pace_by_default()
 
     riichi = command.family_from(_parse("mahjong play riichi"))
     assert [type(a) for a in riichi.agents(1)] == [ExpertAgent] * 3
+    sanma = command.family_from(_parse("mahjong play riichi --rules tenhou-sanma"))
+    assert [type(a) for a in sanma.agents(1)] == [StrongAgent] * 2
     american = command.family_from(_parse("mahjong play american"))
     assert [type(a) for a in american.agents(1)] == [CardAgent] * 3
-    assert registry.TABLE_DEFAULT == {"riichi": "expert", "american": "card"}
+    assert registry.TABLE_DEFAULT == {"riichi": ("expert", "strong"), "american": ("card",)}
+
+
+SANMA = Ruleset.preset("tenhou-sanma")
+
+
+def test_the_expert_refuses_three_player_rules_naming_the_rule() -> None:
+    """The expert's search knows four players: under three-player rules it is refused with
+    an InvalidRuleError naming ``players`` at every table, never seated to misplay."""
+    from mahjong.play import command
+    from mahjong.sim import RIICHI, Setup
+
+    says = "expert agent plays four players only; players 3 is not supported"
+    for name in ("random", "efficiency", "strong"):
+        registry.check_rules("riichi", name, SANMA)
+    with pytest.raises(InvalidRuleError, match=says):
+        registry.make("riichi", "expert", rules=SANMA)
+    with pytest.raises(InvalidRuleError, match=says):
+        RIICHI.make_agents("strong,expert,random", 1, Setup(SANMA))
+    with pytest.raises(InvalidRuleError, match=says):
+        native.simulate("riichi", ["strong", "expert", "random"], 1, rules=SANMA)
+    with pytest.raises(InvalidRuleError, match=says):
+        command.family_from(
+            _parse("mahjong play riichi --rules tenhou-sanma --agents expert,strong")
+        )
+    deal = Deal(seed=1, rules=SANMA)
+    seat = deal.waiting()[0]
+    with pytest.raises(InvalidRuleError, match=says):
+        ExpertAgent().act(deal.observation(seat), deal.legal_actions(seat))
+    with pytest.raises(InvalidRuleError, match=says):
+        ExpertAgent()._native.check_rules(SANMA)
+
+
+@pytest.mark.parametrize("loop", ["--python", "--native"])
+def test_strong_plays_three_players_in_both_loops(
+    loop: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["sim", "--rules", "tenhou-sanma", "--agents", "strong,efficiency,strong"]
+    assert main([*argv, "--games", "2", "--seed", "5", loop]) == 0
+    assert "2 games" in capsys.readouterr().out
+    assert main([*argv[:3], "--agents", "expert,efficiency,strong", "--games", "1", loop]) == 2
+    assert "players 3 is not supported" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("table", [False, True])

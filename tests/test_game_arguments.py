@@ -118,4 +118,4 @@ def test_illegal_actions_carry_the_reason_as_a_value() -> None:
     with pytest.raises(IllegalActionError) as caught:
         deal.apply(0, 999)
     assert caught.value.reason.kind == "not_offered"
-    assert "out of range 0..=154" in str(caught.value)
+    assert "out of range 0..=155" in str(caught.value)

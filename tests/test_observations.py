@@ -16,10 +16,19 @@ import pytest
 from mahjong.american import AmericanDeal, AmericanObservation, Card
 from mahjong.american import encode as american_encode
 from mahjong.errors import InvalidArgumentError
-from mahjong.riichi import Deal, Observation
+from mahjong.riichi import Deal, Observation, Ruleset
 from mahjong.riichi import encode as riichi_encode
 
 CARD = Card.builtin("house-2026")
+SANMA = Ruleset.preset("tenhou-sanma")
+FAMILIES = ["riichi", "sanma", "american"]
+
+
+def _deal(family: str, seed: int) -> Any:
+    """A deal of `family`: Riichi, three-player Riichi (tenhou-sanma) or American."""
+    if family == "american":
+        return AmericanDeal(CARD, seed=seed)
+    return Deal(seed=seed, rules=SANMA if family == "sanma" else None)
 
 
 def _deals() -> list[Any]:
@@ -102,21 +111,21 @@ def test_the_drawn_tile_is_named_apart() -> None:
     assert observation["drawn"] in observation["hand"] and others == [None] * 3
 
 
-@pytest.mark.parametrize("family", ["riichi", "american"])
+@pytest.mark.parametrize("family", FAMILIES)
 def test_every_seat_shows_how_many_concealed_tiles_it_holds(family: str) -> None:
     """``players[s]["concealed"]`` is the engine's true count (seat `s`'s own hand) in every
-    seat's observation at every decision of whole deals, after draws and calls too (where
-    ``13 - 3 * melds`` is wrong)."""
+    seat's observation at every decision of whole deals, after draws, calls and kita too
+    (where ``13 - 3 * melds`` is wrong)."""
     guessed_wrong = 0
     for seed in range(4):
-        deal = Deal(seed=seed) if family == "riichi" else AmericanDeal(CARD, seed=seed)
+        deal = _deal(family, seed)
         rng = random.Random(seed)
         while not deal.is_over:
-            held = [len(deal.observation(s)["hand"]) for s in range(4)]
-            for seat in range(4):
+            held = [len(deal.observation(s)["hand"]) for s in range(deal.players)]
+            for seat in range(deal.players):
                 players = deal.observation(seat)["players"]
                 assert [p["concealed"] for p in players] == held
-            if family == "riichi":
+            if family != "american":
                 guessed_wrong += held != [13 - 3 * len(p["melds"]) for p in players]
             seat = deal.waiting()[0]
             codes = deal.legal_codes(seat)
@@ -131,25 +140,24 @@ def _observations_of_played_deals(family: str) -> Any:
     from mahjong.riichi.game import EfficiencyAgent
 
     for seed in range(3):
-        if family == "riichi":
-            deal: Any = Deal(seed=seed)
-            agents: list[Any] = [EfficiencyAgent() for _ in range(4)]
-        else:
-            deal = AmericanDeal(CARD, seed=seed)
-            agents = [CardAgent(CARD) for _ in range(4)]
+        deal = _deal(family, seed)
+        agents: list[Any] = [
+            CardAgent(CARD) if family == "american" else EfficiencyAgent()
+            for _ in range(deal.players)
+        ]
         while True:
-            yield from (deal.observation(seat) for seat in range(4))
+            yield from (deal.observation(seat) for seat in range(deal.players))
             if deal.is_over:
                 break
             seat = deal.waiting()[0]
             deal.apply(seat, agents[seat].act(deal.observation(seat), deal.legal_actions(seat)))
 
 
-@pytest.mark.parametrize("family", ["riichi", "american"])
+@pytest.mark.parametrize("family", FAMILIES)
 def test_observations_pickle_and_copy(family: str) -> None:
     """An observation unpickles equal (its encoding too) with every protocol; a copy is the
     observation itself (it never changes)."""
-    encode = riichi_encode if family == "riichi" else american_encode
+    encode = american_encode if family == "american" else riichi_encode
     for count, observation in enumerate(_observations_of_played_deals(family)):
         protocol = count % (pickle.HIGHEST_PROTOCOL + 1)
         again = pickle.loads(pickle.dumps(observation, protocol))
@@ -159,7 +167,7 @@ def test_observations_pickle_and_copy(family: str) -> None:
         assert copy.copy(observation) is observation is copy.deepcopy(observation)
 
 
-@pytest.mark.parametrize("family", ["riichi", "american"])
+@pytest.mark.parametrize("family", FAMILIES)
 def test_to_dict_is_plain_data(family: str) -> None:
     """``to_dict()`` holds only dicts, lists, tuples, strings, numbers, bools and None: it
     dumps as JSON and pickles; its values equal the observation's (legal actions as the
@@ -184,22 +192,29 @@ def test_to_dict_is_plain_data(family: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("change", "message"),
+    ("change", "message", "rules"),
     [
-        (lambda s: s[1][1].append(200), "tile 200"),
-        (lambda s: s[1][1].append(s[1][1][0]), "in sight twice"),
-        (lambda s: s[0].__setitem__(0, 4), "seat 4"),
-        (lambda s: s[3][2].append((99, [0, 0])), "action 99"),
+        (lambda s: s[1][1].append(200), "tile 200", None),
+        (lambda s: s[1][1].append(s[1][1][0]), "in sight twice", None),
+        (lambda s: s[0].__setitem__(0, 4), "seat 4", None),
+        (lambda s: s[3][2].append((99, [0, 0])), "action 99", None),
+        (lambda s: s[0].__setitem__(0, 3), "seat 3", SANMA),
+        (lambda s: s[0].__setitem__(9, 5), "5 players", SANMA),
+        (lambda s: s[0].__setitem__(9, 4), "4 players under rules for 3", SANMA),
+        (lambda s: s[2][1][4].append(100), "kita tiles", SANMA),
+        (lambda s: s[2][1][4].append(s[1][1][0]), "in sight twice", SANMA),
     ],
 )
-def test_a_forged_pickle_is_refused(change: Any, message: str) -> None:
-    """A state that no deal could show is an InvalidArgumentError naming what is wrong."""
-    observation = Deal(seed=5).observation(0)
-    rebuild, (state, rules) = observation.__reduce__()
+def test_a_forged_pickle_is_refused(change: Any, message: str, rules: Ruleset | None) -> None:
+    """A state that no deal could show is an InvalidArgumentError naming what is wrong (three
+    players: a seat beyond them, a kita tile that is no North, a player count that is not the
+    rules')."""
+    observation = Deal(seed=5, rules=rules).observation(0)
+    rebuild, (state, pickled_rules) = observation.__reduce__()
     state = _converted(state, list)
     change(state)
     with pytest.raises(InvalidArgumentError, match=message):
-        rebuild(_converted(state, tuple), rules)
+        rebuild(_converted(state, tuple), pickled_rules)
 
 
 def test_an_observation_pickles_with_its_rules_and_when_each_meld_was_made() -> None:

@@ -45,11 +45,32 @@ def test_riichi_logs_replay_and_the_summary_adds_up(
     (tmp_path / "log.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
     reports = replay_file(tmp_path / "log.jsonl", Ruleset.preset("tenhou"))
     assert reports and all(r.ok for r in reports)
-    tally = simulate(RIICHI, Setup(Ruleset.preset("tenhou")), RIICHI.default_agents, 2, 4)
+    tally = simulate(RIICHI, Setup(Ruleset.preset("tenhou")), RIICHI.default_spec(4), 2, 4)
     assert tally.games == 4 and tally.deals == len(reports)
     assert sum(tally.points) == 0 and sum(tally.ranks) == 4 * (1 + 2 + 3 + 4)
     draws = sum(tally.draws.values())
     assert sum(tally.wins) >= tally.deals - draws
+
+
+def test_three_player_logs_replay_and_the_summary_has_three_seats(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ("riichi", "--games", "3", "--seed", "4", "--rules", "tenhou-sanma", "--python")
+    lines = _log(tmp_path, *argv)
+    out = capsys.readouterr().out
+    seats = [line.split()[1] for line in out.splitlines() if line[:1] == "│"]
+    assert seats == ["0", "1", "2"] and RIICHI.default_spec(3) == "efficiency,random,random"
+    start = json.loads(lines[0])
+    assert start["names"] == ["EfficiencyAgent", "RandomAgent", "RandomAgent"]
+    assert any('"nukidora"' in line for line in lines)
+    (tmp_path / "log.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    reports = replay_file(tmp_path / "log.jsonl", Ruleset.preset("tenhou-sanma"))
+    assert reports and all(r.ok for r in reports)
+    sanma = Ruleset.preset("tenhou-sanma")
+    tally = simulate(RIICHI, Setup(sanma), RIICHI.default_spec(3), 4, 3)
+    assert tally.games == 3 and tally.deals == len(reports)
+    assert len(tally.wins) == len(tally.points) == 3
+    assert sum(tally.points) == 0 and sum(tally.ranks) == 3 * (1 + 2 + 3)
 
 
 def test_american_logs_replay_and_payouts_sum_to_zero(
@@ -81,7 +102,7 @@ def test_rule_overrides_reach_every_game(
 
 def test_games_are_records_of_both_families() -> None:
     for family, setup in ((RIICHI, Setup(Ruleset.preset("seed"))), (AMERICAN, Setup(None, HOUSE))):
-        (record,) = games(family, setup, family.default_agents, 9, 1)
+        (record,) = games(family, setup, family.default_spec(4), 9, 1)
         assert record.outcomes and len(record.standings) == 4
         assert record.lines() and json.loads(record.lines()[0])["type"] in (
             "start_game",
@@ -97,6 +118,10 @@ def test_games_are_records_of_both_families() -> None:
         (
             ["riichi", "--agents", "card,random,random,random"],
             "from random, efficiency, strong, expert",
+        ),
+        (
+            ["riichi", "--rules", "tenhou-sanma", "--agents", "efficiency,random,random,random"],
+            "--agents for riichi games needs three names",
         ),
         (["american", "--rules", "tenhou"], "--rules: invalid choice: 'tenhou'"),
         (["american", "--games", "0"], "--games must be 1 or more"),

@@ -22,13 +22,26 @@ def _run(tmp_path: Path, capsys: pytest.CaptureFixture[str], *argv: str) -> tupl
     return capsys.readouterr().out, out.read_bytes()
 
 
+SANMA = ("--rules", "tenhou-sanma")
+
+
 @pytest.mark.parametrize(
-    ("family", "agents", "games"), [("riichi", EFFICIENCY, "6"), ("american", CARDS, "4")]
+    ("family", "agents", "games", "rules"),
+    [
+        ("riichi", EFFICIENCY, "6", ()),
+        ("riichi", "efficiency,efficiency,efficiency", "3", SANMA),
+        ("american", CARDS, "4", ()),
+    ],
 )
 def test_the_native_loop_plays_the_python_loops_games(
-    family: str, agents: str, games: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    family: str,
+    agents: str,
+    games: str,
+    rules: tuple[str, ...],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    argv = (family, "--games", games, "--seed", "11", "--agents", agents)
+    argv = (family, "--games", games, "--seed", "11", "--agents", agents, *rules)
     natively = _run(tmp_path, capsys, *argv, "--native")
     assert natively == _run(tmp_path, capsys, *argv, "--python", "--workers", "1")
     assert natively == _run(tmp_path, capsys, *argv)  # built-in agents: native by default

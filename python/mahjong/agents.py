@@ -75,6 +75,11 @@ class Table(Protocol[ActionT]):
     """A deal of either family, driven step by step (`Deal`, `AmericanDeal`)."""
 
     @property
+    def players(self) -> int:
+        """The number of players (seats 0..players-1)."""
+        ...
+
+    @property
     def is_over(self) -> bool:
         """Whether the deal is over."""
         ...
@@ -118,13 +123,14 @@ class Stepper(Generic[ActionT]):
     """
 
     def __init__(self, deal: Table[ActionT], agents: Sequence[Agent[ActionT] | None]) -> None:
-        if len(agents) != 4:
+        if len(agents) != deal.players:
             raise ValueError(
-                f"a deal needs 4 agents (None for a seat played from outside), got {len(agents)}"
+                f"a deal of {deal.players} players needs {deal.players} agents (None for a "
+                f"seat played from outside), got {len(agents)}"
             )
         self.deal = deal
         self.agents = list(agents)
-        self._delivered = [0] * 4
+        self._delivered = [0] * deal.players
 
     def next_seat(self) -> int | None:
         """The next seat an agent must decide for now: None when none must (the deal is over,
@@ -186,6 +192,11 @@ def play_deal(deal: Table[ActionT], agents: Sequence[Agent[ActionT]]) -> dict[st
 class Session(Protocol):
     """A game of either family (`Game`, `AmericanGame`): deals in sequence and its log."""
 
+    @property
+    def players(self) -> int:
+        """The number of players (seats 0..players-1)."""
+        ...
+
     def next_deal(self) -> Any:
         """The next deal, or None once the game is over."""
         ...
@@ -232,8 +243,10 @@ def play_game(game: Session, agents: Sequence[Agent[ActionT]], *, log: bool = Tr
     """Plays every deal of `game` with one agent per seat; with `log`, the record keeps the
     game's log (the same seed and agents give the same bytes). Agents with ``close()`` are
     closed at the end, also when the game fails."""
-    if len(agents) != 4:
-        raise ValueError(f"a game needs 4 agents, got {len(agents)}")
+    if len(agents) != game.players:
+        raise ValueError(
+            f"a game of {game.players} players needs {game.players} agents, got {len(agents)}"
+        )
     record = GameRecord()
     with contextlib.ExitStack() as closing:  # closes every agent, whatever happens
         for agent in agents:

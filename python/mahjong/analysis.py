@@ -71,10 +71,11 @@ def write_parquet(rows: Sequence[Row], columns: Mapping[str, str], out: Output) 
 
 def _riichi_panels(rows: Sequence[Row], axes: Any) -> None:
     deals = max(len(rows), 1)
+    seats = range(3 if rows and rows[0].get("agent_3") is None else 4)
     wins = Counter(seat for row in rows for seat in row["winners"])
     draws = Counter(row["draw"] for row in rows if row["draw"] is not None)
-    labels = [f"seat {s} wins" for s in range(4)] + sorted(draws)
-    shares = [wins[s] / deals for s in range(4)] + [draws[k] / deals for k in sorted(draws)]
+    labels = [f"seat {s} wins" for s in seats] + sorted(draws)
+    shares = [wins[s] / deals for s in seats] + [draws[k] / deals for k in sorted(draws)]
     axes[0][0].barh(labels, shares)
     axes[0][0].set_title("Deals won by seat, and draws (share of deals)")
     points = [p for row in rows for p in row["points"]]
@@ -84,8 +85,8 @@ def _riichi_panels(rows: Sequence[Row], axes: Any) -> None:
     axes[1][0].bar([str(h) for h in sorted(han)], [han[h] for h in sorted(han)])
     axes[1][0].set_title("Han of each win (0 = yakuman)")
     games = {row["game"]: row for row in rows}.values()
-    axes[1][1].boxplot([[g[f"final_points_{s}"] for g in games] for s in range(4)])
-    axes[1][1].set_xticks(range(1, 5), [f"seat {s}" for s in range(4)])
+    axes[1][1].boxplot([[g[f"final_points_{s}"] for g in games] for s in seats])
+    axes[1][1].set_xticks(range(1, len(seats) + 1), [f"seat {s}" for s in seats])
     axes[1][1].set_title("Final points per game (after oka and uma)")
 
 

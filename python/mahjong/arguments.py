@@ -13,22 +13,24 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NoReturn
 
 from mahjong.errors import InvalidArgumentError
+from mahjong.riichi.mjai_host import DEFAULT_TIMEOUT, Hosting, to_stderr
 
 __all__ = [
     "DEFAULT_CARD",
     "FAMILIES",
     "MAX_SEED",
+    "STOP",
     "add_card_option",
+    "add_hosting_options",
     "add_rules_options",
     "add_verb",
     "check_empty",
+    "hosting_from",
     "positional",
-    "random_seed",
     "rule_override",
     "rules_from",
     "seconds",
@@ -150,16 +152,22 @@ def rule_override(text: str) -> tuple[str, object]:
 
 
 def add_rules_options(
-    parser: argparse.ArgumentParser, presets: Sequence[str], default: str, example: str
+    parser: argparse.ArgumentParser,
+    presets: Sequence[str],
+    default: str,
+    example: str,
+    default_help: str = "",
 ) -> None:
     """``--rules PRESET`` and any number of ``--set NAME=VALUE`` overrides (`example` is one
-    override of the family's, shown in the help)."""
+    override of the family's, shown in the help; `default_help` says what a default that is
+    no preset means)."""
+    choices = list(presets) if default in presets else [default, *presets]
     parser.add_argument(
         "--rules",
         default=default,
-        choices=list(presets),
+        choices=choices,
         metavar="PRESET",
-        help=f"ruleset preset: {', '.join(presets)}",
+        help=f"ruleset preset: {', '.join(choices)}{default_help}",
     )
     parser.add_argument(
         "--set",
@@ -171,9 +179,12 @@ def add_rules_options(
     )
 
 
-def rules_from(args: argparse.Namespace, rules_class: Any) -> Any:
+def rules_from(args: argparse.Namespace, rules_class: Any, base: Any = None) -> Any:
     """The ruleset that ``--rules`` and ``--set`` describe, built by `rules_class.from_dict`
-    (an unknown option or a bad value raises :class:`~mahjong.errors.InvalidRuleError`)."""
+    (an unknown option or a bad value raises :class:`~mahjong.errors.InvalidRuleError`); the
+    overrides apply to `base` instead when ``--rules`` names no preset."""
+    if base is not None and args.rules not in rules_class.presets():
+        return base.replace(**dict(args.set))
     return rules_class.from_dict({"preset": args.rules, **dict(args.set)})
 
 
@@ -189,11 +200,6 @@ def seed(text: str) -> int:
     if not 0 <= value <= MAX_SEED:
         raise argparse.ArgumentTypeError(f"{value} is not in 0..2^64-1")
     return value
-
-
-def random_seed() -> int:
-    """A fresh seed from the system's entropy, for a game the user did not seed."""
-    return random.SystemRandom().randrange(2**63)
 
 
 def seconds(text: str) -> float:
@@ -239,3 +245,39 @@ def whole_number(low: int, high: int | None, what: str) -> Callable[[str], int]:
         return value
 
     return parse
+
+
+STOP = "stop"
+"""The ``--mjai-fallback`` that stops the game at a bot's first problem."""
+
+
+def _timeout(text: str) -> float:
+    value = seconds(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not more than 0 seconds")
+    return value
+
+
+def add_hosting_options(parser: argparse.ArgumentParser, fallbacks: Sequence[str]) -> None:
+    """``--mjai-timeout SECONDS`` and ``--mjai-fallback NAME`` (one of `fallbacks` or
+    ``stop``): how ``mjai:COMMAND`` seats are hosted."""
+    parser.add_argument(
+        "--mjai-timeout",
+        type=_timeout,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help="time limit of each answer of an mjai:COMMAND bot",
+    )
+    parser.add_argument(
+        "--mjai-fallback",
+        choices=[*fallbacks, STOP],
+        default="efficiency",
+        help="the agent that decides when an mjai:COMMAND bot cannot (stop: end the game)",
+    )
+
+
+def hosting_from(args: argparse.Namespace, report: Callable[[str], None] = to_stderr) -> Hosting:
+    """The :class:`~mahjong.riichi.mjai_host.Hosting` that :func:`add_hosting_options`'
+    options describe, its bots' problems told to `report`."""
+    fallback = None if args.mjai_fallback == STOP else args.mjai_fallback
+    return Hosting(timeout=args.mjai_timeout, fallback=fallback, report=report)

@@ -19,11 +19,12 @@ from importlib import metadata
 from typing import Any, NoReturn
 
 import mahjong
-from mahjong import play, sim
+from mahjong import sim
 from mahjong._records import read_head
 from mahjong.american import cli as american_cli
 from mahjong.arguments import add_verb, positional, with_family
 from mahjong.errors import InvalidArgumentError, MahjongError
+from mahjong.play import command as play_command
 from mahjong.riichi import bot
 from mahjong.riichi import cli as riichi_cli
 
@@ -169,7 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
     riichi_cli.add_replay(replay)
     american_cli.add_replay(replay)
     sim.add_command(commands)
-    play.add_command(commands)
+    play_command.add_command(commands)
     bot.add_bot(
         add_verb(
             commands,

@@ -55,8 +55,8 @@ AGENTS: dict[str, tuple[str, ...]] = {f: registry.native_names(f) for f in ("rii
 
 
 def _names(agents: str | Sequence[str]) -> list[str]:
-    """Four agent names from a sequence or a comma-separated string, trimmed and lowercased
-    (as ``mahjong sim --agents`` reads them)."""
+    """Agent names (one per player) from a sequence or a comma-separated string, trimmed and
+    lowercased (as ``mahjong sim --agents`` reads them)."""
     names = agents.split(",") if isinstance(agents, str) else list(agents)
     return [n.strip().lower() for n in names]
 
@@ -73,7 +73,7 @@ def simulate(
     log: bool = False,
 ) -> SimResult:
     """Plays `games` games of `family` natively: game i on seed ``seed + i``, one agent per
-    seat (`agents`: four names of :data:`AGENTS`, or them comma-separated), on `workers`
+    seat (`agents`: names of :data:`AGENTS`, one per player, or them comma-separated), on `workers`
     threads (default: every core). Riichi games follow `rules` (a :class:`Ruleset`, default
     the seed preset); American games are one-game sessions on `card` (default house-2026)
     under `rules` (an :class:`AmericanRules`, default nmjl). With `log`, the result keeps
@@ -131,7 +131,8 @@ def tally(results: Sequence[SimResult] | Iterator[SimResult]) -> Tally:
     for result in results:
         if total is None:
             family = result.family
-            total = riichi_tally.Tally() if family == "riichi" else american_tally.Tally()
+            players = len(result.names)
+            total = riichi_tally.Tally(players) if family == "riichi" else american_tally.Tally()
         elif result.family != family:
             raise InvalidArgumentError(f"cannot add {result.family} games to {family} games")
         add_counts(total, result.tally())

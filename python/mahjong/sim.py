@@ -33,9 +33,11 @@ from mahjong.american import tally as american_tally
 from mahjong.arguments import (
     MAX_SEED,
     add_card_option,
+    add_hosting_options,
     add_rules_options,
     add_verb,
     check_empty,
+    hosting_from,
     rules_from,
     seed,
     whole_number,
@@ -43,7 +45,7 @@ from mahjong.arguments import (
 from mahjong.errors import InvalidArgumentError
 from mahjong.riichi import Game, Ruleset
 from mahjong.riichi import tally as riichi_tally
-from mahjong.riichi.mjai_host import Hosting, add_hosting_options, hosting_from
+from mahjong.riichi.mjai_host import Hosting
 from mahjong.tally import add_counts
 
 __all__ = ["FAMILIES", "Family", "Setup", "Tally", "add_command", "parse_agents", "simulate"]
@@ -86,12 +88,16 @@ class Family:
     the rows of a game's deals are made."""
 
     name: native.Family
-    default_agents: str
+    default_agents: tuple[str, str]
+    """The default seats: the first seat's agent, then the others'."""
     rules: Any
     default_rules: str
     rule_example: str
     new_game: Callable[[Setup, int, list[str]], Session]
-    new_tally: Callable[[], Tally]
+    players: Callable[[Any], int]
+    """The number of players the rules seat (Riichi: 4 or 3; American: 4)."""
+    new_tally: Callable[[int], Tally]
+    """A tally of a game of that many players."""
     deal_rows: Callable[[GameRecord, int], list[dict[str, object]]]
     columns: Mapping[str, str]
     agents_with_argument: Mapping[str, tuple[str, Callable[[int, Setup, str], Agent[Any]]]] = field(
@@ -103,22 +109,30 @@ class Family:
         """The family's built-in agents by name (:data:`mahjong.registry.AGENTS`)."""
         return registry.AGENTS[self.name]
 
+    def default_spec(self, players: int) -> str:
+        """The default ``--agents`` of a game of `players`."""
+        first, rest = self.default_agents
+        return ",".join([first, *[rest] * (players - 1)])
+
     def make_agents(
         self, spec: str, game_seed: int, setup: Setup, first_seat: int = 0, *, table: bool = False
     ) -> list[Agent[Any]]:
-        """The agents of seats `first_seat`..3 from a comma-separated list
-        (``efficiency,random,mjai:COMMAND,...``, see :func:`parse_agents`), at a person's table
-        when `table` (:func:`mahjong.registry.make`); the agent at seat i is made from seed
+        """The agents of seats `first_seat`.. to the last of the rules' players from a
+        comma-separated list (``efficiency,random,mjai:COMMAND,...``, see :func:`parse_agents`),
+        at a person's table when `table` (:func:`mahjong.registry.make`; an agent that cannot
+        play the rules is refused there); the agent at seat i is made from seed
         4 * game_seed + i (a random agent draws from it)."""
         seats = parse_agents(spec)
-        count = 4 - first_seat
+        count = self.players(setup.rules) - first_seat
         if len(seats) != count or not all(self._takes(name, arg) for name, arg in seats):
             raise InvalidArgumentError(
                 f"--agents for {self.name} games needs {NUMBERS[count]} names from "
                 f"{self.choices()}, separated by commas; got {spec!r}"
             )
         return [
-            registry.make(self.name, name, game_seed * 4 + i, setup.card, table=table)
+            registry.make(
+                self.name, name, game_seed * 4 + i, setup.card, table=table, rules=setup.rules
+            )
             if arg is None
             else self.agents_with_argument[name][1](game_seed * 4 + i, setup, arg)
             for i, (name, arg) in enumerate(seats, start=first_seat)
@@ -155,7 +169,11 @@ def agent_names(spec: str) -> list[str]:
 def _hosted(seed: int, setup: Setup, command: str) -> Agent[Any]:
     """A Riichi seat played by the Mjai bot `command`, with the setup's fallback agent."""
     hosting = setup.hosting
-    fallback = None if hosting.fallback is None else registry.make("riichi", hosting.fallback, seed)
+    fallback = (
+        None
+        if hosting.fallback is None
+        else registry.make("riichi", hosting.fallback, seed, rules=setup.rules)
+    )
     return hosting.bot(command, fallback)
 
 
@@ -167,11 +185,12 @@ def _card(setup: Setup) -> Card:
 
 RIICHI = Family(
     name="riichi",
-    default_agents="efficiency,random,random,random",
+    default_agents=("efficiency", "random"),
     rules=Ruleset,
     default_rules="seed",
     rule_example="kiriage=true",
     new_game=lambda setup, seed, names: Game(seed=seed, rules=setup.rules, names=names),
+    players=lambda rules: int(rules.players),
     new_tally=riichi_tally.Tally,
     deal_rows=riichi_tally.deal_rows,
     columns=riichi_tally.COLUMNS,
@@ -180,14 +199,15 @@ RIICHI = Family(
 
 AMERICAN = Family(
     name="american",
-    default_agents="card,random,random,random",
+    default_agents=("card", "random"),
     rules=AmericanRules,
     default_rules="nmjl",
     rule_example="courtesy_pass=false",
     new_game=lambda setup, seed, names: AmericanGame(
         _card(setup), seed=seed, games=1, rules=setup.rules, names=names
     ),
-    new_tally=american_tally.Tally,
+    players=lambda _rules: 4,
+    new_tally=lambda _players: american_tally.Tally(),
     deal_rows=american_tally.deal_rows,
     columns=american_tally.COLUMNS,
 )
@@ -231,7 +251,7 @@ def simulate(
 ) -> Tally:
     """Plays and counts `count` games (see :func:`games`), handing each record to `each`
     when given (to write its log, keep its rows, advance a progress bar)."""
-    tally = family.new_tally()
+    tally = family.new_tally(family.players(setup.rules))
     for record in games(family, setup, spec, first_seed, count):
         tally.add(record)
         if each is not None:
@@ -239,11 +259,12 @@ def simulate(
     return tally
 
 
-def native_loop(args: argparse.Namespace, family: Family, spec: str) -> bool:
+def native_loop(args: argparse.Namespace, family: Family, spec: str, players: int) -> bool:
     """Whether the games are played natively: with ``--native``, or by default when every seat
-    is a native agent; never with ``--python``. Options of the other loop are refused."""
+    (of `players`) is a native agent; never with ``--python``. Options of the other loop are
+    refused."""
     names = agent_names(spec)
-    can = len(names) == 4 and all(n in native.AGENTS[family.name] for n in names)
+    can = len(names) == players and all(n in native.AGENTS[family.name] for n in names)
     if args.native and not can:
         raise InvalidArgumentError(
             f"--native needs a native agent at every seat ({', '.join(native.AGENTS[family.name])}"
@@ -272,10 +293,11 @@ def run(args: argparse.Namespace) -> int:
     card = Card.load(args.card) if getattr(args, "card", None) is not None else None
     hosting = hosting_from(args) if family.agents_with_argument else Hosting()
     setup = Setup(rules_from(args, family.rules), card, hosting)
-    spec = args.agents or family.default_agents
+    players = family.players(setup.rules)
+    spec = args.agents or family.default_spec(players)
     if args.address is not None and args.backend != "ray":
         raise InvalidArgumentError("--address is for --backend ray")
-    natively = native_loop(args, family, spec)
+    natively = native_loop(args, family, spec, players)
     check_games(args.seed, args.games)
     kind = analysis.check_plot_path(args.plot) if args.plot else None
     if args.parquet:
@@ -348,7 +370,7 @@ def _play(
         )
         task = bar.add_task("playing", total=args.games)
         if natively:
-            tally = family.new_tally()
+            tally = family.new_tally(family.players(setup.rules))
             for block in backends.blocks(plan, spans, args.backend):
                 add_counts(tally, block.counts)
                 for record in block.records:
@@ -372,6 +394,7 @@ examples:
   mahjong sim riichi --games 10000 --agents efficiency,efficiency,efficiency,efficiency --workers 2
   mahjong sim riichi --games 50 --python --agents efficiency,random,random,random
   mahjong sim riichi --games 20000 --agents strong,efficiency,strong,efficiency
+  mahjong sim riichi --games 100 --rules tenhou-sanma --agents strong,efficiency,efficiency
   mahjong sim --games 1 --rules tenhou --agents "mjai:mahjong bot riichi,efficiency,random,random"
   mahjong sim american --games 20 --card house-2026 --agents card,random,random,random --seed 1
 """
@@ -394,7 +417,8 @@ def _add_family(families: Any, family: Family, help: str) -> argparse.ArgumentPa
         "--agents",
         default=None,
         metavar="A,B,C,D",
-        help=f"one agent per seat, from {family.choices()} (default: {family.default_agents})",
+        help=f"one agent per seat (three with a three-player ruleset), from {family.choices()} "
+        f"(default: {family.default_spec(4)})",
     )
     add_rules_options(p, family.rules.presets(), family.default_rules, family.rule_example)
     loop = p.add_mutually_exclusive_group()

@@ -11,12 +11,22 @@ from typing import Any
 
 from rich.table import Table
 
-__all__ = ["add_counts", "per_seat", "seat_table"]
+__all__ = ["add_counts", "for_players", "per_seat", "seat_table"]
 
 
 def per_seat() -> list[int]:
-    """A count for each of the four seats, from zero (a dataclass field's default factory)."""
+    """A count for each of the four seats, from zero (a dataclass field's default factory; a
+    tally of fewer players cuts it with :func:`for_players`)."""
     return [0] * 4
+
+
+def for_players(tally: Any, players: int) -> None:
+    """Keeps `players` entries of every per-seat list of `tally` (a three-player game has no
+    fourth seat to count)."""
+    for field in dataclasses.fields(tally):
+        counts = getattr(tally, field.name)
+        if isinstance(counts, list):
+            del counts[players:]
 
 
 def add_counts(tally: Any, counts: Mapping[str, Any]) -> None:

@@ -375,3 +375,27 @@ def test_physical_set() -> None:
     assert [physical_kind(i) for i in (0, 135, 136, 143, 144, 151)] == [0, 33, 34, 34, 35, 35]
     with pytest.raises(Exception, match="152"):
         physical_kind(152)
+
+
+def test_a_match_says_which_tile_each_joker_stands_for() -> None:
+    """The engine arranges the 14 tiles as the card hand does: naturals first in the groups
+    that must be natural, jokers filling the sets; with exposures too, and through pickling."""
+    match = HOUSE.match("F F J 2C 0 2C 6C 6D 6D 6D 6B 6B J J")
+    assert match is not None
+    tiles = [t for group in match.groups for t, _ in group]
+    stands = [f for group in match.groups for _, f in group]
+    assert sorted(tiles) == sorted(
+        Tiles("F F J 2C 0 2C 6C 6D 6D 6D 6B 6B J J").to_american().split()
+    )
+    assert all((f is None) == (t != "J") for t, f in zip(tiles, stands, strict=True))
+    wanted = [
+        Tiles.from_kinds([k]).to_american()
+        for k, n in enumerate(match.variant.counts)
+        for _ in range(n)
+    ]
+    assert sorted(f or t for t, f in zip(tiles, stands, strict=True)) == sorted(wanted)
+    assert pickle.loads(pickle.dumps(match)).groups == match.groups
+    exposed = HOUSE.match("F F J 2C 0 2C 6C 6D 6D 6D", [Exposure("6B", 4, 2)])
+    assert exposed is not None and ("J", "6B") in [p for g in exposed.groups for p in g]
+    pairs = HOUSE.match("F F 2D 2D 4D 4D 6D 6D 8D 8D N N S S")
+    assert pairs is not None and all(f is None for g in pairs.groups for _, f in g)

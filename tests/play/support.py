@@ -25,6 +25,7 @@ from mahjong.play.app import ActionBar, Button, PlayApp
 from mahjong.play.family import Family
 from mahjong.play.riichi import RiichiFamily
 from mahjong.play.session import HUMAN, Session
+from mahjong.play.snapshot import Say
 from mahjong.riichi import Action, Ruleset
 from mahjong.riichi.game import EfficiencyAgent
 
@@ -95,8 +96,8 @@ class Story:
     """What seat 0 does and sees in a seed's first deal when an agent plays it."""
 
     actions: list[Any] = field(default_factory=list)
-    why: set[str] = field(default_factory=set)  # the notes shown at the human's turns
-    messages: list[str] = field(default_factory=list)
+    why: list[Say] = field(default_factory=list)  # the notes shown at the human's turns
+    messages: list[Say] = field(default_factory=list)
     ways: dict[str, int] = field(default_factory=dict)  # most ways seen per button key
     session: Session[Any] | None = None
 
@@ -115,7 +116,7 @@ def play_story(family: Family[Any], seed: int, deals: int = 1) -> Story:
             session.run()
             if session.deal_over:
                 break
-            story.why.update(family.why_not(session))
+            story.why += [w for w in family.why_not(session) if w not in story.why]
             for choice in family.choices(session, "play"):
                 story.ways[choice.key] = max(story.ways.get(choice.key, 0), len(choice.ways))
             actions = decide(session, agent)
@@ -188,6 +189,7 @@ def find_seed(story: Callable[[int], Story], wanted: Callable[[Story], bool], li
 # -- pressing keys ------------------------------------------------------------------------
 
 RIICHI_KEYS = {"tsumo": "w", "ron": "w", "chi": "c", "pon": "p", "pass": "x", "kyuushu": "y"}
+RIICHI_KEYS |= {"kita": "n"}
 RIICHI_KEYS |= dict.fromkeys(("daiminkan", "ankan", "kakan"), "k")
 
 

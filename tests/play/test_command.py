@@ -7,20 +7,21 @@ import argparse
 import builtins
 import re
 import shlex
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
 
+from mahjong.arguments import hosting_from
 from mahjong.cli import build_parser, main
 from mahjong.errors import InvalidArgumentError
-from mahjong.play import app, command
+from mahjong.play import command
 from mahjong.play.american import AmericanFamily
 from mahjong.play.riichi import RiichiFamily
 from mahjong.play.session import Session
 from mahjong.riichi import Ruleset
-from mahjong.riichi.mjai_host import hosting_from
 from play.support import agent_for, decide
 
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -116,7 +117,7 @@ def test_a_random_seed_each_launch_printed_on_its_own_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(command, "_is_terminal", lambda _stream: True)
-    monkeypatch.setattr(app, "table_app", Table)
+    monkeypatch.setattr(command, "table_app", Table)
     Table.seeds = []
     assert main(["play", "riichi"]) == 0
     assert main(["play", "american"]) == 0
@@ -137,21 +138,38 @@ def test_a_random_seed_each_launch_printed_on_its_own_line(
 def test_the_web_table_gets_the_same_options() -> None:
     """``--web`` serves games under the options it was given (a new game may pick a preset)."""
     pytest.importorskip("aiohttp")
-    from mahjong.play.web import make_server
-
     args = parse("mahjong play riichi --web --rules tenhou --set kiriage=true --seed 3 --delay 0.2")
-    server = make_server(args)
+    server = command.web_server(args)
     assert (server.seed, server.delay, server.rules) == (3, 0.2, "tenhou")
     family = server.make_family(None, None)
     assert family.rules == Ruleset.from_dict({"preset": "tenhou", "kiriage": True})
     assert server.make_family("seed", None).rules == Ruleset.preset("seed")
     args = parse("mahjong play american --web --card house-2026 --rules table --games 2")
-    server = make_server(args)
+    server = command.web_server(args)
     assert (server.rules, server.card, server.make_family(None, None).games) == (
         "table",
         "house-2026",
         2,
     )
+
+
+def test_three_player_rules_seat_three_players_on_both_faces() -> None:
+    """``--rules tenhou-sanma`` is a table of three: two AIs (``--agents`` names two), three
+    names; the web page offers the three-player presets beside the others."""
+    family = command.family_from(parse("mahjong play riichi --rules tenhou-sanma"))
+    assert family.players == 3 and len(family.agents(0)) == 2
+    assert Session(family, 1).game.players == 3
+    two = command.family_from(
+        parse("mahjong play riichi --rules mahjongsoul-sanma --agents random,efficiency")
+    )
+    assert len(two.agents(0)) == 2
+    with pytest.raises(InvalidArgumentError, match="needs two names"):
+        command.family_from(parse("mahjong play riichi --rules tenhou-sanma --agents a,b,c"))
+    pytest.importorskip("aiohttp")
+    server = command.web_server(parse("mahjong play riichi --web --rules tenhou-sanma"))
+    assert {"tenhou", "tenhou-sanma", "mahjongsoul-sanma"} <= set(server.presets)
+    assert server.make_family("tenhou", None).players == 4
+    assert server.make_family("mahjongsoul-sanma", None).players == 3
 
 
 def test_agents_choose_the_three_ais_and_a_bad_list_is_refused() -> None:
@@ -192,3 +210,18 @@ def test_a_hosted_bot_plays_a_seat_at_the_table_and_is_closed() -> None:
     assert hosting.lines() == ["mjai seat 2: 0 protocol errors, 0 illegal actions, 0 fallbacks"]
     bot = session.agents[1]
     assert bot.seat == 2 and bot._process is None  # it played, and its process has ended
+
+
+FACES = ("mahjong.play.app", "mahjong.play.web", "mahjong.play.web.view", "mahjong.play.web.server")
+CLI = ("mahjong.arguments", "mahjong.cli", "mahjong.play.command")
+
+
+def test_the_faces_and_the_library_know_no_command_line() -> None:
+    """Importing a face (the terminal app, the web table) or the Mjai host in a fresh
+    interpreter loads none of the command line's modules: they sit above, not below."""
+    for module in (*FACES, "mahjong.riichi.mjai_host"):
+        probe = f"import sys, {module}; print(sorted(m for m in sys.modules if m in {CLI!r}))"
+        done = subprocess.run(
+            [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True
+        )
+        assert done.stdout.strip() == "[]", (module, done.stdout, done.stderr)

@@ -13,12 +13,14 @@ from typing import Any
 
 import pytest
 from rich.cells import cell_len
+from textual.binding import Binding
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from mahjong.play import app as app_module
-from mahjong.play.american import PAGE_WIDTH
-from mahjong.play.app import ConfirmScreen, PageScreen, PlayApp, TileView
+from mahjong.play.app import PAGE_WIDTH, ConfirmScreen, PageScreen, PlayApp, TileView
 from mahjong.play.session import HUMAN, Session
+from mahjong.riichi import Ruleset
 from play.support import (
     SITUATIONS,
     SMALL,
@@ -68,8 +70,8 @@ def test_the_first_screen_is_the_dealt_table(family: Callable[[], Any]) -> None:
         assert not app.busy and "The AIs are playing" not in text
         assert "seed 7" in text
         for tile in app.session.observation()["hand"]:
-            assert app.family.label(tile) in text
-        assert "Your turn" in text or "pick 3 with Enter" in text
+            assert app.words.label(tile) in text
+        assert "Your turn" in text or "pick 3 tiles to pass" in text
         assert_buttons_whole(app)
 
     run(Session(family(), 7), check, delay=0.6)
@@ -84,11 +86,36 @@ def test_a_whole_riichi_deal_at_80x24_by_keys() -> None:
         assert_buttons_whole(app)
         session = app.session
         assert session.game_over  # the seed preset plays one deal
-        assert_all_shown(app, str(session.family.result(session)))
-        assert_all_shown(app, str(session.family.standings(session)))
-        assert {b.label for b in buttons(app)} >= {"New game", "Same again", "Save log", "Quit"}
+        assert_all_shown(app, app._result_text().plain)
+        assert "Final standings" in app._result_text().plain
+        assert {b.label for b in buttons(app)} >= {"New game", "Again", "Save", "Quit"}
 
     run(Session(riichi(), 2), check)
+
+
+def test_a_three_player_deal_with_a_kita_at_80x24() -> None:
+    """Three-player rules (seed 15: a North to set aside at once): the two AIs on your right
+    and left, nobody across; ``n`` sets the North aside, shown by your name; the deal played
+    by keys to a result whose payments have a column for each of the three players."""
+
+    async def check(pilot: Pilot[None], app: PlayApp) -> None:
+        text = screen(app)
+        assert "Kiri (AI, right)" in text and "Sora (AI, left)" in text
+        assert "across" not in text and "Mina" not in text
+        assert any(b.key == "n" and b.label == "Kita" for b in buttons(app))
+        await pilot.press("n")
+        await pilot.pause()
+        assert list(app.session.observation()["players"][0]["kita"]) == ["N"]
+        assert "kita: N" in screen(app)
+        await play_deal(pilot, app, each=lambda _: assert_buttons_whole(app))
+        await pilot.pause()
+        payments = app._payments().plain.splitlines()
+        assert payments[0].split()[:3] == ["You", "Kiri", "Sora"] and "Mina" not in payments[0]
+        total = payments[-1].split()[1:]
+        assert len(total) in (3, 4) and sum(int(v.replace(",", "")) for v in total) == 0
+        assert_buttons_whole(app)
+
+    run(Session(riichi(Ruleset.preset("tenhou-sanma")), 15), check)
 
 
 def test_a_whole_american_game_at_80x24_with_the_mouse() -> None:
@@ -96,9 +123,8 @@ def test_a_whole_american_game_at_80x24_with_the_mouse() -> None:
         done = await play_deal(pilot, app, clicks=True, each=lambda _: assert_buttons_whole(app))
         assert {"pass_tile", "vote", "courtesy", "discard"} <= {a.type for a in done}
         await pilot.pause()
-        session = app.session
-        assert_all_shown(app, str(session.family.result(session)))
-        assert_all_shown(app, str(session.family.standings(session)))
+        assert_all_shown(app, app._result_text().plain)
+        assert "Final standings" in app._result_text().plain
         assert_buttons_whole(app)
 
     run(Session(american(), 3), check)
@@ -115,7 +141,7 @@ def test_a_chi_two_ways_shows_both_ways_tiles() -> None:
         claimed = app.session.observation()["claim"][0]
         for chi in chis:
             tiles = sorted([claimed, *chi.consumed], key=app.family.sort_key)
-            words = "Chi " + " ".join(app.family.label(t) for t in tiles)
+            words = "Chi " + " ".join(app.words.label(t) for t in tiles)
             assert words in labels
         assert_buttons_whole(app)
         await pilot.press("escape")
@@ -167,7 +193,7 @@ def test_the_charleston_picks_and_the_cursor_stops_at_the_ends() -> None:
         for i in picks:
             await select(pilot, app, i)
             await pilot.press("enter")
-        assert "p passes the 3 picked" in screen(app)
+        assert "pass the 3 picked tiles" in screen(app)
         assert_buttons_whole(app)
         given = [app._order[i] for i in picks]
         await pilot.press("p")
@@ -216,8 +242,9 @@ def test_the_card_in_its_colours_with_the_joker_rule_and_values() -> None:
         styles = {str(span.style) for span in text.spans}
         assert {"bold blue", "bold red", "bold green"} <= styles
         assert "Jokers stand in for any tile of a group of 3 or more" in text.plain
-        assert "year-1" in text.plain and "25 X" in text.plain
-        assert ":a" not in text.plain, "no pattern language"
+        assert "#1  FFF 2026 666 6666" in text.plain and "25 X" in text.plain
+        assert ":a" not in text.plain and "year-1" not in text.plain, "no pattern language, no ids"
+        assert "vvvv" not in text.plain, "no engine variables"
         assert max(cell_len(line) for line in text.plain.splitlines()) <= PAGE_WIDTH
         assert_all_shown(app, "\n".join(text.plain.splitlines()[:8]))
         await pilot.press("escape")
@@ -233,10 +260,13 @@ def test_keys_and_help_fit_80x24(family: Callable[[], Any]) -> None:
         assert isinstance(app.screen, PageScreen)
         assert_all_shown(app, app.screen.text.plain)
         await pilot.press("escape")
+        top = screen_lines(app)[:2]
         await pilot.press("h")
         await pilot.pause()
-        assert_all_shown(app, app.family.advice(app.session).plain)
+        help_text = "\n".join(app.words.sentence(s) for s in app.family.advice(app.session))
+        assert_all_shown(app, "\n".join(help_text.splitlines()[:3]))
         lines = screen_lines(app)
+        assert lines[:2] == top, "the status line and the player across stay on screen"
         assert any("╰" in line for line in lines[:-6]), "the help panel's bottom is on screen"
         assert app.query_one("#hand").region.bottom <= SMALL[1]
 
@@ -287,7 +317,7 @@ def test_save_then_the_same_game_again_and_a_new_game(
     hand = Session(riichi(), 2).observation()["hand"]
 
     async def check(pilot: Pilot[None], app: PlayApp) -> None:
-        assert "Game over" in screen(app)
+        assert "The game is over" in screen(app)
         await pilot.press("s")
         await pilot.pause()
         assert "Log saved to riichi-seed2.jsonl" in screen(app)
@@ -358,7 +388,7 @@ def test_riichi_mode_and_back() -> None:
     async def check(pilot: Pilot[None], app: PlayApp) -> None:
         await pilot.press("r")
         assert app.mode == "riichi"
-        assert [b.label for b in buttons(app)] == ["Riichi discard", "Back"]
+        assert [b.label for b in buttons(app)] == ["Riichi", "Back"]
         for view, tile in zip(app.query(TileView), app._order, strict=False):
             assert view.has_class("barred") == (tile not in allowed)
         await pilot.press("escape")
@@ -377,3 +407,42 @@ def test_a_joker_exchange_highlight_fades(monkeypatch: pytest.MonkeyPatch) -> No
         assert not app.session.highlights
 
     run(session, check)
+
+
+def test_one_word_for_each_key() -> None:
+    """The footer names each key it shows with one word, and Enter is named once, by the
+    button of what it does now."""
+    shown = [b for b in PlayApp.BINDINGS if isinstance(b, Binding) and b.show]
+    assert shown and all(" " not in b.description for b in shown)
+    assert not any(b.key == "enter" for b in shown)
+
+    async def check(pilot: Pilot[None], app: PlayApp) -> None:
+        text = screen(app)
+        assert text.count("Enter") == 1 and "Enter Discard" in text and "⏎" not in text
+
+    run(Session(riichi(), 1), check)
+
+
+def test_red_fives_are_red_in_the_hand_and_in_the_help() -> None:
+    """A red five is labelled 0m/0p/0s in red wherever it is shown: the hand and the help's
+    discards (a discard of the only five of its suit gives up the red one)."""
+
+    def red_in_help(seed: int) -> bool:
+        session = Session(riichi(), seed)
+        session.run()
+        tiles = {line.params.get("tile") for line in session.family.advice(session) if line.params}
+        return any(t and t.endswith("r") for t in tiles)
+
+    seed = next(s for s in range(200) if red_in_help(s))
+
+    async def check(pilot: Pilot[None], app: PlayApp) -> None:
+        red = next(t for t in app._order if t.endswith("r"))
+        label = app.words.label(red)
+        assert label[0] == "0" and "red" in str(app._tile(red).style)
+        await pilot.press("h")
+        await pilot.pause()
+        advice: Any = app.query_one("#advice-text", Static).render()
+        spans = [advice.plain[s.start : s.end] for s in advice.spans if s.style]
+        assert label in spans, advice.plain
+
+    run(Session(riichi(), seed), check)

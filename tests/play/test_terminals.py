@@ -20,14 +20,18 @@ from pathlib import Path
 
 import pytest
 
+import mahjong
+from mahjong.play.catalogue import Words
+from mahjong.play.snapshot import build
 from play.support import LARGE, SITUATIONS, SMALL, situation
 
 pytestmark = pytest.mark.terminal
 
 TESTS = Path(__file__).resolve().parents[1]
+PACKAGE = Path(mahjong.__file__).resolve().parents[1]
 PLAY = [sys.executable, "-m", "mahjong.cli", "play"]
 SIZES = pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "120x40"])
-YOUR_DISCARD = r"^ You · .*\n   discards: \S"  # the human's pond is no longer empty
+YOUR_DISCARD = r"^ You · (.*\n)+?   discards: \S"  # the human's pond is no longer empty
 _servers = itertools.count()
 
 
@@ -80,7 +84,8 @@ def terminal(command: list[str], size: tuple[int, int]) -> Iterator[Terminal]:
     if shutil.which("tmux") is None:
         pytest.skip("tmux is not installed: the real-terminal tests need it")
     term = Terminal(f"mahjong-play-test-{os.getpid()}-{next(_servers)}")
-    env = {"LANG": "C.UTF-8", "TERM": "xterm-256color", "PYTHONPATH": str(TESTS)}
+    path = os.pathsep.join([str(PACKAGE), str(TESTS)])  # this tree's package, not another
+    env = {"LANG": "C.UTF-8", "TERM": "xterm-256color", "PYTHONPATH": path}
     line = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items())
     script = f'env {line} {shlex.join(command)}; echo "[exited $?]"; sleep 60'
     width, height = size
@@ -139,23 +144,24 @@ def test_q_asks_before_discarding_the_game() -> None:
 def test_a_choice_of_ways_shows_every_way_in_a_terminal(name: str, size: tuple[int, int]) -> None:
     """A chi two ways shows both ways' tiles; an American exposure choice shows its tiles."""
     session = situation(*SITUATIONS[name])
-    family = session.family
+    family, words = session.family, Words(build(session))
     key = "c" if name == "chi" else "e"
     (choice,) = [c for c in family.choices(session, "play") if c.key == key]
     script = [sys.executable, str(Path(__file__).with_name("situations.py")), name]
     with terminal(script, size) as term:
-        term.wait(f"{key} {choice.label}")
+        term.wait(f"{key} {words.sentence(choice.label)}")
         term.send(key)
         screen = term.wait(" Back ")
     for i, way in enumerate(choice.ways):  # whole: a space or the line's end after it
-        assert re.search(rf" {i + 1} {re.escape(way.label)}( |$)", screen, re.M), screen
+        label = words.sentence(way.label)
+        assert re.search(rf" {i + 1} {re.escape(label)}( |$| \()", screen, re.M), screen
 
 
 @SIZES
 def test_the_american_table_in_a_terminal(size: tuple[int, int]) -> None:
     with terminal([*PLAY, "american", "--ascii", "--delay", "0", "--seed", "1"], size) as term:
-        screen = term.wait("pick 3 with Enter (0 picked)")
-        assert "Enter Pick / put back" in screen and "Game 1 of 4 · 99 left" in screen
+        screen = term.wait("pick 3 tiles to pass (0 picked)")
+        assert "Enter Pick " in screen and "Game 1 of 4 · Left 99" in screen
         term.send("Enter")
         term.wait("(1 picked)")
         term.send("Enter")  # the same tile: put back
@@ -172,13 +178,34 @@ def test_the_american_table_in_a_terminal(size: tuple[int, int]) -> None:
 def test_the_riichi_table_in_a_terminal(size: tuple[int, int]) -> None:
     with terminal([*PLAY, "riichi", "--delay", "0", "--seed", "1"], size) as term:
         screen = term.wait("Your turn")
-        assert "East 1 · honba 0 · sticks 0 · 69 left" in screen and "Enter Discard" in screen
+        assert "East 1 · Honba 0 · Deposits 0 · Left 69" in screen and "Enter Discard" in screen
         assert "You · East · 25,000 · dealer" in screen and "Kiri (AI, right)" in screen
         term.send("h")
-        term.wait("Shanten:")
+        screen = term.wait("shanten")
+        # the help sits beside your side: the table above it stays in view
+        assert "East 1 · Honba 0" in screen and "Sora (AI, across)" in screen
+        assert "Mina (AI, left)" in screen and "Your turn" in screen
         term.send("?")
         screen = term.wait("this page")
-        assert "riichi: pick the tile to discard with it" in screen
+        assert "riichi: select the tile to discard with it" in screen
         term.send("Escape")
         term.send("Enter")
         term.wait(YOUR_DISCARD)
+
+
+def test_the_three_player_table_in_a_terminal() -> None:
+    """``--rules tenhou-sanma``: two AIs, right and left; ``n`` sets your North aside
+    (seed 15 deals one), shown by your name."""
+    command = [*PLAY, "riichi", "--rules", "tenhou-sanma", "--ascii", "--delay", "0"]
+    with terminal([*command, "--seed", "15"], SMALL) as term:
+        screen = term.wait("Your turn")
+        assert "Kiri (AI, right)" in screen and "Sora (AI, left)" in screen
+        assert "Mina" not in screen and "across" not in screen
+        assert "n Kita" in screen and "Left 54" in screen
+        term.send("n")
+        screen = term.wait("kita: N")
+        assert "You: kita (a North set aside)" in screen
+        term.send("q")
+        term.wait("y  yes, without saving")
+        term.send("y")
+        term.wait("[exited 0]")

@@ -48,8 +48,10 @@ def check_restates(x: np.ndarray, obs: Any) -> None:
     np.testing.assert_array_equal(rows(x, "dora_indicators")[0] * 4, counts(obs["dora_indicators"]))
     assert rows(x, "round_wind")[0, 27 + WINDS.index(obs["round_wind"])] == 1
     assert rows(x, "seat_wind")[0, 27 + WINDS.index(obs["seat_wind"])] == 1
-    for r in range(4):
-        player = obs["players"][(seat + r) % 4]
+    players = len(obs["players"])
+    assert rows(x, "three_players")[0, 0] == (players == 3)
+    for r in range(players):
+        player = obs["players"][(seat + r) % players]
         pond = player["pond"]
         np.testing.assert_array_equal(rows(x, "pond")[r] * 4, counts([d["pai"] for d in pond]))
         tedashi = [d["pai"] for d in pond if not d["tsumogiri"]]
@@ -66,14 +68,17 @@ def check_restates(x: np.ndarray, obs: Any) -> None:
             kind = KIND[meld["tiles"][0]]
             assert rows(x, meld_rows.get(meld["type"], "ankan"))[r, kind] > 0
         assert (rows(x, "riichi")[r] == player["riichi"]).all()
-        assert np.allclose(rows(x, "score")[r], obs["scores"][(seat + r) % 4] / 100_000)
-        assert (rows(x, "dealer")[r] == (obs["dealer"] == (seat + r) % 4)).all()
-        assert (rows(x, "turn")[r] == (obs["turn"] == (seat + r) % 4)).all()
+        assert np.allclose(rows(x, "score")[r], obs["scores"][(seat + r) % players] / 100_000)
+        assert (rows(x, "dealer")[r] == (obs["dealer"] == (seat + r) % players)).all()
+        assert (rows(x, "turn")[r] == (obs["turn"] == (seat + r) % players)).all()
+        np.testing.assert_array_equal(rows(x, "kita")[r] * 4, counts(player["kita"]))
+    for name in ("pond", "pond_order", "score", "dealer", "turn", "kita"):
+        assert not rows(x, name)[CHANNELS[name].rows // 4 * players :].any(), name
     claim = obs["claim"]
     assert rows(x, "claim").any() == (claim is not None)
     if claim is not None:
         assert rows(x, "claim")[0, KIND[claim[0]]] == 1
-        assert rows(x, "claim_from")[(claim[1] - seat) % 4].all()
+        assert rows(x, "claim_from")[(claim[1] - seat) % players].all()
     furiten = rows(x, "furiten")[:, 0]
     kinds = ["discard", "riichi", "temporary"]
     assert furiten.tolist() == [float(obs["furiten_kind"] == k) for k in kinds]
@@ -87,12 +92,13 @@ def _mpsz(name: str) -> str:
     return f"{kind % 9 + 1}{'mpsz'[kind // 9]}"
 
 
-@pytest.mark.parametrize("rules", ["seed", "tenhou", "mahjongsoul"])
+@pytest.mark.parametrize("rules", ["seed", "tenhou", "mahjongsoul", "tenhou-sanma"])
 def test_encodings_restate_the_observation(rules: str) -> None:
     ruleset = riichi.Ruleset.preset(rules)
     seen = set()
     for seed in range(6):
-        deal = riichi.Deal(seed=seed, rules=ruleset, dealer=seed % 4, honba=seed)
+        dealer = seed % ruleset.players
+        deal = riichi.Deal(seed=seed, rules=ruleset, dealer=dealer, honba=seed)
         for seat in checks.random_states(deal, seed, pass_rate=0.5):
             x = checks.check_forms(riichi, deal, seat)
             checks.check_values(riichi, deal, seat)
@@ -101,10 +107,11 @@ def test_encodings_restate_the_observation(rules: str) -> None:
             seen.update(m["type"] for p in obs["players"] for m in p["melds"])
             seen.update("riichi" for p in obs["players"] if p["riichi"])
             seen.add(str(obs["furiten_kind"]))
-        for seat in range(4):
+            seen.update("kita" for p in obs["players"] if p["kita"])
+        for seat in range(ruleset.players):
             check_restates(riichi.encode(deal, seat, full=True), deal.observation(seat))
             assert not riichi.action_mask(deal, seat).any()
-    assert {"chi", "pon"} <= seen
+    assert ({"pon", "kita"} if ruleset.players == 3 else {"chi", "pon"}) <= seen
 
 
 def test_discard_shanten_and_improving_draws() -> None:
@@ -124,9 +131,9 @@ def test_discard_shanten_and_improving_draws() -> None:
 
 def test_the_channel_table() -> None:
     basic, full = riichi.encoding_channels(), riichi.encoding_channels(full=True)
-    assert riichi.ENCODING_VERSION == 1
+    assert riichi.ENCODING_VERSION == 2
     assert full[: len(basic)] == basic
-    assert sum(c.rows for c in basic) == 74 and sum(c.rows for c in full) == 194
+    assert sum(c.rows for c in basic) == 79 and sum(c.rows for c in full) == 199
     assert [c.start for c in full] == list(np.cumsum([0] + [c.rows for c in full])[:-1])
     checks.check_docs(riichi, "Riichi")
 

@@ -91,32 +91,26 @@ def test_random_deals_keep_points_and_tiles(preset: str) -> None:
     sticks = 0 if rules.game_length == "one_deal" else 1
     for seed in range(40):
         deal = Deal(seed=seed, rules=rules, riichi_sticks=sticks, honba=2)
+        assert deal.players == rules.players == len(deal.scores)
         total = sum(deal.scores) + 1000 * deal.riichi_sticks
-        play_deal(deal, [RandomAgent(seed * 4 + i) for i in range(4)])
+        play_deal(deal, [RandomAgent(seed * 4 + i) for i in range(rules.players)])
         assert sum(deal.scores) + 1000 * deal.riichi_sticks == total
         outcome = deal.outcome
         assert outcome is not None
-        assert outcome["deltas"] == [
-            s - e
-            for s, e in zip(
-                deal.scores,
-                [25_000 if preset in ("seed", "tenhou", "mahjongsoul", "mleague") else 30_000] * 4,
-                strict=True,
-            )
-        ]
+        assert outcome["deltas"] == [s - rules.start_points for s in deal.scores]
 
 
-def _seat_zero_view_at_start(wall: list[int]) -> dict[str, object]:
-    return Deal(wall=wall).observation(0)
-
-
-def test_observations_leak_nothing() -> None:
-    """Seat 0's view is the same when other hands and the unseen wall are permuted."""
+@pytest.mark.parametrize(("preset", "indicator"), [("seed", 130), ("tenhou-sanma", 98)])
+def test_observations_leak_nothing(preset: str, indicator: int) -> None:
+    """Seat 0's view is the same when other hands and the unseen wall are permuted (four
+    players, or three: a 108-tile wall, the indicator on the fifth stack from its end)."""
+    rules = Ruleset.preset(preset)
+    players = rules.players
     rng = random.Random(5)
-    base = list(range(136))
+    base = [i for i in range(136) if players == 4 or not 4 <= i < 32]
     rng.shuffle(base)
-    hidden = [i for i in range(136) if i not in range(0, 4) and i not in range(16, 20)
-              and i not in range(32, 36) and i not in (48, 52, 130)]  # fmt: skip
+    own = [4 * players * r + i for r in range(3) for i in range(4)] + [12 * players, 13 * players]
+    hidden = [i for i in range(len(base)) if i not in own and i != indicator]
     for trial in range(20):
         other = base[:]
         chosen = hidden[:]
@@ -125,7 +119,8 @@ def test_observations_leak_nothing() -> None:
         rng.shuffle(values)
         for i, v in zip(chosen, values, strict=True):
             other[i] = v
-        assert _seat_zero_view_at_start(other) == _seat_zero_view_at_start(base), trial
+        seen = Deal(wall=other, rules=rules).observation(0)
+        assert seen == Deal(wall=base, rules=rules).observation(0), trial
 
 
 def test_masked_events_hide_other_hands_and_draws() -> None:
@@ -186,16 +181,18 @@ def test_efficiency_beats_random() -> None:
     assert wins[0] > sum(wins[1:]), wins
 
 
-def _deal_positions(offset: int) -> list[int]:
+def _deal_positions(offset: int, players: int) -> list[int]:
     """Wall positions of the starting tiles of the seat `offset` seats after the dealer."""
-    positions = [16 * r + 4 * offset + i for r in range(3) for i in range(4)]
-    return [*positions, 48 + offset] + ([52] if offset == 0 else [])
+    positions = [4 * players * r + 4 * offset + i for r in range(3) for i in range(4)]
+    return [*positions, 12 * players + offset] + ([13 * players] if offset == 0 else [])
 
 
-def _replay(wall: list[int], script: list[tuple[int, str, str | None, list[str]]]) -> Deal:
+def _replay(
+    wall: list[int], script: list[tuple[int, str, str | None, list[str]]], rules: Ruleset
+) -> Deal:
     """Plays `script` — (seat, type, tile, consumed) — on `wall`; a seat asked for a claim the
     script does not mention passes."""
-    deal = Deal(wall=wall)
+    deal = Deal(wall=wall, rules=rules)
     for seat, kind, tile, consumed in script:
         while seat not in deal.waiting():
             other = deal.waiting()[0]
@@ -209,13 +206,16 @@ def _replay(wall: list[int], script: list[tuple[int, str, str | None, list[str]]
     return deal
 
 
-def test_observations_leak_nothing_mid_deal() -> None:
+@pytest.mark.parametrize("preset", ["seed", "tenhou-sanma"])
+def test_observations_leak_nothing_mid_deal(preset: str) -> None:
     """Mid-deal, seat 0 sees the same when two other players swap tiles they never show and
-    the undrawn wall is shuffled."""
+    the undrawn wall is shuffled (three players too, with kita declared along the way)."""
+    rules = Ruleset.preset(preset)
+    players = rules.players
     rng = random.Random(11)
     checked = 0
     for seed in range(60):
-        deal = Deal(seed=seed)
+        deal = Deal(seed=seed, rules=rules)
         script: list[tuple[int, str, str | None, list[str]]] = []
         for _ in range(rng.randrange(10, 60)):
             if deal.is_over:
@@ -234,9 +234,15 @@ def test_observations_leak_nothing_mid_deal() -> None:
             t for e in deal.events() for t in e.get("consumed", [])
         }
         kinds = [mjai.tile_name(t) for t in wall]
-        hidden = [[p for p in _deal_positions(o) if kinds[p] not in shown] for o in (1, 2, 3)]
-        taken = 53 + sum(1 for e in deal.events() if e["type"] == "tsumo") - 1
-        undrawn = list(range(taken, 122))
+        hidden = [
+            [p for p in _deal_positions(o, players) if kinds[p] not in shown]
+            for o in range(1, players)
+        ]
+        events = deal.events()
+        taken = 13 * players + sum(e["type"] == "tsumo" for e in events)
+        # Each kan or kita moves the last live tile into the dead wall: leave that many out.
+        moved = sum(e["type"] in ("ankan", "daiminkan", "kakan", "nukidora") for e in events)
+        undrawn = list(range(taken, len(wall) - 14 - moved))
         if not hidden[0] or not hidden[1]:
             continue
         other = wall[:]
@@ -247,7 +253,7 @@ def test_observations_leak_nothing_mid_deal() -> None:
         for i, v in zip(undrawn, values, strict=True):
             other[i] = v
         try:
-            replayed = _replay(other, script)
+            replayed = _replay(other, script, rules)
         except IndexError:
             continue  # the swap made a scripted call impossible; not this trial
         assert replayed.observation(0) == deal.observation(0), seed

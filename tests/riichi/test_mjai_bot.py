@@ -185,6 +185,49 @@ def test_events_no_deal_explains_leave_the_bot_discarding_its_draw() -> None:
 # --- the bot as a process, hosted by us ----------------------------------------------------
 
 
+def test_our_host_running_our_bot_plays_a_three_player_game_the_agents_play() -> None:
+    """A three-player game: the host names three seats in start_game, the bot takes the
+    three-player rules from it (--rules auto) and sets Norths aside as its agent does."""
+    rules = Ruleset.preset("tenhou-sanma")
+    hosted = [
+        MjaiBot("mahjong bot riichi --agent efficiency", stop=True),
+        RandomAgent(5),
+        MjaiBot("mahjong bot riichi --agent random --seed 22", stop=True),
+    ]
+    local = [EfficiencyAgent(), RandomAgent(5), RandomAgent(22)]
+    hosted_log = play_game(Game(seed=5, rules=rules), hosted).lines()
+    assert hosted_log[1:] == play_game(Game(seed=5, rules=rules), local).lines()[1:]
+    assert sum('"nukidora","actor":0' in line for line in hosted_log) > 0
+    assert [bot.summary() for bot in hosted if isinstance(bot, MjaiBot)] == [
+        "mjai seat 0: 0 protocol errors, 0 illegal actions, 0 fallbacks",
+        "mjai seat 2: 0 protocol errors, 0 illegal actions, 0 fallbacks",
+    ]
+
+
+def test_a_three_player_bot_answers_kita_and_knows_its_seats() -> None:
+    rules = Ruleset.preset("tenhou-sanma")
+    kita = next(
+        (deal, seat, observation)
+        for seed in range(20)
+        for deal, seat, observation in _decisions("tenhou-sanma", seed)
+        if any(a.type == "kita" for a in deal.legal_actions(seat))
+    )
+    deal, seat, observation = kita
+    (action,) = [a for a in deal.legal_actions(seat) if a.type == "kita"]
+    assert action_event(action, observation) == {"type": "nukidora", "actor": seat, "pai": "N"}
+    warnings: list[str] = []
+    bot = AgentBot(
+        EfficiencyAgent(), 0, {4: Ruleset.preset("tenhou"), 3: rules}, warn=warnings.append
+    )
+    three = {"type": "start_game", "names": ["a", "b", "c"]}
+    assert bot.react(_line({**three, "id": 2})) == '{"type":"none"}'
+    assert (bot.seat, bot.rules) == (2, rules) and not warnings
+    assert bot.react(_line({**three, "id": 3})) == '{"type":"none"}'
+    assert "start_game id 3 is not a seat 0..2" in warnings[0]
+    bot.react(_line({"type": "start_game", "id": 3}))  # no names: four seats
+    assert (bot.seat, bot.rules) == (3, Ruleset.preset("tenhou")) and len(warnings) == 1
+
+
 @pytest.mark.parametrize("seed", [1, 2])
 def test_our_host_running_our_bot_plays_the_game_the_agent_plays(seed: int) -> None:
     """The same seed gives the same log (bar the players' names) whether seats 1 (efficiency)
@@ -216,6 +259,23 @@ def test_mahjong_bot_riichi_answers_each_line(
     assert main(["bot", "riichi", "0"]) == 0
     answers = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [a["type"] for a in answers] == ["none", "dahai", "none"]
+
+
+def test_mahjong_bot_riichi_plays_three_players_when_start_game_names_three(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    start = Deal(seed=1, rules=Ruleset.preset("tenhou-sanma")).events(0, seat=0)
+    begin = {"type": "start_game", "names": ["a", "b", "c"], "id": 0}
+    lines = [_line(begin), _line(*start), _line({"type": "end_game"})]
+    for rules, warned in (("auto", False), ("tenhou-sanma", False), ("tenhou", True)):
+        stdin = io.TextIOWrapper(io.BytesIO(("\n".join(lines) + "\n").encode()))
+        monkeypatch.setattr(sys, "stdin", stdin)
+        assert main(["bot", "riichi", "0", "--rules", rules]) == 0
+        out = capsys.readouterr()
+        assert bool(out.err) == warned, out.err  # four-player rules cannot read the deal
+        answers = [json.loads(line) for line in out.out.splitlines()]
+        assert answers[0] == answers[2] == NONE
+        assert answers[1]["type"] in ("dahai", "nukidora") and answers[1]["actor"] == 0
 
 
 @pytest.mark.parametrize(

@@ -18,14 +18,15 @@ from mahjong.riichi import Action, Deal, Ruleset
 from mahjong.riichi.game import EfficiencyAgent, RandomAgent, play_deal, play_game
 
 GAMES = int(os.environ.get("MAHJONG_NATIVE_GAMES", "40"))
-PRESETS = ("seed", "tenhou", "wrc")
+PRESETS = ("seed", "tenhou", "wrc", "tenhou-sanma", "mahjongsoul-sanma")
 
 
-def _table(seed: int, efficiency: Agent[Action]) -> list[Agent[Action]]:
-    """Efficiency agents in two seats (which two depends on the seed), random players in the
-    others: riichi threats, calls and folds all come up."""
+def _table(seed: int, efficiency: Agent[Action], players: int) -> list[Agent[Action]]:
+    """Efficiency agents in every other seat (which depends on the seed), random players in the
+    others: riichi threats, calls, kita and folds all come up."""
     return [
-        efficiency if (seat + seed) % 2 == 0 else RandomAgent(seed * 4 + seat) for seat in range(4)
+        efficiency if (seat + seed) % 2 == 0 else RandomAgent(seed * 4 + seat)
+        for seat in range(players)
     ]
 
 
@@ -33,32 +34,38 @@ def _table(seed: int, efficiency: Agent[Action]) -> list[Agent[Action]]:
 def test_the_native_efficiency_agent_decides_as_the_python_one(preset: str) -> None:
     rules = Ruleset.from_dict({"preset": preset})
     for seed in range(GAMES):
-        python = play_game(_table(seed, EfficiencyAgent()), seed=seed, rules=rules)
+        python = play_game(_table(seed, EfficiencyAgent(), rules.players), seed=seed, rules=rules)
         natives = native.NativeAgent("riichi", "efficiency")
-        ours = play_game(_table(seed, natives), seed=seed, rules=rules)
+        ours = play_game(_table(seed, natives, rules.players), seed=seed, rules=rules)
         # The start_game line names the agents' classes; every other line must agree.
         assert ours.lines()[1:] == python.lines()[1:], f"{preset} seed {seed}"
         assert ours.standings == python.standings
 
 
-def test_native_games_of_efficiency_agents_are_the_python_games() -> None:
-    rules = Ruleset.from_dict({"preset": "tenhou"})
-    run = native.simulate("riichi", ["efficiency"] * 4, 3, seed=11, rules=rules, log=True)
+@pytest.mark.parametrize("preset", ["tenhou", "tenhou-sanma"])
+def test_native_games_of_efficiency_agents_are_the_python_games(preset: str) -> None:
+    rules = Ruleset.from_dict({"preset": preset})
+    players = rules.players
+    run = native.simulate("riichi", ["efficiency"] * players, 3, seed=11, rules=rules, log=True)
     lines: list[str] = []
     for game in range(3):
-        record = play_game([EfficiencyAgent() for _ in range(4)], seed=11 + game, rules=rules)
-        lines.extend(record.lines())
+        agents = [EfficiencyAgent() for _ in range(players)]
+        lines.extend(play_game(agents, seed=11 + game, rules=rules).lines())
     assert run.lines() == lines
-    assert run.names == ["EfficiencyAgent"] * 4
+    assert run.names == ["EfficiencyAgent"] * players
 
 
-def test_native_random_agents_play_legal_actions() -> None:
+@pytest.mark.parametrize("preset", ["seed", "tenhou-sanma"])
+def test_native_random_agents_play_legal_actions(preset: str) -> None:
+    rules = Ruleset.from_dict({"preset": preset})
     for seed in range(10):
-        deal = Deal(seed=seed)
-        agents = [native.NativeAgent("riichi", "random", seed=seed * 4 + s) for s in range(4)]
+        deal = Deal(seed=seed, rules=rules)
+        agents = [
+            native.NativeAgent("riichi", "random", seed=seed * 4 + s) for s in range(rules.players)
+        ]
         outcome = play_deal(deal, agents)
         assert outcome["draw"] is not None or outcome["wins"]
-        assert sum(outcome["deltas"]) == 0
+        assert len(outcome["deltas"]) == rules.players and sum(outcome["deltas"]) == 0
 
 
 def test_a_native_agent_needs_its_family_and_a_known_name() -> None:

@@ -93,7 +93,7 @@ def test_bad_arguments_are_typed_errors_naming_the_value() -> None:
         native.simulate("riichi", AGENTS, 1, rules=_core.AmericanRules.preset("nmjl"))
     with pytest.raises(InvalidArgumentError, match="card is for American"):
         native.simulate("riichi", AGENTS, 1, card=_core.Card.builtin("house-2026"))
-    with pytest.raises(TypeError, match="sequence of four names"):
+    with pytest.raises(TypeError, match="one per player"):
         _core.native_sim("riichi", "random", 1)  # type: ignore[arg-type]
     assert native.simulate("riichi", AGENTS, 0).games == 0
     assert native.simulate("riichi", AGENTS, 2, seed=2**64 - 2).games == 2

@@ -44,9 +44,9 @@ def _changed(kind: str, change: Callable[[dict[str, Any]], object]) -> tuple[str
 START_KYOKU_CHANGES = [
     (lambda e: e.update(honba="x"), """start_kyoku field 'honba' is "x", not a whole number"""),
     (lambda e: e.update(oya=-1), "start_kyoku field 'oya' is -1, not a seat 0..3"),
-    (lambda e: e["tehais"].pop(), "start_kyoku field 'tehais' is [["),
+    (lambda e: e.update(tehais=e["tehais"][:2]), "start_kyoku field 'tehais' is [["),
     (lambda e: e.update(kyoku=0), "start_kyoku field 'kyoku' is 0, not a deal number 1..4"),
-    (lambda e: e.update(scores=[25000] * 3), "field 'scores' is [25000, 25000, 25000], not 4"),
+    (lambda e: e.update(scores=[25000] * 2), "field 'scores' is [25000, 25000], not a whole"),
     (lambda e: e.update(scores=[10**13] * 4), "field 'scores' is [10000000000000"),
     (lambda e: e.update(kyotaku=True), "start_kyoku field 'kyotaku' is true"),
     (lambda e: e.pop("dora_marker"), "start_kyoku lacks the field 'dora_marker'"),

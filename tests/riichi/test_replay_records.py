@@ -109,12 +109,15 @@ def test_known_mismatches(path: Path, deal: str) -> None:
     assert report.ok, str(report)
 
 
-def test_three_player_records_are_not_replayed() -> None:
-    """The engine plays four players: the three-player game is refused, with the reason."""
+def test_three_player_records_replay_under_the_three_player_preset() -> None:
+    """The three-player game replays under tenhou-sanma, the default for a three-player log;
+    under four-player rules it is refused with the reason (tests/riichi/test_sanma_record.py
+    checks its results)."""
     path = DATA.joinpath(*FOLDERS["mjlog"], THREE_PLAYER)
     if not path.exists():
         pytest.skip(f"reference data {path} not found")
-    with pytest.raises(InvalidArgumentError, match="three-player records are not supported yet"):
+    assert all(r.ok for r in replay.replay_file(path))
+    with pytest.raises(InvalidArgumentError, match="scores needs 4 values"):
         replay.replay_file(path, RULES)
 
 

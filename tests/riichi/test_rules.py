@@ -9,7 +9,16 @@ import pytest
 from mahjong.errors import InvalidRuleError
 from mahjong.riichi import Ruleset
 
-PRESETS = ["seed", "tenhou", "mahjongsoul", "wrc", "ema", "mleague"]
+PRESETS = [
+    "seed",
+    "tenhou",
+    "mahjongsoul",
+    "wrc",
+    "ema",
+    "mleague",
+    "tenhou-sanma",
+    "mahjongsoul-sanma",
+]
 
 
 def test_presets() -> None:
@@ -25,7 +34,7 @@ def test_presets() -> None:
     assert Ruleset.preset("mleague").riichi_min_points is None
     assert tenhou.uma == [20000, 10000, -10000, -20000] and tenhou.oka == 20000
     assert seed.pao == ["daisangen", "daisuushii"]
-    assert len({Ruleset.preset(p) for p in PRESETS}) == 6
+    assert len({Ruleset.preset(p) for p in PRESETS}) == 8
 
 
 def test_replace_and_attributes() -> None:
@@ -48,7 +57,11 @@ def test_replace_and_attributes() -> None:
         ({"kiriage": 1}, "kiriage cannot be 1; it accepts true or false"),
         ({"red_fives": 2}, "red_fives cannot be 2; it accepts 0, 1"),
         ({"start_points": -5}, "start_points cannot be -5"),
-        ({"uma": [1, 2]}, "a list of four integers"),
+        ({"uma": [1, 2]}, "one per player"),
+        ({"uma": [1, 2, 3]}, "uma has 3 entries but players is 4"),
+        ({"players": 3}, "uma has 4 entries but players is 3"),
+        ({"players": 2}, "players cannot be 2; it accepts 4, 3"),
+        ({"nukidora": True}, "nukidora needs players = 3"),
         ({"pao": ["daisangen", "tsuuiisou"]}, "suukantsu"),
         ({"kazoe": 3.5}, "kazoe cannot be a float"),
     ],

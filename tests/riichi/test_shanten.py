@@ -11,7 +11,7 @@ import pytest
 from support import data_path, random_counts
 
 from mahjong import Tiles, riichi
-from mahjong.errors import InvalidArgumentError, InvalidHandError
+from mahjong.errors import InvalidArgumentError, InvalidHandError, InvalidTileError
 
 SETS = {
     "shanten_ara": ("p_", 20_000),
@@ -190,3 +190,21 @@ def test_batch_from_threads_agrees() -> None:
     for t in threads:
         t.join()
     assert np.concatenate([results[0], results[1]]).tolist() == expected.tolist()
+
+
+def test_three_players_draw_no_removed_tile() -> None:
+    """With ``players=3`` the removed 2m-8m are never an improving draw (the other kinds and
+    their copies as with four players), and a hand or visible tile among them is refused."""
+    hand = "19m123456p789s12z"
+    four, three = riichi.ukeire(hand), riichi.ukeire(hand, players=3)
+    assert isinstance(four, riichi.Ukeire) and isinstance(three, riichi.Ukeire)
+    assert three.shanten == four.shanten == 2
+    assert three.tiles == [(k, n) for k, n in four.tiles if not 1 <= k <= 7]
+    assert three.total == 12 < four.total
+    assert riichi.shanten(hand, players=3) == riichi.shanten(hand) == 2
+    with pytest.raises(InvalidTileError, match="2m is not in play with three players"):
+        riichi.waits("1234m123p123s11z", players=3)
+    with pytest.raises(InvalidTileError, match="visible tile 5m"):
+        riichi.ukeire(hand, visible="5m", players=3)
+    with pytest.raises(InvalidArgumentError, match="players 5 is not 3 or 4"):
+        riichi.shanten(hand, players=5)

@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 from support import DATA, REPO, data_path
+from support.tenhou6 import write_tenhou6
 
 from mahjong.cli import main
-from mahjong.errors import InvalidArgumentError, RecordFormatError
+from mahjong.errors import RecordFormatError
 from mahjong.riichi import mjai, tenhou
 
 RECORDS = REPO / "tests" / "data" / "records"
@@ -212,13 +213,74 @@ def test_mjlog_features_come_through() -> None:
     assert paos >= 2
 
 
-def test_three_player_records_are_refused_with_the_reason() -> None:
-    path = data_path(*MJLOG, THREE_PLAYER)
-    with pytest.raises(InvalidArgumentError, match="three-player records are not supported yet"):
-        tenhou.load_record(path)
-    three = {"name": ["a", "b", "c"], "log": []}
-    with pytest.raises(InvalidArgumentError, match="three-player"):
-        tenhou.parse_tenhou6(json.dumps(three))
+def test_three_player_mjlog_reads_three_seats() -> None:
+    """The three-player record (GO type bit 0x10) reads as three seats: three names, hands and
+    scores, kita as ``nukidora`` (tests/riichi/test_sanma_record.py checks the rest)."""
+    events = tenhou.load_record(data_path(*MJLOG, THREE_PLAYER))
+    assert len(events[0]["names"]) == 3
+    assert all(len(e["scores"]) == 3 for e in events if "scores" in e)
+    assert any(e["type"] == "nukidora" for e in events)
+
+
+def _unstated(read: list[mjai.Event], events: list[mjai.Event]) -> list[mjai.Event]:
+    """`events` without what tenhou.net/6 does not state where `read` (read back from it)
+    lacks it: the fu of a limit hand, who was tenpai at a nagashi mangan."""
+    kept = []
+    for back, event in zip(read, events, strict=True):
+        if back["type"] == "hora" and back["fu"] is None:
+            event = {**event, "fu": None}
+        if back["type"] == "ryukyoku" and back["tenpai"] is None:
+            event = {**event, "tenpai": None}
+        kept.append(event)
+    return kept
+
+
+@pytest.mark.parametrize("path", MJLOG_FILES)
+def test_mjlog_games_read_back_from_tenhou6(path: Path) -> None:
+    """Every mjlog game written as tenhou.net/6 columns (tests/support/tenhou6.py) reads back
+    as the same events: the play order rebuilt, the calls' sources, the results."""
+    events = tenhou.load_record(path)
+    read = tenhou.parse_tenhou6(write_tenhou6(events), path.name)
+    assert read == _unstated(read, events)
+
+
+@pytest.mark.parametrize("padded", [False, True], ids=["three-blocks", "empty-fourth-block"])
+def test_a_three_player_tenhou6_game_reads_as_its_mjlog_twin(
+    padded: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The three-player record in tenhou.net/6 form (kita ``"f44"``, pons whose letter counts
+    seats over four, TL2.5 and TL2.8), with three seat blocks or a fourth left empty, reads
+    as the mjlog's events and replays under tenhou-sanma."""
+    events = tenhou.load_record(data_path(*MJLOG, THREE_PLAYER))
+    text = write_tenhou6(events, padded=padded)
+    assert '"f44"' in text and ("[], [], []" in text) == padded
+    read = tenhou.parse_tenhou6(text, "sanma.json")
+    assert read == _unstated(read, events)
+    record = tmp_path / "sanma.json"
+    record.write_text(text, encoding="utf-8")
+    assert main(["replay", str(record)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 7 and all(" ok" in line for line in lines[:6]), lines
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda deal: deal[6].append("f44"), "no play order uses every draw and discard"),
+        (lambda deal: deal[0].__setitem__(0, 3), "deal number 3 names dealer 3; seats are 0..2"),
+        (lambda deal: deal[1].__setitem__(3, 100), "the scores should be 3 whole numbers"),
+    ],
+)
+def test_bad_three_player_tenhou6_deals(change: Any, message: str) -> None:
+    events = tenhou.load_record(data_path(*MJLOG, THREE_PLAYER))
+    game = json.loads(write_tenhou6(events, padded=True))
+    change(game["log"][0])
+    with pytest.raises(RecordFormatError, match=re.escape(message)):
+        tenhou.parse_tenhou6(json.dumps(game), "x.json")
+    four = json.loads((RECORDS / "game.json").read_text(encoding="utf-8"))
+    four["log"][0][6][0] = "f44"  # no kita among four players
+    with pytest.raises(RecordFormatError, match=re.escape("'f44' is not a tenhou.net/6 call")):
+        tenhou.parse_tenhou6(json.dumps(four), "x.json")
 
 
 # --- tenhou.net/6 --------------------------------------------------------------------------
@@ -412,10 +474,12 @@ def test_convert_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "invalid choice: 'tenhou'" in capsys.readouterr().err
 
 
-def test_convert_refuses_three_player_records(capsys: pytest.CaptureFixture[str]) -> None:
+def test_convert_writes_three_player_records(capsys: pytest.CaptureFixture[str]) -> None:
     path = data_path(*MJLOG, THREE_PLAYER)
-    assert main(["convert", str(path)]) == 2
-    assert "three-player records are not supported yet" in capsys.readouterr().err
+    assert main(["convert", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert '{"type":"nukidora","actor":1,"pai":"N"}' in lines
+    assert mjai.parse_events("\n".join(lines)) == tenhou.load_record(path)
 
 
 def test_tenhou6_nagashi_says_nothing_of_tenpai(tmp_path: Path) -> None:

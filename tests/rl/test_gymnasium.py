@@ -19,7 +19,11 @@ from mahjong.errors import IllegalActionError, InvalidArgumentError
 from mahjong.riichi.game import RandomAgent
 from mahjong.rl import AmericanGymEnv, RiichiGymEnv
 
-CLASSES: dict[str, Any] = {"riichi": RiichiGymEnv, "american": AmericanGymEnv}
+CLASSES: dict[str, Any] = {
+    "riichi": RiichiGymEnv,
+    "american": AmericanGymEnv,
+    "sanma": lambda **options: RiichiGymEnv(**{"rules": "tenhou-sanma", **options}),
+}
 
 
 @pytest.mark.parametrize("family", CLASSES)
@@ -112,3 +116,24 @@ def test_illegal_actions() -> None:
         RiichiGymEnv(opponents=[RandomAgent(1)])
     with pytest.raises(InvalidArgumentError, match="reset"):
         RiichiGymEnv().step(0)
+
+
+def test_two_opponents_under_a_three_player_ruleset() -> None:
+    """A three-player table: two opponents (a list of two, or a factory called twice), the
+    learner's seat 0..2, and the reward of the game summed over the episode."""
+    env = RiichiGymEnv(rules="tenhou-sanma", opponents=[RandomAgent(1), RandomAgent(2)], seat=2)
+    obs, info = env.reset(seed=4)
+    assert info["seat"] == 2 and env.episode is not None and env.episode.family.players == 3
+    rng = np.random.default_rng(4)
+    total, terminated = 0.0, False
+    while not terminated:
+        obs, reward, terminated, _, _ = env.step(rng.choice(np.flatnonzero(obs["action_mask"])))
+        total += reward
+    standings = env.episode.game.standings()
+    assert len(standings) == 3
+    (mine,) = [s for s in standings if s["seat"] == 2]
+    assert round(total * 1000) == mine["points"]
+    with pytest.raises(InvalidArgumentError, match="opponents: 2 agents"):
+        RiichiGymEnv(rules="tenhou-sanma", opponents=[RandomAgent(1)] * 3)
+    with pytest.raises(InvalidArgumentError, match=r"seat 3 is not a seat 0..2"):
+        RiichiGymEnv(rules="tenhou-sanma", seat=3)

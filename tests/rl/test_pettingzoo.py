@@ -20,7 +20,11 @@ from mahjong import riichi
 from mahjong.errors import IllegalActionError, InvalidArgumentError
 from mahjong.rl import american_env, riichi_env
 
-MAKERS: dict[str, Callable[..., Any]] = {"riichi": riichi_env, "american": american_env}
+MAKERS: dict[str, Callable[..., Any]] = {
+    "riichi": riichi_env,
+    "american": american_env,
+    "sanma": lambda **options: riichi_env(**{"rules": "tenhou-sanma", **options}),
+}
 
 
 @pytest.mark.parametrize("family", MAKERS)
@@ -54,9 +58,27 @@ def play(env: Any, seed: int, rng: np.random.Generator) -> tuple[int, dict[str, 
     return steps, totals
 
 
+def test_three_agents_under_a_three_player_ruleset() -> None:
+    """Three agents, ``player_0`` to ``player_2``; an episode's rewards sum to each seat's final
+    standing points (the three to zero); three rank rewards by default (1, 0, -1)."""
+    env = riichi_env(rules="tenhou-sanma")
+    assert env.possible_agents == ["player_0", "player_1", "player_2"]
+    _, totals = play(env, 3, np.random.default_rng(3))
+    assert env.episode is not None
+    standings = sorted(env.episode.game.standings(), key=lambda s: s["seat"])
+    final = [s["points"] for s in standings]
+    assert [round(totals[a] * 1000) for a in env.possible_agents] == final and sum(final) == 0
+    ranked = riichi_env(rules="tenhou-sanma", reward="rank")
+    _, totals = play(ranked, 3, np.random.default_rng(3))
+    assert sorted(totals.values()) == [-1.0, 0.0, 1.0]
+    with pytest.raises(InvalidArgumentError, match="rank_rewards needs 3 values"):
+        riichi_env(rules="tenhou-sanma", reward="rank", rank_rewards=(1, 0, 0, -1))
+
+
 @pytest.mark.parametrize("family", MAKERS)
 def test_a_thousand_random_masked_steps(family: str) -> None:
-    env = MAKERS[family](rules="tenhou") if family == "riichi" else MAKERS[family](games=4)
+    options = {"riichi": {"rules": "tenhou"}, "american": {"games": 4}, "sanma": {}}
+    env = MAKERS[family](**options[family])
     rng = np.random.default_rng(0)
     steps, seed = 0, 0
     while steps < 1000:

@@ -3,6 +3,8 @@
 Each win is built from a pair and four sets (some declared as melds), then given random
 circumstances: tsumo or ron, riichi (closed hands), ippatsu, haitei/houtei, rinshan after a
 kan, seat and round winds, dora and ura indicators. Red fives (ids 16, 52, 88) occur naturally.
+Three-player wins (``players=3``) use the 108 tiles in play (no 2m-8m), declare no chi, sit in
+the East, South or West seat and set 0 to 4 Norths aside (``kita``).
 """
 
 from __future__ import annotations
@@ -12,6 +14,12 @@ from dataclasses import dataclass, field
 
 SEQUENCE_STARTS = [s * 9 + n for s in range(3) for n in range(7)]
 KAN_KINDS = ("daiminkan", "ankan", "kakan")
+NORTH = 30
+
+
+def in_play(players: int) -> list[int]:
+    """The tile kinds of a game of `players` (three: no 2m-8m)."""
+    return [k for k in range(34) if players == 4 or not 1 <= k <= 7]
 
 
 @dataclass
@@ -39,17 +47,20 @@ class RandomWin:
     ura: list[int] = field(default_factory=list)
     honba: int = 0
     sticks: int = 0
+    kita: int = 0
 
     @property
     def closed(self) -> bool:
         return all(m.kind == "ankan" for m in self.melds)
 
 
-def _groups(rng: random.Random) -> tuple[int, list[tuple[str, int]], list[int]] | None:
+def _groups(
+    rng: random.Random, players: int
+) -> tuple[int, list[tuple[str, int]], list[int]] | None:
     """A pair kind, four (shape, first kind) sets and the counts they use, or None when they
     need more than four copies of a kind. One hand in six keeps to one suit and honours."""
-    kinds = list(range(34))
-    starts = SEQUENCE_STARTS
+    kinds = in_play(players)
+    starts = [k for k in SEQUENCE_STARTS if k + 2 in kinds and k in kinds]
     if rng.random() < 1 / 6:
         suit = rng.randrange(3)
         kinds = [k for k in kinds if k // 9 in (suit, 3)]
@@ -59,7 +70,7 @@ def _groups(rng: random.Random) -> tuple[int, list[tuple[str, int]], list[int]] 
     counts[pair] += 2
     sets = []
     for _ in range(4):
-        if rng.random() < 0.55:
+        if starts and rng.random() < 0.55:
             first = rng.choice(starts)
             sets.append(("sequence", first))
             for k in range(first, first + 3):
@@ -75,21 +86,21 @@ def _special(rng: random.Random, pool: dict[int, list[int]]) -> list[int] | None
     """The tiles of a seven-pairs or thirteen-orphans hand, now and then."""
     roll = rng.random()
     if roll < 0.03:
-        return [pool[k].pop() for k in rng.sample(range(34), 7) for _ in range(2)]
+        return [pool[k].pop() for k in rng.sample(list(pool), 7) for _ in range(2)]
     if roll < 0.035:
         orphans = [0, 8, 9, 17, 18, 26, *range(27, 34)]
         return [pool[k].pop() for k in [*orphans, rng.choice(orphans)]]
     return None
 
 
-def random_win(rng: random.Random) -> RandomWin:
-    """One random winning hand with random circumstances."""
-    pool = {k: rng.sample(range(4 * k, 4 * k + 4), 4) for k in range(34)}
+def random_win(rng: random.Random, players: int = 4) -> RandomWin:
+    """One random winning hand of a game of `players` with random circumstances."""
+    pool = {k: rng.sample(range(4 * k, 4 * k + 4), 4) for k in in_play(players)}
     special = _special(rng, pool)
     if special is not None:
         win = RandomWin(special, rng.choice(special), [], rng.random() < 0.5)
-        return _circumstances(rng, win, pool)
-    while (found := _groups(rng)) is None:
+        return _circumstances(rng, win, pool, players)
+    while (found := _groups(rng, players)) is None:
         pass
     pair, sets, counts = found
     take = lambda kind, n: [pool[kind].pop() for _ in range(n)]  # noqa: E731
@@ -99,7 +110,7 @@ def random_win(rng: random.Random) -> RandomWin:
     for i, (shape, first) in enumerate(sets):
         kinds = [first, first + 1, first + 2] if shape == "sequence" else [first] * 3
         ids = [pool[k].pop() for k in kinds]
-        if i >= declared:
+        if i >= declared or (shape == "sequence" and players == 3):  # no chi among three
             concealed += ids
         elif shape == "sequence":
             melds.append(RandomMeld("chi", ids, rng.choice(ids)))
@@ -109,15 +120,21 @@ def random_win(rng: random.Random) -> RandomWin:
         else:
             melds.append(RandomMeld("pon", ids, rng.choice(ids)))
     win = RandomWin(concealed, rng.choice(concealed), melds, rng.random() < 0.5)
-    return _circumstances(rng, win, pool)
+    return _circumstances(rng, win, pool, players)
 
 
-def _circumstances(rng: random.Random, win: RandomWin, pool: dict[int, list[int]]) -> RandomWin:
-    """Random winds, indicators, riichi and last-tile flags for `win`."""
+def _circumstances(
+    rng: random.Random, win: RandomWin, pool: dict[int, list[int]], players: int
+) -> RandomWin:
+    """Random winds, indicators, riichi and last-tile flags (and Norths set aside, among three
+    players) for `win`."""
     melds = win.melds
-    win.seat_wind, win.round_wind = rng.randrange(4), rng.randrange(2)
+    win.seat_wind, win.round_wind = rng.randrange(players), rng.randrange(2)
+    if players == 3:
+        win.kita = rng.randrange(len(pool[NORTH]) + 1)
+        del pool[NORTH][: win.kita]
     kans = sum(len(m.ids) == 4 for m in melds)
-    left = [i for k in range(34) for i in pool[k]]
+    left = [i for k in pool for i in pool[k]]
     rng.shuffle(left)
     win.dora = left[: 1 + kans]
     if win.closed and rng.random() < 0.4:
@@ -133,7 +150,7 @@ def _circumstances(rng: random.Random, win: RandomWin, pool: dict[int, list[int]
     return win
 
 
-def random_wins(count: int, seed: int = 2026) -> list[RandomWin]:
-    """`count` seeded random wins."""
+def random_wins(count: int, seed: int = 2026, players: int = 4) -> list[RandomWin]:
+    """`count` seeded random wins of games of `players`."""
     rng = random.Random(seed)
-    return [random_win(rng) for _ in range(count)]
+    return [random_win(rng, players) for _ in range(count)]

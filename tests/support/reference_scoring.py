@@ -35,18 +35,19 @@ def our_args(win: RandomWin) -> tuple[Tiles, int, list[Meld], WinContext]:
         ura_indicators=[i // 4 for i in win.ura],
         honba=win.honba,
         riichi_sticks=win.sticks,
+        kita=win.kita,
     )
     return Tiles.from_ids(win.concealed), win.win // 4, melds, ctx
 
 
-def ours(win: RandomWin) -> Any:
+def ours(win: RandomWin, rules: Ruleset = RULES) -> Any:
     hand, win_tile, melds, ctx = our_args(win)
-    return score(hand, win_tile, melds=melds, context=ctx, rules=RULES)
+    return score(hand, win_tile, melds=melds, context=ctx, rules=rules)
 
 
-def record(win: RandomWin) -> Any:
+def record(win: RandomWin, rules: Ruleset | None = None) -> Any:
     hand, win_tile, melds, ctx = our_args(win)
-    return encode_win(hand, win_tile, melds=melds, context=ctx)
+    return encode_win(hand, win_tile, melds=melds, context=ctx, rules=rules)
 
 
 @dataclass

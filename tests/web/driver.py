@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import signal
 import socket
 import subprocess
@@ -22,9 +23,11 @@ from aiohttp.test_utils import TestClient, TestServer
 from play.support import agent_for, decide
 
 from mahjong.cli import build_parser
+from mahjong.play.command import web_server as make_server
+from mahjong.play.riichi import RiichiFamily
 from mahjong.play.session import Session
-from mahjong.play.web import make_server
 from mahjong.play.web.server import Server, Table, make_app
+from mahjong.riichi import Ruleset, mjai
 
 Step = tuple[str, Any, Any]  # ("tile", name, None) or ("choose", key, way)
 
@@ -124,6 +127,71 @@ def _wait_for_port(port: int, seconds: float = 30) -> None:
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.05)
+
+
+# -- a deal dealt from an explicit wall ---------------------------------------------------
+
+
+def wall_of(
+    hands: list[list[str] | None], draws: list[str], avoid: dict[int, list[str]]
+) -> list[int]:
+    """A Riichi wall (136 tile ids in the order the engine deals and draws them) that deals
+    each seat the 13 tiles of `hands` (None: tiles shuffled from the rest, without the kinds
+    `avoid` names for that seat) and gives the dealer `draws` as its first draws (the other
+    seats drawing in between from the rest); a red five only where a name says ``5mr``."""
+    used: set[int] = set()
+    wall: list[int | None] = [None] * 136
+    slots = {
+        s: [16 * r + 4 * s + k for r in range(3) for k in range(4)] + [48 + s] for s in range(4)
+    }
+
+    def take(name: str) -> int:
+        tile = mjai.tile_id(name, taken=used)
+        used.add(tile)
+        return tile
+
+    for seat, hand in enumerate(hands):
+        for slot, name in zip(slots[seat], hand or [], strict=False):
+            wall[slot] = take(name)
+    for turn, name in enumerate(draws):
+        wall[52 + 4 * turn] = take(name)
+    rest = [tile for tile in range(136) if tile not in used]
+    random.Random(0).shuffle(rest)
+    for seat, hand in enumerate(hands):
+        if hand is None:
+            banned = {mjai.tile_kind(name) for name in avoid.get(seat, [])}
+            for slot in slots[seat]:
+                wall[slot] = tile = next(t for t in rest if t // 4 not in banned)
+                rest.remove(tile)
+    return [tile if tile is not None else rest.pop() for tile in wall]
+
+
+class FirstWall:
+    """A Riichi game whose first deal is dealt from `wall` (the others as its seed deals)."""
+
+    def __init__(self, game: Any, wall: list[int]) -> None:
+        self._game, self._wall = game, wall
+
+    def next_deal(self) -> Any:
+        if self._wall is None:
+            return self._game.next_deal()
+        wall, self._wall = self._wall, None
+        return self._game.deal_on(wall)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+
+def walled(wall: list[int]) -> Any:
+    """A ``make_family`` for :func:`server_for`: Riichi (the seed preset) from `wall`."""
+
+    def make_family(preset: str | None, card: str | None) -> RiichiFamily:
+        family = RiichiFamily(Ruleset.preset("seed"))
+        dealt = family.new_game
+        family.new_game = lambda seed, names: FirstWall(dealt(seed, names), wall)  # type: ignore[method-assign]
+        return family
+
+    return make_family
 
 
 def only_table(server: Server) -> Table:

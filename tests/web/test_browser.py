@@ -5,6 +5,7 @@ or Chromium."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,8 +14,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from mahjong.play.snapshot import build
 from mahjong.play.web.server import Server
-from web.driver import Step, next_steps, only_table, threaded
+from web.driver import Step, message, next_steps, only_table, threaded, wall_of, walled
 
 CHROMIUM = "/usr/bin/chromium"
 pytestmark = pytest.mark.browser
@@ -23,6 +25,79 @@ try:
     from playwright.sync_api import Browser, Page, sync_playwright
 except ImportError:  # pragma: no cover - the test extra has it
     sync_playwright = None
+
+# English words a Malay page must not show (card text, the card file's own words, aside).
+ENGLISH = {
+    "the",
+    "and",
+    "you",
+    "your",
+    "discard",
+    "discards",
+    "hand",
+    "tile",
+    "tiles",
+    "wall",
+    "deal",
+    "dealer",
+    "game",
+    "points",
+    "pass",
+    "draw",
+    "won",
+    "wins",
+    "left",
+    "right",
+    "across",
+    "wait",
+    "waits",
+    "score",
+    "scores",
+    "payments",
+    "total",
+    "rank",
+    "result",
+    "rules",
+    "settings",
+    "help",
+    "east",
+    "south",
+    "west",
+    "north",
+    "dragon",
+    "wind",
+    "red",
+    "green",
+    "white",
+    "turn",
+    "player",
+    "players",
+    "called",
+    "from",
+    "with",
+    "of",
+    "is",
+    "to",
+    "for",
+    "not",
+    "by",
+    "on",
+    "deposits",
+    "sticks",
+    "concealed",
+    "next",
+    "new",
+    "save",
+    "back",
+    "close",
+    "seed",
+    "step",
+    "round",
+    "dead",
+    "none",
+    "nobody",
+    "value",
+}
 
 
 @pytest.fixture(scope="module")
@@ -39,18 +114,26 @@ def browser() -> Iterator[Browser]:
 
 class Table:
     """A page of the table and its server; every request the page makes is recorded, and
-    any that would leave 127.0.0.1 is refused."""
+    any that would leave 127.0.0.1 is refused. `query` is added to the page's address."""
 
-    def __init__(self, browser: Browser, url: str, server: Server) -> None:
+    def __init__(
+        self, browser: Browser, url: str, server: Server, size: tuple[int, int], query: str
+    ) -> None:
         self.url, self.server = url, server
         self.requests: list[str] = []
-        self.context = browser.new_context(viewport={"width": 1400, "height": 950}, bypass_csp=True)
+        viewport = {"width": size[0], "height": size[1]}
+        self.context = browser.new_context(viewport=viewport, bypass_csp=True)  # type: ignore[arg-type]
         self.page: Page = self.context.new_page()
         self.page.route("**/*", self._route)
         self.page.on("websocket", lambda ws: self.requests.append(ws.url))
-        self.page.goto(url)
+        self.page.goto(url + query)
+        self.ready()
+
+    def ready(self) -> None:
         self.page.wait_for_selector('[data-hand="0"] [data-tile]')
-        self.page.wait_for_function("document.body.dataset.toAct === '1'")
+        self.page.wait_for_function(
+            "document.body.dataset.toAct === '1' || document.body.dataset.dealOver === '1'"
+        )
 
     def _route(self, route: Any) -> None:
         self.requests.append(route.request.url)
@@ -85,26 +168,28 @@ class Table:
             )
         )
 
+    def selected(self) -> int:
+        found = self.page.locator('[data-hand="0"] .selected')
+        return int(found.get_attribute("data-index") or -1) if found.count() else -1
+
     def do(self, step: Step, keys: bool) -> None:
         kind, what, way = step
         page = self.page
         if kind == "tile":
-            tiles = page.locator(f'[data-hand="0"] [data-tile="{what}"]:not([data-picked])')
-            target = tiles.first
+            target = page.locator(f'[data-hand="0"] [data-tile="{what}"]:not([data-picked])').first
+            index = int(target.get_attribute("data-index") or 0)
             if keys:
-                index = int(target.get_attribute("data-index") or 0)
-                selected = page.locator('[data-hand="0"] .selected')
-                at = int(selected.get_attribute("data-index") or 0) if selected.count() else 0
+                at = self.selected()
+                if at < 0:
+                    page.keyboard.press("ArrowRight")  # selects the first tile
+                    at = 0
                 for _ in range(abs(index - at)):
                     page.keyboard.press("ArrowRight" if index > at else "ArrowLeft")
                 page.keyboard.press("Enter")
             else:
-                if "selected" not in (target.get_attribute("class") or ""):
+                if self.selected() != index:
                     target.click()
-                    target = page.locator(
-                        f'[data-hand="0"] [data-index="{target_index(page, what)}"]'
-                    )
-                target.click()
+                page.locator(f'[data-hand="0"] [data-index="{index}"]').click()
             return
         buttons = page.locator(f'#actions [data-key="{what}"]')
         several = buttons.count() > 1
@@ -140,25 +225,44 @@ class Table:
         assert not self.play_until(lambda s: False, keys)
         self.page.wait_for_selector("#result:not([hidden])")
 
+    def send_until(self, wanted: Any) -> bool:
+        """Like :meth:`play_until`, by the page's own messages (no clicks: quicker)."""
+        for _ in range(300):
+            if self.page.evaluate("document.body.dataset.dealOver") == "1":
+                return False
+            session = self.session
+            if session.human_to_act() and wanted(session):
+                return True
+            steps = next_steps(session)
+            for step in steps:
+                before = self.seq()
+                self.page.evaluate("m => send(m)", message(step))
+                self.wait_after(before, settled=step is steps[-1])
+        raise AssertionError("the deal did not end")
 
-def target_index(page: Page, tile: str) -> int:
-    """The index of the first not picked copy of `tile` in the hand as shown."""
-    return int(
-        page.locator(
-            f'[data-hand="0"] [data-tile="{tile}"]:not([data-picked])'
-        ).first.get_attribute("data-index")
-        or 0
-    )
+    def text(self, selector: str = "body") -> str:
+        """The words shown under `selector`: its text and its elements' labels and titles."""
+        return str(
+            self.page.evaluate(
+                """s => { const el = document.querySelector(s);
+                  const named = [...el.querySelectorAll('[aria-label], [title]')]
+                    .map(e => (e.getAttribute('aria-label') || '') + ' ' + (e.title || ''));
+                  return el.innerText + ' ' + named.join(' '); }""",
+                selector,
+            )
+        )
 
 
 @pytest.fixture
 def open_table(browser: Browser) -> Iterator[Any]:
     opened: list[tuple[Table, Any]] = []
 
-    def start(argv: str) -> Table:
-        serving = threaded(argv)
+    def start(
+        argv: str, size: tuple[int, int] = (1280, 800), query: str = "", **changes: Any
+    ) -> Table:
+        serving = threaded(argv, **changes)
         url, server = serving.__enter__()
-        table = Table(browser, url, server)
+        table = Table(browser, url, server, size, query)
         opened.append((table, serving))
         return table
 
@@ -174,22 +278,73 @@ def assert_offline(table: Table) -> None:
         assert urlsplit(url).hostname == "127.0.0.1", f"a request left 127.0.0.1: {url}"
 
 
+def watch_concealed(table: Table) -> list[list[int]]:
+    """From now on records what the engine holds concealed per seat when each state is sent,
+    and makes the page record, for every state it draws, the concealed tiles it shows per
+    seat (the others' backs, your hand's tiles)."""
+    held: list[list[int]] = []
+
+    def sent(at: Any, message: dict[str, Any]) -> None:
+        if message["type"] == "state":
+            deal = at.session.deal
+            held.append([len(deal.observation(seat)["hand"]) for seat in range(deal.players)])
+
+    table.server.on_send = sent
+    table.page.evaluate(
+        """() => { window.shownConcealed = [];
+          const draw = onState;
+          const hand = () => document.querySelectorAll('[data-hand="0"] [data-tile]').length;
+          onState = (m) => { draw(m); window.shownConcealed.push([...document.querySelectorAll(
+            '#board .seat')].sort((a, b) => a.dataset.seat - b.dataset.seat).map((el) =>
+            el.dataset.seat === '0' ? hand() : el.querySelectorAll('.backs .tile').length)); }; }"""
+    )
+    return held
+
+
+def assert_concealed(table: Table, held: list[list[int]]) -> None:
+    """Every state drawn showed the concealed tiles the engine held when it was sent."""
+    shown = table.page.evaluate("window.shownConcealed")
+    assert len(shown) > 10 and len(shown) == len(held)
+    assert shown == held
+
+
 # -- tests ----------------------------------------------------------------------------------
+
+
+def test_one_click_selects_a_second_click_discards(open_table: Any) -> None:
+    table = open_table("riichi --seed 1 --delay 0")
+    page = table.page
+    assert len(table.hand()) == 14
+    assert table.selected() == -1, "nothing is chosen for you"
+    assert page.locator('#actions [data-act="tile"]').is_disabled()
+    events = table.session.deal.event_count()
+    tile = page.locator('[data-hand="0"] [data-index="3"]')
+    tile.click()
+    page.wait_for_timeout(300)
+    assert table.session.deal.event_count() == events, "one click discarded"
+    assert table.selected() == 3 and not page.locator('#actions [data-act="tile"]').is_disabled()
+    name = tile.get_attribute("data-tile")
+    before = table.seq()
+    tile.click()
+    table.wait_after(before, settled=True)
+    assert page.locator('[data-pond="0"] [data-tile]').first.get_attribute("data-tile") == name
+    assert table.selected() == -1, "the next turn starts with nothing selected"
 
 
 def test_a_whole_riichi_deal_by_clicks_to_the_result(open_table: Any) -> None:
     table = open_table("riichi --seed 1 --delay 0")
     page = table.page
-    # The root URL shows a dealt table without a click, every tile named for a screen reader.
-    assert len(table.hand()) == 14
     labels = page.eval_on_selector_all("[data-tile]", "els => els.map(e => e.ariaLabel)")
     assert labels and all(labels)
-    assert page.locator('[data-pond="1"]').count() == 1
+    watched = watch_concealed(table)
     table.play_deal()
+    assert_concealed(table, watched)
     result = page.locator("#result")
     text = result.inner_text()
-    assert ("han" in text and "Yaku" in text) or "Draw" in text
-    assert "Scores" in text
+    assert ("han" in text and "fu" in text) or "Draw" in text
+    payments = page.locator("[data-payments] tr.sum td").all_inner_texts()
+    assert sum(int(v.replace(",", "")) for v in payments) == 0  # the total sums to zero
+    assert page.locator("[data-standings]").count() == 1
     with page.expect_download() as download:
         page.locator("#save-button").click()
     saved = Path(download.value.path()).read_text()
@@ -205,26 +360,146 @@ def test_a_whole_riichi_deal_by_clicks_to_the_result(open_table: Any) -> None:
     assert_offline(table)
 
 
-def test_a_whole_american_game_by_clicks_to_the_result(open_table: Any) -> None:
-    table = open_table("american --games 1 --seed 1 --delay 0")
+def test_a_whole_american_game_in_malay(open_table: Any) -> None:
+    """A whole American game with the page in Malay (``?lang=ms``): the concealed count of
+    every seat as the engine holds it at every state, and no English word on the table, the
+    result or the rules."""
+    table = open_table("american --games 1 --seed 1 --delay 0", query="?lang=ms")
     page = table.page
-    assert len(table.hand()) in (13, 14)
-    assert (
-        "Joker"
-        in " ".join(page.eval_on_selector_all("[data-tile]", "els => els.map(e => e.ariaLabel)"))
-        or "J" not in table.hand()
-    )
-    table.play_deal()
-    text = page.locator("#result").inner_text()
-    assert "Card hand" in text or "Wall game" in text
-    assert "Scores" in text
+    assert page.locator("html").get_attribute("lang") == "ms"
+    watched = watch_concealed(table)
+    assert_malay(table, "#look")
+    assert table.send_until(lambda s: s.observation()["step"] is None)  # the Charleston done
+    assert_malay(table, "#look")
+    assert not table.send_until(lambda s: False)
+    page.wait_for_selector("#result:not([hidden])")
+    assert_concealed(table, watched)
+    assert_malay(table, "#result")
     assert page.locator("[data-standings]").count() == 1  # one game: the session is over
+    page.locator("#rules-button").click()
+    page.wait_for_selector("#page[open]")
+    assert_malay(table, "#page")
     assert_offline(table)
 
 
-def test_a_chi_two_ways_chosen_by_its_picture(open_table: Any) -> None:
+def assert_malay(table: Table, selector: str) -> None:
+    words = set(re.findall(r"[a-z]+", table.text(selector).lower()))
+    assert not words & ENGLISH, f"English on the Malay page: {sorted(words & ENGLISH)}"
+
+
+def test_riichi_in_malay_the_table_the_result_and_the_help(open_table: Any) -> None:
+    table = open_table("riichi --seed 1 --delay 0", size=(800, 600))
+    table.page.evaluate("localStorage.setItem('lang', 'ms')")
+    table.page.reload()
+    table.ready()
+    assert_malay(table, "#look")
+    table.page.keyboard.press("h")  # help with the hand
+    table.page.wait_for_selector("#page[open]")
+    assert_malay(table, "#page")
+    table.page.locator("#page-close").click()
+    table.page.keyboard.press("?")  # the menu and its keys
+    assert_malay(table, "#keys-help")
+    table.page.locator("#menu-close").click()
+    assert not table.send_until(lambda s: False)
+    table.page.wait_for_selector("#result:not([hidden])")
+    assert_malay(table, "#result")
+    assert_malay(table, "#look")
+
+
+def test_the_seats_sit_around_the_centre(open_table: Any) -> None:
+    table = open_table("riichi --seed 1 --delay 0")
+    box = {
+        name: table.page.locator(selector).bounding_box()
+        for name, selector in [
+            ("centre", "#centre"),
+            ("right", '.seat[data-seat="1"]'),
+            ("top", '.seat[data-seat="2"]'),
+            ("left", '.seat[data-seat="3"]'),
+            ("bottom", '.seat[data-seat="0"]'),
+        ]
+    }
+    centre = box["centre"]
+    assert centre is not None
+    assert all(b is not None for b in box.values())
+    assert box["left"]["x"] + box["left"]["width"] <= centre["x"] + 1  # type: ignore[index]
+    assert box["right"]["x"] >= centre["x"] + centre["width"] - 1  # type: ignore[index]
+    assert box["top"]["y"] + box["top"]["height"] <= centre["y"] + 1  # type: ignore[index]
+    assert box["bottom"]["y"] >= centre["y"] + centre["height"] - 1  # type: ignore[index]
+    for seat, place in enumerate(["bottom", "right", "top", "left"]):
+        pond = table.page.locator(f'[data-pond="{seat}"]')
+        assert pond.get_attribute("data-place") == place
+
+
+def test_a_three_player_deal_with_a_kita(open_table: Any) -> None:
+    """Three-player rules (seed 15 deals you a North to set aside at once): three seats, the
+    next on the right and the previous on the left with no one across; the Kita button sets
+    the North aside beside your hand and you draw a replacement; the deal played to its
+    result with every seat's concealed count the engine's, payments in three columns that
+    sum to zero, and no sideways scroll at 1280x800."""
+    table = open_table("riichi --rules tenhou-sanma --seed 15 --delay 0")
+    page = table.page
+    assert page.locator("#board .seat").count() == 3
+    assert page.locator("#board").get_attribute("data-seats") == "3"
+    places = {seat: f'.seat[data-seat="{seat}"]' for seat in range(3)}
+    box = {seat: page.locator(selector).bounding_box() for seat, selector in places.items()}
+    centre = page.locator("#centre").bounding_box()
+    assert centre is not None and all(b is not None for b in box.values())
+    assert box[1]["x"] >= centre["x"] + centre["width"] - 1  # type: ignore[index]
+    assert box[2]["x"] + box[2]["width"] <= centre["x"] + 1  # type: ignore[index]
+    for seat, place in enumerate(["bottom", "right", "left"]):
+        assert page.locator(f'[data-pond="{seat}"]').get_attribute("data-place") == place
+    kita = page.locator('#actions [data-key="n"]')
+    assert kita.count() == 1 and kita.inner_text().strip().endswith("Kita")
+    watched = watch_concealed(table)
+    before = table.seq()
+    kita.click()
+    table.wait_after(before, settled=True)
+    assert list(table.session.observation()["players"][0]["kita"]) == ["N"]
+    assert page.locator('#you-melds .kita[data-tile="N"]').count() == 1
+    assert len(table.hand()) == 14  # the replacement drawn, a tile to discard
+    assert "kita" in page.locator("#log").inner_text().lower()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    table.play_deal()
+    assert_concealed(table, watched)
+    head = page.locator("[data-payments] tr").first.locator("th").all_inner_texts()
+    assert [h for h in head if h.strip()][:3] == ["You", "Kiri", "Sora"] and "Mina" not in head
+    payments = page.locator("[data-payments] tr.sum td").all_inner_texts()
+    assert len(payments) in (3, 4)  # a column per seat (and the table's, when it has any)
+    assert sum(int(v.replace(",", "")) for v in payments) == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+
+
+@pytest.mark.parametrize("size", [(800, 600), (390, 844)])
+def test_small_windows_keep_the_hand_and_the_buttons_in_view(
+    open_table: Any, size: tuple[int, int]
+) -> None:
+    """No sideways scroll, and your hand and every button inside the window, with a call
+    offered two ways (the most buttons) and after many discards."""
+    table = open_table("riichi --seed 5 --delay 0", size=size)
+    assert table.send_until(lambda s: sum(a.type == "chi" for a in s.legal()) > 1)
+    page = table.page
+    width, height = size
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert page.evaluate("document.documentElement.scrollHeight") <= height
+    inside = [
+        "#hand [data-tile]",
+        "#actions button",
+        "#board .pond [data-tile]",
+        "#board .backs",
+        "#centre",
+    ]
+    for selector in inside:
+        for i in range(page.locator(selector).count()):
+            b = page.locator(selector).nth(i).bounding_box()
+            assert b is not None, selector
+            assert b["x"] >= 0 and b["y"] >= 0, (selector, i, b)
+            assert b["x"] + b["width"] <= width + 0.5, (selector, i, b)
+            assert b["y"] + b["height"] <= height + 0.5, (selector, i, b)
+
+
+def test_a_chi_two_ways_chosen_by_its_picture_and_the_meld_whole(open_table: Any) -> None:
     table = open_table("riichi --seed 5 --delay 0")
-    assert table.play_until(lambda s: sum(a.type == "chi" for a in s.legal()) > 1)
+    assert table.send_until(lambda s: sum(a.type == "chi" for a in s.legal()) > 1)
     page = table.page
     ways = page.locator('#actions [data-key="c"]')
     assert ways.count() >= 2
@@ -237,16 +512,21 @@ def test_a_chi_two_ways_chosen_by_its_picture(open_table: Any) -> None:
     before = table.seq()
     ways.nth(ways.count() - 1).click()
     table.wait_after(before)
-    meld = page.locator("#you-melds [data-tile]").evaluate_all(
-        "els => els.map(e => e.dataset.tile)"
-    )
-    assert sorted(meld) == sorted(chosen)
+    melds = page.locator("#you-melds [data-tile]")
+    assert sorted(melds.evaluate_all("els => els.map(e => e.dataset.tile)")) == sorted(chosen)
+    assert page.locator("#you-melds .tile.t270").count() == 1  # the called tile, sideways
+    boxes = [melds.nth(i).bounding_box() for i in range(melds.count())]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            assert a is not None and b is not None
+            apart = a["x"] + a["width"] <= b["x"] + 0.5 or b["x"] + b["width"] <= a["x"] + 0.5
+            assert apart, f"meld tiles overlap: {a} {b}"
 
 
 def test_riichi_shows_the_discards_that_keep_tenpai(open_table: Any) -> None:
     # Seed 4 offers a riichi against efficiency players.
     table = open_table("riichi --seed 4 --delay 0 --agents efficiency,efficiency,efficiency")
-    assert table.play_until(lambda s: next_steps(s)[0] == ("choose", "r", None))
+    assert table.send_until(lambda s: next_steps(s)[0] == ("choose", "r", None))
     page = table.page
     legal = {a.tile for a in table.session.legal() if a.type == "riichi"}
     before = table.seq()
@@ -259,8 +539,41 @@ def test_riichi_shows_the_discards_that_keep_tenpai(open_table: Any) -> None:
     )
     assert lit == legal
     table.play(next_steps(table.session)[1:])
-    assert page.locator("#you .badge.stick").count() == 1
-    assert page.locator('[data-pond="0"] .tile.side').count() == 1
+    assert page.locator('.seat[data-seat="0"] [data-mark="mark.riichi"]').count() == 1
+    assert page.locator('[data-pond="0"] .tile.t270').count() == 1  # the riichi tile sideways
+
+
+def test_waits_and_furiten_after_a_riichi(open_table: Any) -> None:
+    """Dealt from a wall: you discard 4s, draw into tenpai waiting on 4s and 7s and declare
+    riichi: the waits, how many of each are not in sight, and furiten (a wait among your own
+    discards) are shown by your hand."""
+    wall = wall_of(
+        [
+            ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "5s", "6s", "N"],
+            None,
+            None,
+            None,
+        ],
+        ["4s", "1p"],
+        {1: ["2s", "3s", "4s", "5s", "6s", "7s", "N"], 2: ["4s", "7s", "N"], 3: ["4s", "7s", "N"]},
+    )
+    table = open_table("riichi --seed 1 --delay 0", make_family=walled(wall))
+    page = table.page
+    assert page.locator("#waits .wait").count() == 0
+    table.play([("tile", "4s", None)])
+    while not any(a.type == "riichi" for a in table.session.legal()):
+        table.play([("choose", "x", 0)])  # a call offered: pass
+    table.play([("choose", "r", None), ("tile", "N", None)])
+    page.wait_for_selector("#waits .wait")
+    shown = page.eval_on_selector_all(
+        "#waits .wait",
+        "els => els.map(e => [e.dataset.wait, e.querySelector('.live').textContent])",
+    )
+    waits = build(table.session).hand.waits  # the live counts: the engine's tiles in sight
+    assert [w for w, _ in shown] == ["4s", "7s"]
+    assert shown == [[w.tile, "\u00d7" + str(w.live)] for w in waits]
+    furiten = page.locator('#waits [data-furiten="furiten.discard"]')
+    assert furiten.count() == 1 and "own discards" in furiten.inner_text()
 
 
 def test_an_exposure_with_a_joker_and_a_joker_exchange(open_table: Any) -> None:
@@ -270,7 +583,7 @@ def test_an_exposure_with_a_joker_and_a_joker_exchange(open_table: Any) -> None:
     def with_joker(session: Any) -> bool:
         return any(a.type == "expose" and (a.jokers or 0) > 0 for a in session.legal())
 
-    assert table.play_until(with_joker)
+    assert table.send_until(with_joker)
     button = (
         page.locator('#actions [data-key="e"]').filter(has=page.locator('[data-tile="J"]')).first
     )
@@ -290,12 +603,12 @@ def test_an_exposure_with_a_joker_and_a_joker_exchange(open_table: Any) -> None:
     def exchange(session: Any) -> bool:
         return any(a.type == "joker_exchange" for a in session.legal())
 
-    assert other.play_until(exchange)
+    assert other.send_until(exchange)
     action = next(a for a in other.session.legal() if a.type == "joker_exchange")
-    joker = page.locator(f'#side-{action.target} .tile.exchangeable[data-tile="J"]').first
+    joker = page.locator(f'.seat[data-seat="{action.target}"] .tile.exchangeable[data-tile="J"]')
     jokers_before = other.hand().count("J")
     before = other.seq()
-    joker.click()  # clicking the exposed joker gives the tile for it
+    joker.first.click()  # clicking the exposed joker gives the tile for it
     if page.locator("#actions .pending").count():
         page.locator("#actions .pending").first.click()
     other.wait_after(before)
@@ -313,23 +626,68 @@ def test_keyboard_only_play_of_a_whole_deal(open_table: Any) -> None:
     assert page.locator("#result").is_hidden()
 
 
+def test_a_reload_resumes_the_same_game_after_a_warning(open_table: Any) -> None:
+    table = open_table("riichi --seed 3 --delay 0")
+    page = table.page
+    table.play(next_steps(table.session))
+    table.play(next_steps(table.session))
+    session, hand = table.session, table.hand()
+    pond = page.eval_on_selector_all('[data-pond="0"] [data-tile]', "els => els.length")
+    dialogs: list[str] = []
+
+    def leave(dialog: Any) -> None:
+        dialogs.append(dialog.type)
+        dialog.accept()
+
+    page.on("dialog", leave)
+    page.reload()
+    table.ready()
+    assert dialogs == ["beforeunload"], "no warning before leaving a game"
+    assert table.session is session and table.hand() == hand
+    assert page.eval_on_selector_all('[data-pond="0"] [data-tile]', "els => els.length") == pond
+
+
+def test_the_log_is_saved_in_the_middle_of_a_game(open_table: Any) -> None:
+    table = open_table("riichi --seed 3 --delay 0")
+    table.play(next_steps(table.session))
+    with table.page.expect_download() as download:
+        table.page.keyboard.press("s")
+    saved = Path(download.value.path()).read_text()
+    assert '"start_kyoku"' in saved and "seed" not in saved
+    assert download.value.suggested_filename == "riichi-game1-so-far.jsonl"
+
+
 def test_settings_are_kept_in_the_browser(open_table: Any) -> None:
     table = open_table("riichi --seed 1 --delay 0")
     page = table.page
-    page.locator("#menu-button").click()
     page.locator("#set-lang").select_option("ms")
-    page.locator("#set-theme").select_option("dark")
+    page.locator("#set-contrast").fill("80")
+    page.locator("#set-temperature").fill("20")
+    page.locator("#menu-button").click()
+    page.locator("#set-theme").select_option("high")
     page.locator("#set-size").fill("60")
     page.locator("#set-size").dispatch_event("change")
     page.locator("#menu-close").click()
+    page.on("dialog", lambda dialog: dialog.accept())
     page.reload()
-    page.wait_for_selector('[data-hand="0"] [data-tile]')
-    assert page.evaluate("document.body.dataset.theme") == "dark"
+    table.ready()
+    assert page.evaluate("document.body.dataset.theme") == "high"
+    style = "e => [getComputedStyle(e).fill, getComputedStyle(e).stroke]"
+    indicator = page.locator("#centre [data-tile] .tile-face").first.evaluate(style)
+    assert indicator == ["rgb(255, 255, 255)", "rgb(0, 0, 0)"]  # white faces, black edges: apart
+    playable = page.locator('[data-hand="0"] .playable .tile-face').first.evaluate(style)
+    assert playable == ["rgb(255, 255, 255)", "rgb(255, 255, 0)"]  # a tile to play: yellow edges
+    assert page.evaluate("localStorage.getItem('lang')") == "ms"
     assert page.locator("html").get_attribute("lang") == "ms"
+    assert page.locator("#out-contrast").inner_text() == "80%"
+    assert page.locator("#set-temperature").input_value() == "20"
+    assert page.locator("#rules-button").inner_text() == "Peraturan"
     labels = page.eval_on_selector_all(
         '[data-hand="0"] [data-tile]', "els => els.map(e => e.ariaLabel)"
     )
-    assert any("Angin" in label or "Naga" in label or label[0].isdigit() for label in labels)
-    width = page.locator('[data-hand="0"] [data-tile]').first.bounding_box()
-    assert width is not None and abs(width["width"] - 60) < 1
+    assert labels and not any("East" in label for label in labels)
+    assert (
+        page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--tile-w')")
+        == "60px"
+    )
     assert_offline(table)

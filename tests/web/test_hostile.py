@@ -76,19 +76,19 @@ def test_the_same_charleston_pick_twice_is_refused() -> None:
             ws = await client.ws_connect("/ws")
             state = await settled(ws)
             table = only_table(server)
-            counts = Counter(state["hand"])
-            single = next(t for t in state["playable"]["play"] if counts[t] == 1)
+            counts = Counter(state["hand"]["tiles"])
+            single = next(t for t in state["hand"]["playable"] if counts[t] == 1)
             await ws.send_json({"type": "tile", "tile": single})
-            assert (await receive(ws))["picked"] == [single]
+            assert (await receive(ws))["hand"]["picked"] == [single]
             before = snapshot(table)
             await ws.send_json({"type": "tile", "tile": single})
             error = await receive(ws, "error")
             assert error["code"] == "not_now" and single in error["text"]
             assert snapshot(table) == before and table.session.family.picks == [single]
-            double = [t for t in state["playable"]["play"] if counts[t] > 1]
+            double = [t for t in state["hand"]["playable"] if counts[t] > 1]
             for tile in double[:1] * 2:
                 await ws.send_json({"type": "tile", "tile": tile})
-                assert (await receive(ws))["picked"].count(tile) >= 1
+                assert (await receive(ws))["hand"]["picked"].count(tile) >= 1
             assert table.session.family.picks == [single, *double[:1] * 2]
 
     run(check())
@@ -239,7 +239,7 @@ def test_an_ai_that_fails_is_told_to_the_page_and_a_new_game_plays(
         async with serving(argv) as (client, server):
             ws = await client.ws_connect("/ws")
             state = await settled(ws)
-            await ws.send_json({"type": "tile", "tile": state["drawn"]})  # the AIs' turn
+            await ws.send_json({"type": "tile", "tile": state["hand"]["drawn"]})  # the AIs' turn
             error = await receive(ws, "error")
             assert error["code"] == "ai" and "RuntimeError" in error["text"]
             stuck = await receive(ws)
@@ -265,7 +265,7 @@ async def _play_until(ws: Any, done: Any) -> None:
             frame = await ws.receive(timeout=0.1)
             state = json.loads(frame.data)
             if state["type"] == "state" and state["to_act"] and not state["choices"]:
-                tile = state["drawn"] or state["playable"]["play"][0]
+                tile = state["hand"]["drawn"] or state["hand"]["playable"][0]
                 await ws.send_json({"type": "tile", "tile": tile})
             elif state["type"] == "state" and state["to_act"]:
                 await ws.send_json({"type": "choose", "key": "x", "way": 0})  # a pass

@@ -22,7 +22,7 @@ from mahjong.riichi import Ruleset
 from web.driver import only_table, play_deal, receive, serving, settled
 
 # The values of these keys are tile names; every other string is words.
-TILE_KEYS = {"hand", "drawn", "tile", "tiles", "called", "dora", "playable", "picked", "claim"}
+TILE_KEYS = {"drawn", "tile", "tiles", "indicators", "playable", "picked"}
 RIICHI_TILES = {f"{n}{s}" for n in range(1, 10) for s in "mps"} | {"5mr", "5pr", "5sr"}
 RIICHI_TILES |= set("ESWNPFC")
 AMERICAN_TILES = {f"{n}{s}" for n in range(1, 10) for s in "CDB"} | set("ESWNRG0FJ")
@@ -116,7 +116,7 @@ def test_malformed_out_of_turn_and_illegal_messages_change_nothing() -> None:
             state = await settled(ws)
             assert state["to_act"]
             table = only_table(server)
-            hand = state["hand"] + [state["drawn"]]
+            hand = state["hand"]["tiles"] + [state["hand"]["drawn"]]
             missing = next(t for t in sorted(RIICHI_TILES) if t not in hand)
             bad = [
                 *MALFORMED,
@@ -141,13 +141,13 @@ def test_malformed_out_of_turn_and_illegal_messages_change_nothing() -> None:
             # Out of turn: while the AIs play (slowly), and after the deal.
             await ws.send_json({"type": "speed", "delay": 5})
             await receive(ws, "speed")
-            await ws.send_json({"type": "tile", "tile": state["drawn"]})
+            await ws.send_json({"type": "tile", "tile": state["hand"]["drawn"]})
             busy = await receive(ws)
             assert not busy["to_act"]
             while table.working is not None and not table.working.done():
                 await asyncio.sleep(0.01)  # the AI's move is made in a thread; then it waits
             before = snapshot(table)
-            await ws.send_json({"type": "tile", "tile": busy["hand"][0]})
+            await ws.send_json({"type": "tile", "tile": busy["hand"]["tiles"][0]})
             error = await receive(ws, "error")
             assert error["code"] == "not_your_turn"
             await ws.send_json({"type": "choose", "key": "x", "way": 0})
@@ -182,7 +182,7 @@ def test_an_illegal_action_is_refused_by_the_engine_and_changes_nothing() -> Non
                 state = await settled(ws)
             await ws.send_json({"type": "choose", "key": "c", "way": 0})
             state = await settled(ws)
-            refused = set(state["hand"]) - set(state["playable"]["play"])
+            refused = set(state["hand"]["tiles"]) - set(state["hand"]["playable"])
             if refused:
                 tile = sorted(refused)[0]
                 before = snapshot(table)
@@ -220,7 +220,7 @@ def test_each_websocket_gets_its_own_game_up_to_the_limit() -> None:
                 await asyncio.sleep(0.05)
             assert len(server.tables) == 1
             again = await client.ws_connect("/ws")
-            assert (await settled(again))["hand"]
+            assert (await settled(again))["hand"]["tiles"]
 
     run(check())
     assert MAX_TABLES == 8
@@ -249,9 +249,12 @@ def test_a_page_of_another_site_cannot_open_a_game() -> None:
 
 
 def tile_strings(value: Any, key: str = "") -> list[str]:
-    """Every string under a tile key of a message (lists and objects walked)."""
+    """Every string under a tile key of a message (lists and objects walked; the tile faces
+    name every tile, the result shows the hands that count, and the catalogue names the
+    parameters' types)."""
     if isinstance(value, dict):
-        return [t for k, v in value.items() if k != "result" for t in tile_strings(v, k)]
+        skip = ("result", "faces", "catalogue")
+        return [t for k, v in value.items() if k not in skip for t in tile_strings(v, k)]
     if isinstance(value, list):
         return [t for v in value for t in tile_strings(v, key)]
     if isinstance(value, str) and key in TILE_KEYS:
@@ -262,13 +265,14 @@ def tile_strings(value: Any, key: str = "") -> list[str]:
 def table_tiles(message: dict[str, Any]) -> Counter[str]:
     """The tiles the table shows: ponds, melds, seat 0's hand and the dora indicators (each
     physical tile once)."""
-    shown: Counter[str] = Counter(message.get("hand", []))
-    if message.get("drawn"):
-        shown[message["drawn"]] += 1
+    hand = message.get("hand", {})
+    shown: Counter[str] = Counter(hand.get("tiles", []))
+    if hand.get("drawn"):
+        shown[hand["drawn"]] += 1
     for side in message.get("seats", []):
         shown.update(d["tile"] for d in side["pond"] if not d["called"])  # else in a meld
         shown.update(t for m in side["melds"] for t in m["tiles"])
-    shown.update(message.get("centre", {}).get("dora", []))
+    shown.update(message.get("centre", {}).get("indicators", []))
     return shown
 
 
@@ -340,15 +344,16 @@ def test_no_hidden_tile_reaches_the_page_over_a_whole_deal(family: str) -> None:
 
 def test_the_log_once_the_game_is_over() -> None:
     """The log holds the game's seed, which deals every wall to come: the page gets it, and
-    the seed, only once the game is over."""
+    the seed, only once the game is over; before, the log is what seat 0 has seen."""
 
     async def check() -> None:
         async with serving("riichi --seed 2 --delay 0") as (client, server):
             ws = await client.ws_connect("/ws")
             await settled(ws)
             await ws.send_json({"type": "log"})
-            early = await receive(ws, "error")
-            assert early["code"] == "not_now" and "once the game is over" in early["text"]
+            early = await receive(ws, "log")
+            assert early["name"] == "riichi-game1-so-far.jsonl"
+            assert "seed" not in early["text"]
             await ws.send_json({"type": "state"})
             last = await play_deal(ws, server)
             assert last["unsaved"] and last["game_over"] and last["seed"] == 2
@@ -362,6 +367,111 @@ def test_the_log_once_the_game_is_over() -> None:
             await ws.send_json({"type": "next"})
             nxt = await settled(ws)
             assert (nxt["game"], nxt["deal"], nxt["seed"]) == (2, 1, None)
+
+    run(check())
+
+
+def test_the_log_before_the_game_is_over_is_what_seat_0_has_seen() -> None:
+    """Save log in the middle of a game: the game's first line without its seed, then every
+    deal so far as seat 0 saw it (the others' tiles hidden), finished deals included."""
+
+    async def check() -> None:
+        async with serving("riichi --seed 3 --delay 0 --rules tenhou") as (client, server):
+            ws = await client.ws_connect("/ws")
+            await play_deal(ws, server)
+            await ws.send_json({"type": "next"})
+            await settled(ws)
+            table = only_table(server)
+            await ws.send_json({"type": "log"})
+            log = await receive(ws, "log")
+            events = [json.loads(line) for line in log["text"].splitlines()]
+            assert events[0] == {"type": "start_game", "names": ["You", "Kiri", "Sora", "Mina"]}
+            starts = [e for e in events if e["type"] == "start_kyoku"]
+            assert len(starts) == 2 and all(e["tehais"][1] == ["?"] * 13 for e in starts)
+            seen = table.session.deal.events(0, seat=0)
+            assert events[-len(seen) :] == seen
+            first = events[: events.index(starts[1])]
+            assert first[-1]["type"] == "end_kyoku"
+
+    run(check())
+
+
+# -- a reload of the tab ------------------------------------------------------------------
+
+TAB = "0123456789abcdef" * 2
+
+
+async def kept(server: Any) -> None:
+    """Until the table of :data:`TAB` is kept (its page's handler let go of it)."""
+    for _ in range(300):
+        if TAB in server.tabs and server.tabs[TAB].kept is not None:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the table was not kept")
+
+
+def test_a_reload_of_the_tab_finds_its_game_again() -> None:
+    """A page that names its tab gets the same table back after a reload (its websocket
+    closed and a new one opened): the same game, the same hand, nothing played meanwhile."""
+
+    async def check() -> None:
+        async with serving("riichi --seed 4 --delay 0") as (client, server):
+            ws = await client.ws_connect(f"/ws?tab={TAB}")
+            assert (await receive(ws, "hello"))["tab"] == TAB
+            state = await settled(ws)
+            hand = state["hand"]
+            session = only_table(server).session
+            await ws.close()
+            await kept(server)
+            assert not server.tables
+            again = await client.ws_connect(f"/ws?tab={TAB}")
+            assert (await receive(again, "hello"))["tab"] == TAB
+            resumed = await settled(again)
+            assert only_table(server).session is session
+            assert resumed["hand"] == hand and resumed["to_act"]
+            assert server.tabs[TAB].kept is None
+            await again.close()
+            await kept(server)
+        assert not server.tabs  # the server stopped: the kept table ended with it
+
+    run(check())
+
+
+def test_a_kept_table_ends_after_the_grace_and_gives_way_to_a_new_tab() -> None:
+    async def check() -> None:
+        async with serving("riichi --seed 4 --delay 0", grace=0.2, limit=1) as (client, server):
+            ws = await client.ws_connect(f"/ws?tab={TAB}")
+            await settled(ws)
+            first = only_table(server).session
+            await ws.close()
+            await asyncio.sleep(0.6)
+            assert not server.tabs
+            ws = await client.ws_connect(f"/ws?tab={TAB}")
+            await settled(ws)
+            assert only_table(server).session is not first  # a new game
+            await ws.close()
+            await kept(server)
+            other = await client.ws_connect("/ws?tab=" + "f" * 32)  # the server is full
+            await settled(other)  # ...but a table kept for a reload gives way
+            assert TAB not in server.tabs and len(server.tables) == 1
+
+    run(check())
+
+
+def test_a_duplicated_tab_gets_a_game_of_its_own() -> None:
+    """Two pages naming the same tab at once (a duplicated browser tab copies its token):
+    the second gets a new token and a new table."""
+
+    async def check() -> None:
+        async with serving("riichi --seed 4 --delay 0") as (client, server):
+            ws = await client.ws_connect(f"/ws?tab={TAB}")
+            await settled(ws)
+            twin = await client.ws_connect(f"/ws?tab={TAB}")
+            token = (await receive(twin, "hello"))["tab"]
+            assert token != TAB and len(token) == 32
+            await settled(twin)
+            sessions = {id(t.session) for t in server.tables}
+            assert len(sessions) == 2 and set(server.tabs) == {TAB, token}
 
     run(check())
 
@@ -402,11 +512,12 @@ def test_the_american_card_and_advice_on_demand() -> None:
             ws = await client.ws_connect("/ws")
             await settled(ws)
             await ws.send_json({"type": "card"})
-            card = await receive(ws, "card")
+            card = (await receive(ws, "card"))["card"]
             hands = [h for s in card["sections"] for h in s["hands"]]
             assert hands and any(h["away"] is not None for h in hands)
+            assert all(len([t for g in h["groups"] for t in g["tiles"]]) == 14 for h in hands)
             await ws.send_json({"type": "advice"})
             advice = await receive(ws, "advice")
-            assert "away" in "".join(text for text, _ in advice["text"])
+            assert advice["lines"][0]["key"] == "advice.nearest"
 
     run(check())

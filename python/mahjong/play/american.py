@@ -1,88 +1,63 @@
-"""The American family at a table: its words, panels, card and tiles
-(:class:`AmericanFamily`).
+"""The American family at a table (:class:`AmericanFamily`): how its tiles are played, its
+parts of the table view and its card.
 
 Everything it says comes from the engine and the card: legal actions, the reasons an action is
-missing (:meth:`~mahjong.american.AmericanDeal.blocked`), the events with their payouts, and
-the card's hands, sections and variants. The Charleston picks stay with the table until the
-pass is complete, so a pick can be taken back; the engine says when a pass is complete.
+missing (:meth:`~mahjong.american.AmericanDeal.blocked`), whether an exposure leaves the hand
+dead (:meth:`~mahjong.american.AmericanDeal.exposure_kills`), the events with their payouts,
+the winning hand with what each joker stands for and why a jokerless hand was not doubled
+(the outcome), and the card's hands spelled in tiles. The Charleston picks stay with the
+table until the pass is complete, so a pick can be taken back; the engine says when a pass is
+complete.
 """
 
 from __future__ import annotations
 
 import copy
-import textwrap
 from collections.abc import Sequence
 from typing import Any
-
-from rich.text import Text
 
 from mahjong import Tiles
 from mahjong.agents import Agent
 from mahjong.american import (
-    DEAD_REASONS,
     AmericanAction,
     AmericanDeal,
     AmericanGame,
     AmericanRules,
     Card,
     Exposure,
-    Match,
 )
 from mahjong.american.game import CardAgent
 from mahjong.errors import MahjongError
-from mahjong.play.family import Choice, Family, NotNow, Page, Way
-from mahjong.play.glyphs import american_glyph
-from mahjong.play.session import HUMAN, Session
-from mahjong.play.words import plural, sentence, signed
+from mahjong.play import snapshot as view
+from mahjong.play.family import (
+    HUMAN,
+    Choice,
+    Family,
+    NotNow,
+    Way,
+    deal_payments,
+    pond_tiles,
+    reason_say,
+    row,
+    way_label,
+    wind_of,
+)
+from mahjong.play.session import Session
+from mahjong.play.snapshot import Say
 
 KIND_NAMES = tuple(Tiles.from_kinds([k]).to_american() for k in range(36))
 JOKER = "J"
-STEPS = {
-    "first_right": "first Charleston, pass right",
-    "first_across": "first Charleston, pass across",
-    "first_left": "first Charleston, pass left",
-    "second_left": "second Charleston, pass left",
-    "second_across": "second Charleston, pass across",
-    "second_right": "second Charleston, pass right",
-    "courtesy": "courtesy pass across",
-}
+# The button of each action type: its key (votes: g and t; courtesy offers: 0-3).
 KEYS = {
-    "mahjongg": ("m", "Mah Jongg"),
-    "expose": ("e", "Expose"),
-    "joker_exchange": ("j", "Joker exchange"),
-    "call_dead": ("d", "Call a hand dead"),
-    "blind": ("b", "Blind pass"),
-    "pass": ("x", "Pass"),
+    "mahjongg": "m",
+    "expose": "e",
+    "joker_exchange": "j",
+    "call_dead": "d",
+    "blind": "b",
+    "pass": "x",
 }
 ORDER = "pmegt0123jdbx"
 ADVICE_HANDS = 4
-PAGE_WIDTH = 72  # the card page's lines fit an 80-column terminal (border, scrollbar)
-HIGHLIGHT = "bold reverse yellow"  # an exposure a joker exchange just changed
-# Suit variables and fixed suits of the card's patterns, in the card's colours.
-SLOT_COLOURS = {
-    "a": "bold blue",
-    "b": "bold red",
-    "c": "bold green",
-    "dot": "bold blue",
-    "crak": "bold red",
-    "bam": "bold green",
-    "*": "bold magenta",
-}
-DECORATIONS = {"+", "=", "x", "*", "-", "/"}
-
-KEYS_HELP = """\
-  ← →         select a tile (the drawn tile sits apart, on the right)
-  Enter       Charleston: pick the tile to pass, or put it back; in play:
-              discard it (or click a tile, then click it again)
-  p           pass the picked tiles       b   blind pass (where allowed)
-  g / t       vote: a second Charleston / stop
-  0 1 2 3     the courtesy pass: how many tiles to offer across
-  e           expose the discard (1-9 picks the way when there are several)
-  m           Mah Jongg               j   joker exchange
-  d           call a hand dead        x   or space: pass (don't call)
-
-Tiles: 1C-9C craks, 1D-9D dots, 1B-9B bams, E S W N winds, R G dragons,
-0 the white dragon (soap), F flower, J joker."""
 
 
 def kind_of(tile: str) -> int:
@@ -90,8 +65,10 @@ def kind_of(tile: str) -> int:
     return Tiles(tile).kinds()[0]
 
 
-def tiles_text(tiles: Sequence[str]) -> str:
-    return " ".join(tiles)
+FACES = view.Faces(
+    tiles={name: view.Face(kind, False, name) for kind, name in enumerate(KIND_NAMES)},
+    suits=("suit.crak", "suit.dot", "suit.bam"),
+)
 
 
 class AmericanFamily(Family[AmericanAction]):
@@ -99,9 +76,19 @@ class AmericanFamily(Family[AmericanAction]):
     CardAgents."""
 
     name = "american"
-    deal_word = "game"
-    game_word = "session"
-    keys_help = KEYS_HELP
+    units = ("unit.game", "unit.session")
+    keys = (
+        ("p", Say("keys.pass_picked")),
+        ("b", Say("keys.blind")),
+        ("g t", Say("keys.vote")),
+        ("0-3", Say("keys.courtesy")),
+        ("e", Say("keys.expose")),
+        ("m", Say("keys.mahjongg")),
+        ("j", Say("keys.exchange")),
+        ("d", Say("keys.call_dead")),
+        ("x", Say("keys.pass")),
+        ("c", Say("keys.card")),
+    )
 
     def __init__(
         self, card: Card | None = None, rules: AmericanRules | None = None, games: int = 4
@@ -119,8 +106,8 @@ class AmericanFamily(Family[AmericanAction]):
     def default_agents(self) -> list[Agent[AmericanAction]]:
         return [CardAgent(self.card) for _ in range(3)]
 
-    def pages(self) -> tuple[Page, ...]:
-        return (Page("c", "card", self.card_page),)
+    def pages(self) -> tuple[str, ...]:
+        return ("card",)
 
     def forget(self) -> None:
         self.picks = []
@@ -157,7 +144,7 @@ class AmericanFamily(Family[AmericanAction]):
                 None,
             )
             if action is None:
-                raise NotNow(f"{tile} can't be passed now")
+                raise NotNow(Say("press.not_now", {"tile": tile}), f"{tile} can't be passed now")
             trial.apply(HUMAN, action)
             actions.append(action)
         return trial, tuple(actions)
@@ -185,26 +172,21 @@ class AmericanFamily(Family[AmericanAction]):
         trial, picks = self._after_picks(session)
         shown: list[Choice[AmericanAction]] = []
         if picks and not self._offered(trial, "pass_tile"):
-            label = f"Pass {tiles_text(self.picks)}"
-            shown.append(Choice("p", label, (Way(label, picks),), style="primary"))
+            label = Say("choice.pass_tiles", {"tiles": list(self.picks)})
+            way = Way(label, picks, tuple(self.picks))
+            shown.append(Choice("p", "pass_tiles", label, (way,), style="primary"))
         for blind in self._offered(trial, "blind"):
-            label = KEYS["blind"][1]
-            shown.append(Choice("b", label, (Way(label, (*picks, blind)),)))
+            label = Say("choice.blind")
+            shown.append(Choice("b", "blind", label, (Way(label, (*picks, blind)),)))
         return shown
 
     # -- tiles -----------------------------------------------------------------------------
 
+    def faces(self) -> view.Faces:
+        return FACES
+
     def sort_key(self, tile: str) -> int:
         return kind_of(tile)
-
-    def label(self, tile: str) -> str:
-        return tile
-
-    def glyph(self, tile: str) -> str:
-        return american_glyph(tile)
-
-    def tile_style(self, tile: str) -> str:
-        return "bold magenta" if tile == JOKER else ""
 
     def picked(self, session: Session[AmericanAction]) -> list[str]:
         return list(self.picks)
@@ -231,94 +213,92 @@ class AmericanFamily(Family[AmericanAction]):
                 self.picks.append(tile)  # one more copy, not one already picked
                 return []
             if tile in self.picks:
-                raise NotNow(f"every {tile} you hold is picked already")
+                said = Say("press.picked_all", {"tile": tile})
+                raise NotNow(said, f"every {tile} you hold is picked already")
+            if tile == JOKER:
+                for reason in session.deal.blocked(HUMAN):
+                    if reason.action == "pass_tile":
+                        raise NotNow(reason_say(reason), reason.message)
         elif phase == "turn":
             for action in session.legal():
                 if action.type == "discard" and action.tile == tile:
                     return [action]
-        reasons = [
-            r.message for r in session.deal.blocked(HUMAN) if r.action in ("pass_tile", None)
-        ]
-        verb = "passed" if phase == "charleston" else "played"
-        raise NotNow(sentence("; ".join(reasons) or f"{tile} can't be {verb} now"))
+        raise NotNow(Say("press.not_now", {"tile": tile}), f"{tile} can't be played now")
 
-    def tile_verb(self, session: Session[AmericanAction], mode: str) -> str | None:
-        return {"turn": "Discard", "charleston": "Pick / put back"}.get(self.phase(session))
+    def verb(self, session: Session[AmericanAction], mode: str) -> Say | None:
+        verb = {"turn": "verb.discard", "charleston": "verb.pick"}.get(self.phase(session))
+        return Say(verb) if verb else None
 
     # -- the message log -------------------------------------------------------------------
 
-    def describe(self, session: Session[AmericanAction], event: dict[str, Any]) -> str | None:
+    def describe(self, session: Session[AmericanAction], event: dict[str, Any]) -> Say | None:
         kind = event["type"]
         actor = event.get("actor")
-        who = session.name(actor) if actor is not None else ""
-        s = "" if actor == HUMAN else "s"
         if kind == "discard":
-            return f"{who} discard{s} {event['pai']}"
+            return Say("event.discard", {"seat": actor, "tile": event["pai"]})
         if kind == "charleston":
-            step = STEPS.get(event["step"], event["step"])
-            given = tiles_text(event["given"][HUMAN]) or "nothing"
-            got = tiles_text(event["received"][HUMAN]) or "nothing"
+            said = {
+                "step": event["step"],
+                "given": list(event["given"][HUMAN]),
+                "received": list(event["received"][HUMAN]),
+            }
             blind = event["blind"][HUMAN]
-            extra = f" ({blind} blind)" if blind else ""
-            return f"{sentence(step)}: you passed {given}{extra} and received {got}"
+            if blind:
+                return Say("event.charleston_blind", {**said, "blind": blind})
+            return Say("event.charleston", said)
         if kind == "charleston_vote":
-            votes = ", ".join(
-                f"{session.name(seat)} {'go on' if vote else 'stop'}"
+            votes = [
+                Say("vote.go" if vote else "vote.stop", {"seat": seat})
                 for seat, vote in enumerate(event["votes"])
-            )
-            result = "a second Charleston" if event["second"] else "no second Charleston"
-            return f"Vote: {votes} → {result}"
+            ]
+            result = "second" if event["second"] else "none"
+            return Say("event.vote", {"votes": votes, "result": result})
         if kind == "courtesy_offers":
-            offers = ", ".join(f"{session.name(s)} {n}" for s, n in enumerate(event["offers"]))
-            agreed = plural(event["agreed"][HUMAN], "tile")
-            return f"Courtesy offers: {offers}; you pass {agreed} across"
+            offers = [Say("offer.seat", {"seat": s, "n": n}) for s, n in enumerate(event["offers"])]
+            return Say("event.courtesy", {"offers": offers, "n": event["agreed"][HUMAN]})
         if kind == "expose":
-            tiles = tiles_text([event["pai"], *event["consumed"]])
-            return f"{who} expose{s} {tiles} (called from {session.name(event['target'])})"
+            tiles = [event["pai"], *event["consumed"]]
+            return Say("event.expose", {"seat": actor, "tiles": tiles, "from": event["target"]})
         if kind == "joker_exchange":
             session.highlights.add((event["target"], event["exposure"]))
-            own = "your own" if actor == HUMAN else "their own"
-            whose = own if event["target"] == actor else session.whose(event["target"])
-            return f"{who} exchange{s} {event['pai']} for the joker in {whose} exposure"
+            return Say(
+                "event.exchange", {"seat": actor, "tile": event["pai"], "owner": event["target"]}
+            )
         if kind == "dead_hand":
-            whose = sentence(session.whose(event["actor"]))
-            return f"{whose} hand is dead: {DEAD_REASONS[event['reason']]}"
+            return Say("event.dead", {"seat": event["actor"], "why": event["reason"]})
         if kind == "mahjongg":
-            return f"{who}: Mah Jongg! ({event['hand']}, {event['value']} points)"
+            return Say("event.mahjongg", {"seat": actor, "n": event["value"]})
         if kind == "wall_game":
-            return "Wall game: nobody won"
+            return Say("event.wall_game")
         return None
 
     # -- what the human may do -------------------------------------------------------------
 
-    def _label(self, session: Session[AmericanAction], action: AmericanAction) -> str:
-        """A button's words for one action: ``Expose N N J``, ``Give 3B for Kiri's joker``."""
+    def _way(self, session: Session[AmericanAction], action: AmericanAction) -> Way[AmericanAction]:
+        """One action as a way: its words, its tiles, whose exposure, a warning."""
         kind = action.type
         if kind == "expose":
             claim = session.observation()["claim"]
-            tile = claim[0] if claim else action.tile or "?"
+            tile = claim[0] if claim else action.tile or ""
             size, jokers = action.size or 3, action.jokers or 0
-            label = "Expose " + tiles_text([tile] * (size - jokers) + [JOKER] * jokers)
-            return label + (" (your hand dies)" if self._kills(session, action) else "")
+            tiles = (tile,) * (size - jokers) + (JOKER,) * jokers
+            dies = session.deal.exposure_kills(HUMAN, action)
+            warning = Say("warn.hand_dies", {"why": dies}) if dies else None
+            return Way(Say("way.expose", {"tiles": list(tiles)}), (action,), tiles, None, warning)
         if kind == "joker_exchange":
             owner = action.target or 0
-            whose = "your own" if owner == HUMAN else session.whose(owner)
-            return f"Give {action.tile} for the joker in {whose} exposure"
+            label = Say("way.exchange", {"tile": action.tile, "owner": owner})
+            return Way(label, (action,), (action.tile or "", JOKER), owner)
         if kind == "call_dead":
-            return f"Call {session.whose(action.target or 0)} hand dead"
+            target = action.target or 0
+            return Way(Say("way.call_dead", {"seat": target}), (action,), (), target)
         if kind == "vote":
-            return "Go on: a second Charleston" if action.go_on else "Stop the Charleston"
+            return Way(Say("way.vote_go" if action.go_on else "way.vote_stop"), (action,))
         if kind == "courtesy":
             count = action.count or 0
-            return f"Offer {plural(count, 'tile')}" if count else "Offer none"
-        return KEYS.get(kind, ("", kind))[1]
-
-    @staticmethod
-    def _kills(session: Session[AmericanAction], action: AmericanAction) -> bool:
-        """Whether the engine would find the human's hand dead after `action`."""
-        trial = copy.copy(session.deal)
-        trial.apply(HUMAN, action)
-        return bool(trial.observation(HUMAN)["players"][HUMAN]["dead"])
+            label = Say("way.offer", {"n": count}) if count else Say("way.offer_none")
+            return Way(label, (action,))
+        return Way(Say(f"choice.{kind}"), (action,))
 
     def choices(self, session: Session[AmericanAction], mode: str) -> list[Choice[AmericanAction]]:
         grouped: dict[str, list[AmericanAction]] = {}
@@ -331,325 +311,269 @@ class AmericanFamily(Family[AmericanAction]):
             elif action.type == "courtesy":
                 key = str(action.count)
             else:
-                key = KEYS.get(action.type, ("?", ""))[0]
+                key = KEYS.get(action.type, "?")
             grouped.setdefault(key, []).append(action)
         shown = self._pass_choices(session) if phase == "charleston" else []
         for key in ORDER:
             actions = grouped.get(key, [])
             if not actions or key == "b":
                 continue
-            ways = tuple(Way(self._label(session, a), (a,)) for a in actions)
-            name = KEYS[actions[0].type][1] if actions[0].type in KEYS else ways[0].label
-            label = ways[0].label if len(ways) == 1 else f"{name} ({len(ways)} ways)"
+            kind = actions[0].type
+            ways = tuple(self._way(session, a) for a in actions)
             style = "success" if key == "m" else "default"
-            shown.append(Choice(key, label, ways, style=style))
+            shown.append(Choice(key, kind, way_label(kind, ways), ways, style=style))
         return shown
 
-    def prompt(self, session: Session[AmericanAction], mode: str) -> str:
+    def prompt(self, session: Session[AmericanAction], mode: str) -> Say:
         phase = self.phase(session)
         obs = session.observation()
         if phase == "over":
-            return f"The {self.game_word if session.game_over else self.deal_word} is over"
+            return Say("prompt.over", {"unit": "session" if session.game_over else "game"})
         if phase == "wait":
             if obs["players"][HUMAN]["dead"]:
-                return "Your hand is dead: the others play on without you"
-            return "The AIs are playing…"
+                return Say("prompt.dead")
+            return Say("prompt.ais")
         if phase == "charleston":
             size = self._pass_size(session)
-            step = sentence(STEPS.get(obs["step"], obs["step"]))
+            blind = any(c.key == "b" for c in self._pass_choices(session))
             if self.picks and size == len(self.picks):
-                text = f"{step}: p passes the {size} picked (Enter puts one back)"
-            else:
-                text = f"{step}: pick {size} with Enter ({len(self.picks)} picked)"
-            if any(c.key == "b" for c in self._pass_choices(session)):
-                text += "; b passes the rest blind (from the tiles you receive, unseen)"
-            return text
+                key = "prompt.ready_blind" if blind else "prompt.ready"
+                return Say(key, {"step": obs["step"], "size": size})
+            key = "prompt.pick_blind" if blind else "prompt.pick"
+            return Say(key, {"step": obs["step"], "size": size, "picked": len(self.picks)})
         if phase == "vote":
-            return "Vote: g goes on with a second Charleston, t stops (one stop stops it)"
+            return Say("prompt.vote")
         if phase == "courtesy":
-            return "Courtesy pass: how many tiles (0-3) to offer the player across?"
+            return Say("prompt.courtesy")
         if phase == "claim":
             pai, seat = obs["claim"]
-            return f"{session.name(seat)} discarded {pai}: call it, or x to pass"
-        return "Your turn: pick a tile (←/→ or click) and press Enter to discard"
+            return Say("prompt.claim", {"seat": seat, "tile": pai})
+        return Say("prompt.turn")
 
-    # -- panels ----------------------------------------------------------------------------
+    # -- the table view --------------------------------------------------------------------
 
-    def status(self, session: Session[AmericanAction]) -> str:
-        obs = session.observation()
-        step = obs["step"]
-        return f"Game {session.deal_number} of {self.games} · {obs['tiles_left']} left" + (
-            f" · {STEPS.get(step, step)}" if step else ""
+    def seat(self, session: Session[AmericanAction], seat: int, obs: Any) -> view.Seat:
+        player = obs["players"][seat]
+        score = obs["scores"][seat]
+        dead = player["dead"]
+        return view.Seat(
+            seat=seat,
+            name=session.name(seat),
+            wind=wind_of(seat, obs["dealer"], self.players),
+            score=score,
+            score_text=Say("score.signed", {"n": score}),
+            dealer=seat == obs["dealer"],
+            turn=obs["turn"] == seat and not session.deal_over,
+            marks=(Say("mark.dead", {"why": dead}),) if dead else (),
+            pond=pond_tiles(player["discards"], seat, obs["claim"], "claimed", None),
+            melds=tuple(
+                _exposure(e, seat, (seat, i) in session.highlights)
+                for i, e in enumerate(player["exposures"])
+            ),
+            concealed=player["concealed"],
         )
 
-    def marks(self, session: Session[AmericanAction], seat: int) -> Text:
+    def centre(self, session: Session[AmericanAction], obs: Any) -> view.Centre:
+        step = obs["step"]
+        return view.Centre(
+            title=Say("centre.game_of", {"n": session.deal_number, "of": self.games}),
+            fields=(view.Field("tiles_left", obs["tiles_left"]),),
+            step=Say(f"step.{step}") if step else None,
+        )
+
+    def _exposures(self, seat: int, obs: Any) -> list[Exposure]:
+        return [
+            Exposure(e["tile"], e["size"], e["jokers"]) for e in obs["players"][seat]["exposures"]
+        ]
+
+    def _number(self, hand_id: str) -> tuple[str, int]:
+        """A card hand's section name and its number in the section (from 1)."""
+        hand = self.card.hand(hand_id)
+        section = next(name for key, name, _ in self.card.sections if key == hand.section)
+        same = [h.id for h in self.card.hands if h.section == hand.section]
+        return section, same.index(hand_id) + 1
+
+    def _hand_say(self, hand_id: str) -> Say:
+        section, number = self._number(hand_id)
+        return Say("card.hand", {"section": section, "number": number})
+
+    def advice(self, session: Session[AmericanAction]) -> tuple[Say, ...]:
+        """The nearest card hands, how far they are and the natural tiles they still need;
+        on your turn, the best discards."""
         obs = session.observation()
-        player = obs["players"][seat]
-        text = Text(f"score {signed(obs['scores'][seat])}")
-        if seat != HUMAN:
-            text.append(f" · {plural(player['tile_count'], 'tile')}")
-        if player["dead"]:
-            text.append(f" · DEAD HAND: {DEAD_REASONS[player['dead']]}", style="red")
-        return text
-
-    def pond(self, session: Session[AmericanAction], seat: int) -> list[tuple[str, str]]:
-        """``(5C)`` a discard someone claimed."""
-        discards = session.observation()["players"][seat]["discards"]
-        return [(f"({d['pai']})", "dim") if d["claimed"] else (d["pai"], "") for d in discards]
-
-    def melds(
-        self, session: Session[AmericanAction], seat: int
-    ) -> tuple[str, list[tuple[Text, Any]]]:
-        """Jokers in colour; an exposure a joker exchange just changed, highlighted."""
-        shown = []
-        for i, e in enumerate(session.observation()["players"][seat]["exposures"]):
-            flash = (seat, i) in session.highlights
-            tiles = [
-                Text(t, style=HIGHLIGHT if flash else "bold magenta" if t == JOKER else "")
-                for t in e["tiles"]
-            ]
-            shown.append((Text(" ", style=HIGHLIGHT if flash else "").join(tiles), e["target"]))
-        return "exposed", shown
-
-    def _exposures(self, session: Session[AmericanAction], seat: int = HUMAN) -> list[Exposure]:
-        players = session.deal.observation(seat)["players"]
-        return [Exposure(e["tile"], e["size"], e["jokers"]) for e in players[seat]["exposures"]]
-
-    def advice(self, session: Session[AmericanAction]) -> Text:
-        """The nearest card hands, how far they are and the natural tiles they still need."""
-        obs = session.observation()
-        exposures = self._exposures(session)
+        exposures = self._exposures(HUMAN, obs)
+        hand = " ".join(obs["hand"])
+        try:
+            nearest = self.card.distances(hand, exposures, top=ADVICE_HANDS)
+        except MahjongError:  # help must not break the table
+            return (Say("advice.none"),)
         have = [0] * len(KIND_NAMES)
         for t in held(session, HUMAN):
             have[kind_of(t)] += 1
-        text = Text("Nearest card hands (how many tiles away):")
-        try:
-            nearest = self.card.distances(tiles_text(obs["hand"]), exposures, top=ADVICE_HANDS)
-        except MahjongError as error:  # help must not break the table
-            return Text(f"No advice now: {error}")
+        lines = [Say("advice.nearest")]
         for d in nearest:
-            need: list[str] | None = None
-            for variant in self.card.variants(d.hand_id):
-                missing = [
-                    KIND_NAMES[k]
-                    for k, n in enumerate(variant.counts)
-                    if KIND_NAMES[k] != JOKER
-                    for _ in range(max(n - have[k], 0))
-                ]
-                if need is None or len(missing) < len(need):
-                    need = missing
-            text.append(f"\n  {d.hand_id:<9} {d.distance} away · {d.value} {d.xc} · ")
-            text.append_text(pattern_text(" | ".join(self.card.hand(d.hand_id).patterns)))
+            card_hand = self.card.hand(d.hand_id)
+            xc = "concealed" if card_hand.concealed else "exposed"
+            said = {"hand": self._hand_say(d.hand_id), "n": d.distance, "value": d.value}
+            lines.append(Say("advice.hand", {**said, "xc": xc}))
+            need = min(
+                (
+                    [
+                        KIND_NAMES[k]
+                        for k, n in enumerate(variant.counts)
+                        if KIND_NAMES[k] != JOKER
+                        for _ in range(max(n - have[k], 0))
+                    ]
+                    for variant in self.card.variants(d.hand_id)
+                ),
+                key=len,
+                default=[],
+            )
             if need:
-                text.append(f"\n            needs {tiles_text(need)}")
+                lines.append(Say("advice.needs", {"tiles": need}))
         if self.phase(session) == "turn":
-            visible = tiles_text(
-                [d["pai"] for p in obs["players"] for d in p["discards"] if not d["claimed"]]
+            seen = obs["seen"]
+            visible = " ".join(
+                KIND_NAMES[k] for k, n in enumerate(seen) for _ in range(n - have[k])
             )
             try:
-                options = self.card.discard_options(
-                    tiles_text(obs["hand"]), exposures, visible=visible or None, top=1
-                )
+                options = self.card.discard_options(hand, exposures, visible=visible or None, top=1)
             except MahjongError:
                 options = []
             best = [
-                f"{KIND_NAMES[o.tile]} ({o.distance} away)"
+                Say("advice.option", {"tile": KIND_NAMES[o.tile], "n": o.distance})
                 for o in options[:4]
                 if o.distance is not None
             ]
             if best:
-                text.append("\nBest discards: " + ", ".join(best))
-        return text
+                lines.append(Say("advice.best", {"options": best}))
+        return tuple(lines)
 
-    def card_page(self, session: Session[Any]) -> Text:
-        """The card: every hand by section, its pattern in the card's colours, its value and
-        X/C, with the legend and the joker rule read from the card's variants."""
+    def card_page(self, session: Session[Any]) -> view.Card:
+        """The card as a page: every hand by section spelled in tiles with its suit slots,
+        its value and X/C, its note, and how far your hand is from it."""
         card = self.card
+        away: dict[str, int] = {}
+        obs = session.observation()
+        try:
+            for d in card.distances(" ".join(obs["hand"]), self._exposures(HUMAN, obs)):
+                away.setdefault(d.hand_id, d.distance)
+        except MahjongError:  # help must not break the table
+            away = {}
         smallest = min(
             (size for h in card.hands for v in card.variants(h.id) for _, size in v.sets),
             default=0,
         )
-        legend = [
-            "Colours: one colour is one suit, other colours other suits (any suits unless "
-            "the note says); D is the dragon of its colour's suit (craks R, bams G, dots 0); "
-            "0 is the white dragon, F a flower; a lower-case letter is a number the note "
-            "names (the same letter, the same number).",
-            "Value in points; X: exposures allowed, C: concealed.",
-        ]
+        legend = [Say("legend.colours"), Say("legend.values")]
         if smallest:
-            legend.insert(
-                1,
-                f"Jokers stand in for any tile of a group of {smallest} or more of a kind, "
-                "never in a smaller group or a run such as 2026 or NEWS.",
-            )
-        text = Text(f"{card.name}\n", style="bold")
-        for paragraph in legend:
-            text.append("\n".join(textwrap.wrap(paragraph, PAGE_WIDTH)) + "\n")
+            legend.insert(1, Say("legend.jokers", {"n": smallest}))
+        sections = []
         for key, name, no_bonus in card.sections:
-            text.append(f"\n{name}", style="bold underline")
-            if no_bonus:
-                text.append("  (no jokerless double)", style="dim")
-            text.append("\n")
-            for hand in card.hands:
-                if hand.section != key:
-                    continue
-                line = Text(f"  {hand.id:<10}")
-                pattern = pattern_text(" | ".join(hand.patterns))
-                line.append_text(pattern)
-                line.append(" " * max(30 - pattern.cell_len, 1))
-                line.append(f"{hand.value:>3} {hand.xc}")
-                if hand.note and line.cell_len + 2 + len(hand.note) <= PAGE_WIDTH:
-                    line.append(f"  {hand.note}", style="dim")
-                elif hand.note:
-                    for part in textwrap.wrap(hand.note, PAGE_WIDTH - 12):
-                        line.append(f"\n{' ' * 12}{part}", style="dim")
-                text.append_text(line)
-                text.append("\n")
-        return text
+            hands = [h for h in card.hands if h.section == key]
+            sections.append(
+                view.CardSection(
+                    name=name,
+                    no_jokerless_bonus=no_bonus,
+                    hands=tuple(
+                        view.CardHand(
+                            number=i + 1,
+                            groups=tuple(view.CardGroup(tuple(t), s) for t, s in h.example),
+                            value=h.value,
+                            xc=Say("card.concealed" if h.concealed else "card.exposed"),
+                            note=h.note,
+                            away=away.get(h.id),
+                        )
+                        for i, h in enumerate(hands)
+                    ),
+                )
+            )
+        return view.Card(card.name, tuple(legend), tuple(sections))
 
     # -- the end ---------------------------------------------------------------------------
 
-    def result(self, session: Session[AmericanAction]) -> Text:
-        """The winner's card hand and the winning hand tile by tile (the jokers' stand-ins
+    def result(self, session: Session[AmericanAction]) -> view.Result:
+        """The winner's card hand and the winning hand group by group (the jokers' stand-ins
         shown), why a jokerless hand was or was not doubled, dead hands and the payouts."""
         outcome = session.deal.outcome
         assert outcome is not None
-        text = Text()
         win = outcome["win"]
-        if win is not None:
-            self._win(session, win, text)
-        else:
-            text.append("Wall game: nobody won\n", style="bold")
-        for seat, reason in enumerate(outcome["dead"]):
-            if reason:
-                text.append(
-                    f"  {sentence(session.whose(seat))} hand was dead: {DEAD_REASONS[reason]}\n"
-                )
-        text.append(f"Payouts: {session.by_seat(outcome['deltas'])}")
-        text.append(f"\nScores: {session.by_seat(session.game.scores)}")
-        return text
-
-    def _win(self, session: Session[AmericanAction], win: dict[str, Any], text: Text) -> None:
-        winner = win["actor"]
-        how = {"self_drawn": "self-drawn", "joker_exchange": "after a joker exchange"}.get(
-            win["win"], str(win["win"])
+        wins = (self._win(win),) if win is not None else ()
+        dead = tuple(Say(f"dead.{r}") if r else None for r in outcome["dead"])
+        rows = [row(Say("pay.mahjongg"), outcome["deltas"])]
+        game = session.game
+        return view.Result(
+            title=Say("result.deal", {"unit": "game"}),
+            wins=wins,
+            draw=None if win is not None else Say(f"ended.{outcome['ending']}"),
+            shown=(None, None, None, None),
+            dead=(dead[0], dead[1], dead[2], dead[3]),
+            payments=deal_payments(rows, self.players),
+            scores=tuple(game.scores),
+            ended=Say("end.session", {"n": self.games}) if session.game_over else None,
         )
-        if win["win"] == "discard" and win["target"] is not None:
-            how = f"on {session.whose(win['target'])} discard {win['pai']}"
-        text.append(f"{session.name(winner)}: Mah Jongg {how}\n", style="bold")
+
+    def _win(self, win: dict[str, Any]) -> view.Win:
+        winner, how = win["actor"], win["win"]
         hand = self.card.hand(win["hand"])
-        section = next(name for key, name, _ in self.card.sections if key == hand.section)
-        text.append(f"  Card hand {hand.id} ({section}): ")
-        text.append_text(pattern_text(" | ".join(hand.patterns)))
-        text.append(f" · {win['value']} points · {hand.xc}\n")
-        match = self._match(session, winner)
-        if match is not None:
-            text.append("  Winning hand: ")
-            text.append_text(spelled(session, winner, match))
-            text.append("\n")
-        if win["jokerless"]:
-            text.append(f"  {self._jokerless(win, section, match)}\n")
+        xc = "concealed" if hand.concealed else "exposed"
+        said: dict[str, Any] = {"seat": winner}
+        if how == "discard":
+            said["from"] = win["target"]
+        notes = []
+        if win["jokerless_note"]:
+            note = win["jokerless_note"]
+            notes.append(Say(note["key"], note["params"]))
         if win["pay_for_table"] and win["target"] is not None:
-            text.append(f"  {session.name(win['target'])} pays for the table\n")
+            notes.append(Say("note.pay_for_table", {"seat": win["target"]}))
+        return view.Win(
+            seat=winner,
+            from_seat=win["target"] if how == "discard" else None,
+            how=Say(f"how.{how}", said),
+            tile=None,
+            groups=tuple(
+                view.WinGroup(tuple(t for t, _ in g), tuple(f for _, f in g)) for g in win["groups"]
+            ),
+            value=(
+                view.Scored(self._hand_say(win["hand"]), Say("value.points", {"n": win["value"]})),
+            ),
+            fu=(),
+            total=(Say(f"card.{xc}"),),
+            notes=tuple(notes),
+        )
 
-    def _match(self, session: Session[AmericanAction], seat: int) -> Match | None:
-        obs = session.deal.observation(seat)
-        return self.card.match(tiles_text(obs["hand"]), self._exposures(session, seat))
-
-    def _jokerless(self, win: dict[str, Any], section: str, match: Match | None) -> str:
-        """Why a jokerless hand was doubled or not, from the rules and the card."""
-        if win["jokerless_bonus"]:
-            return "Jokerless: the payouts are doubled"
-        if not self.rules.jokerless_bonus:
-            return "Jokerless, but these rules pay no jokerless bonus"
-        why = f"the card gives {section} hands no jokerless double"
-        if match is not None and not match.variant.sets:
-            why += " (they have no group a joker could fill, so they are always jokerless)"
-        return f"Jokerless, but {why}"
-
-    def standings(self, session: Session[AmericanAction]) -> Text:
+    def standings(self, session: Session[AmericanAction]) -> view.Standings:
         """Rank and score after the session's games."""
-        text = Text()
-        text.append(f"Final standings after {plural(self.games, 'game')}\n", style="bold")
-        for s in sorted(session.game.standings(), key=lambda s: s["rank"]):
-            text.append(f"  {s['rank']}. {session.name(s['seat']):<5} {signed(s['score']):>6}\n")
-        text.append("  (scores sum to 0)")
-        return text
+        rows = tuple(
+            view.Standing(
+                rank=s["rank"],
+                seat=s["seat"],
+                score=s["score"],
+                parts=(),
+                result=s["points"],
+                result_text=Say("result.signed", {"n": s["points"]}),
+            )
+            for s in sorted(session.game.standings(), key=lambda s: s["rank"])
+        )
+        games = {"n": self.games}
+        return view.Standings(rows, Say("standings.scores", games), Say("end.session", games))
+
+
+def _exposure(exposure: Any, seat: int, flash: bool) -> view.Meld:
+    """An exposure as a meld: the claimed discard first (sideways), its jokers marked."""
+    tiles = tuple(exposure["tiles"])
+    target = exposure["target"]
+    called = target is not None and target != seat
+    return view.Meld(
+        kind="expose",
+        tiles=tiles,
+        called=0 if called else None,
+        from_seat=target,
+        jokers=tuple(i for i, t in enumerate(tiles) if t == JOKER),
+        flash=flash,
+    )
 
 
 def held(session: Session[AmericanAction], seat: int) -> list[str]:
     """Every tile `seat` holds: its rack and its exposures."""
     obs = session.deal.observation(seat)
     return [*obs["hand"], *(t for e in obs["players"][seat]["exposures"] for t in e["tiles"])]
-
-
-def pattern_text(patterns: str) -> Text:
-    """A card pattern in the card's colours: each group's suit slot (``:a``) becomes its
-    colour, decorations (``+``, ``=``) are dimmed."""
-    text = Text()
-    for i, token in enumerate(patterns.split()):
-        if i:
-            text.append(" ")
-        body, _, slot = token.partition(":")
-        if token in DECORATIONS or token == "|":
-            text.append(token, style="dim")
-        elif slot in ("bam", "crak", "dot"):
-            text.append(body, style=SLOT_COLOURS[slot])
-            text.append(f"({slot})", style="dim")
-        else:
-            text.append(body, style=SLOT_COLOURS.get(slot, "bold"))
-    return text
-
-
-def _groups(match: Match) -> list[list[tuple[int, int]]]:
-    """The winning arrangement's groups in kind order, single tiles of one suit (or of the
-    honours) together as one run: ``13579``, ``NEWS``."""
-    groups: list[list[tuple[int, int]]] = []
-    for kind, size in sorted([*match.variant.sets, *match.variant.strict]):
-        last = groups[-1][-1] if groups else None
-        if (
-            size == 1
-            and last is not None
-            and last[1] == 1
-            and min(last[0] // 9, 3) == min(kind // 9, 3)
-        ):
-            groups[-1].append((kind, size))
-        else:
-            groups.append([(kind, size)])
-    return groups
-
-
-def spelled_groups(
-    session: Session[AmericanAction], seat: int, match: Match
-) -> list[list[tuple[str, bool]]]:
-    """The winning hand group by group as the card hand arranges it: each tile's name and
-    whether a joker stands in for it."""
-    naturals = [0] * len(KIND_NAMES)
-    for t in held(session, seat):
-        if t != JOKER:
-            naturals[kind_of(t)] += 1
-    groups: list[list[tuple[str, bool]]] = []
-    for group in _groups(match):
-        tiles: list[tuple[str, bool]] = []
-        for kind, size in group:
-            real = min(naturals[kind], size)
-            naturals[kind] -= real
-            name = KIND_NAMES[kind]
-            tiles += [(name, False)] * real + [(name, True)] * (size - real)
-        groups.append(tiles)
-    return groups
-
-
-def spelled(session: Session[AmericanAction], seat: int, match: Match) -> Text:
-    """The winning hand group by group as the card hand arranges it, each joker shown with
-    the tile it stands for: ``1C 1C 1C · R R J=R``."""
-    text = Text()
-    for i, group in enumerate(spelled_groups(session, seat, match)):
-        if i:
-            text.append(" · ", style="dim")
-        tiles = [
-            Text(f"J={name}", style="bold magenta") if joker else Text(name)
-            for name, joker in group
-        ]
-        text.append_text(Text(" ").join(tiles))
-    return text

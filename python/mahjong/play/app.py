@@ -1,5 +1,5 @@
-"""``mahjong play``: the textual table where you (seat 0) play against three AIs, for either
-family.
+"""``mahjong play``: the textual table where you (seat 0) play against an AI in every other
+seat (three, or two under three-player Riichi rules), for either family.
 
 The game is a :class:`~mahjong.play.session.Session`; its family
 (:class:`~mahjong.play.riichi.RiichiFamily`, :class:`~mahjong.play.american.AmericanFamily`)
@@ -10,7 +10,8 @@ lists the options (``--web`` serves the web table of :mod:`mahjong.play.web` ins
 
 from __future__ import annotations
 
-import argparse
+import re
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,14 +30,13 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from mahjong.arguments import random_seed
 from mahjong.errors import IllegalActionError, MahjongError
-from mahjong.play.command import family_from, table_parser
-from mahjong.play.family import PLAY, Choice, Family, NotNow, Page, Way
-from mahjong.play.glyphs import glyph_cells, unicode_ok
-from mahjong.play.session import HUMAN, Session
-from mahjong.play.words import sentence
-from mahjong.riichi.mjai_host import Hosting
+from mahjong.play.catalogue import Words
+from mahjong.play.family import PLAY, Choice, Family, NotNow, Way
+from mahjong.play.glyphs import glyph_cells, tile_glyph
+from mahjong.play.session import HUMAN, Session, random_seed
+from mahjong.play.snapshot import Card as CardView
+from mahjong.play.snapshot import CardGroup, Say, Snapshot, build
 
 HAND_SLOTS = 14
 HIGHLIGHT_SECONDS = 2.0
@@ -56,6 +56,30 @@ SHELL_KEYS = (
     ("Esc", "go back"),
     ("q", "quit (asks if not saved)"),
 )
+TILE_KEYS = (
+    ("← →", "select a tile (the drawn tile sits apart, on the right)"),
+    ("Enter", "confirm it: discard it, or pick it to pass (a click selects, a second confirms)"),
+    ("1-9", "pick a way when a button has several"),
+)
+PAGE_KEYS = {"card": "c"}  # the key that opens each page
+PAGE_WIDTH = 72  # a page's lines fit an 80-column terminal (border, scrollbar)
+JOKER = 35  # the joker's kind
+CLAIMED = "bold reverse green"  # the discard the human may claim now
+HIGHLIGHT = "bold reverse yellow"  # an exposure a joker exchange just changed
+# Suit slots of the card's groups in the card's colours; other groups (no suit) bold.
+SLOT_COLOURS = {"a": "bold blue", "b": "bold red", "c": "bold green", "any": "bold magenta"}
+
+
+def place_of(seat: int, players: int) -> str:
+    """Where `seat` sits as you (seat 0) see a table of `players`: ``right`` (the next to
+    play), ``left`` (the one before you), else ``across``."""
+    return "right" if seat == 1 else "left" if seat == players - 1 else "across"
+
+
+def stacked(players: int) -> list[int]:
+    """The other seats' panels top down: across, left, right."""
+    order = ("across", "left", "right")
+    return sorted(range(1, players), key=lambda seat: order.index(place_of(seat, players)))
 
 
 def _centre(text: str, width: int) -> str:
@@ -207,15 +231,21 @@ class ConfirmScreen(ModalScreen[str]):
 
 class PlayApp(App[None]):
     """The table for `session`. ``delay`` is how long each AI action stays on screen (0 in
-    tests); the log is saved to `log` (by default ``<family>-seed<S>.jsonl``)."""
+    tests); the log is saved to `log` (by default ``<family>-seed<S>.jsonl``).
+
+    It draws the session's table view (:func:`mahjong.play.snapshot.build`) in English and
+    never asks which family it plays: keys and clicks go to the family's tiles and choices."""
 
     ENABLE_COMMAND_PALETTE = False
     CSS = """
     Screen { layout: vertical; }
     #status { dock: top; height: auto; background: $primary-background; padding: 0 1; }
     #body { height: 1fr; }
-    #body > Static { height: auto; padding: 0 1; }
-    #advice { border: round $accent; }
+    #body Static { height: auto; padding: 0 1; }
+    #lower { height: auto; }
+    #lower > Vertical { width: 1fr; height: auto; }
+    #advice { width: 50; max-height: 9; border: round $accent; padding: 0 1; }
+    #advice Static { padding: 0; }
     #result { border: double $success; }
     #log { color: $text-muted; }
     #bottom { height: auto; }
@@ -234,15 +264,15 @@ class PlayApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "Select", show=False),
         Binding("right", "move(1)", "Select", show=False),
-        Binding("enter", "tile", "Play tile"),
+        Binding("enter", "tile", "Confirm", show=False),
         Binding("escape", "cancel", "Back"),
         *(Binding(str(i), f"digit({i})", "Pick", show=False) for i in range(10)),
         Binding("space", "choose('x')", "Pass", show=False),
         Binding("h", "toggle_help", "Help"),
         Binding("n", "next", "Next"),
-        Binding("a", "again", "Same again", show=False),
-        Binding("v", "view", "Table/result", show=False),
-        Binding("s", "save", "Save log"),
+        Binding("a", "again", "Again", show=False),
+        Binding("v", "view", "View", show=False),
+        Binding("s", "save", "Save"),
         Binding("question_mark,f1", "keys", "Keys"),
         Binding("q", "quit_table", "Quit"),
     ]
@@ -275,6 +305,8 @@ class PlayApp(App[None]):
         self._order: list[str] = []
         self._drawn = False
         self._buttons: dict[str, Callable[[], None]] = {}
+        self.view: Snapshot = build(session)
+        self.words = Words(self.view)
 
     # -- layout ----------------------------------------------------------------------------
 
@@ -282,11 +314,13 @@ class PlayApp(App[None]):
         yield Static(id="status")
         with VerticalScroll(id="body"):
             yield Static(id="result")
-            for seat in (2, 3, 1):
+            for seat in stacked(self.family.players):
                 yield Static(id=f"player-{seat}", classes="player")
-            yield Static(id="me")
-            yield Static(id="advice")
-            yield Static(id="log")
+            with Horizontal(id="lower"):
+                with Vertical():
+                    yield Static(id="me")
+                    yield Static(id="log")
+                yield VerticalScroll(Static(id="advice-text"), id="advice")
         with Vertical(id="bottom"):
             with Horizontal(id="hand"):
                 for i in range(HAND_SLOTS):
@@ -332,15 +366,11 @@ class PlayApp(App[None]):
 
     def _hand_order(self) -> tuple[list[str], bool]:
         """The human's tiles as shown: sorted, the drawn tile apart at the end."""
-        obs = self.session.observation()
-        hand = list(obs["hand"])
-        drawn = obs["drawn"]
-        if drawn is not None and drawn in hand:
-            hand.remove(drawn)
-            return [*sorted(hand, key=self.family.sort_key), drawn], True
-        return sorted(hand, key=self.family.sort_key), False
+        hand = self.view.hand
+        return [*hand.tiles, *([hand.drawn] if hand.drawn else [])], hand.drawn is not None
 
     def _select_default(self) -> None:
+        self.view = build(self.session, self.mode, self.busy)
         self._order, self._drawn = self._hand_order()
         if self._drawn and self.session.human_to_act():
             self.selected = len(self._order) - 1
@@ -349,8 +379,9 @@ class PlayApp(App[None]):
     # -- drawing ---------------------------------------------------------------------------
 
     def refresh_table(self) -> None:
-        session, family = self.session, self.family
-        over = session.deal_over
+        self.view = shown = build(self.session, self.mode, self.busy)
+        self.words = words = Words(shown)
+        over = shown.deal_over
         self._order, self._drawn = self._hand_order()
         self.selected = max(min(self.selected, len(self._order) - 1), 0)
         self.query_one("#status", Static).update(self._status())
@@ -359,39 +390,133 @@ class PlayApp(App[None]):
         result.display = showing_result
         if showing_result:
             result.update(self._result_text())
-        for seat in (1, 2, 3):
+        for seat in stacked(len(shown.seats)):
             panel = self.query_one(f"#player-{seat}", Static)
             panel.display = not showing_result
-            panel.update(family.panel(session, seat))
-        me = self.query_one("#me", Static)
-        me.display = not showing_result
-        me.update(family.panel(session, HUMAN))
-        advice = self.query_one("#advice", Static)
+            panel.update(self._panel(seat))
+        self.query_one("#lower").display = not showing_result
+        self.query_one("#me", Static).update(self._panel(HUMAN))
+        advice = self.query_one("#advice")
         advice.display = self.show_help and not over
         if advice.display:
-            advice.update(family.advice(session))
+            lines = [self._said(line) for line in self.family.advice(self.session)]
+            self.query_one("#advice-text", Static).update(Text("\n").join(lines))
         log = self.query_one("#log", Static)
-        log.display = not showing_result
-        log.update(Text("\n".join(session.messages[-3:])))
+        log.update(Text("\n").join(self._said(m) for m in shown.messages[-3:]))
         self.query_one("#hand").display = not showing_result
         self._draw_hand()
         self.query_one("#prompt", Static).update(Text(self._prompt()))
         self.query_one("#actions", ActionBar).show(self._draw_buttons())
-        why = family.why_not(session)
+        why = [words.sentence(r) for r in shown.reasons]
         self.query_one("#why", Static).display = bool(why)
         self.query_one("#why", Static).update(Text("\n".join(why)))
-        if session.highlights and self._highlight is None:
+        if self.session.highlights and self._highlight is None:
             self._highlight = self.set_timer(HIGHLIGHT_SECONDS, self._end_highlight)
         self.refresh_bindings()
 
+    def _tile(self, tile: str, style: str = "") -> Text:
+        """A tile's label in its face's colours (red fives red, jokers magenta)."""
+        face = self.view.faces.tiles.get(tile)
+        colour = (
+            "bold red"
+            if face and face.red
+            else "bold magenta"
+            if face and face.kind == JOKER
+            else ""
+        )
+        return Text(self.words.label(tile), style=f"{colour} {style}".strip())
+
+    def _said(self, say: Say) -> Text:
+        """A message as a sentence, the red fives among its tiles in red."""
+        text = Text(self.words.sentence(say))
+        faces = self.view.faces.tiles
+        named = [v for v in say.params.values() if isinstance(v, str)]
+        named += [t for v in say.params.values() if isinstance(v, list) for t in v]
+        for tile in {t for t in named if isinstance(t, str) and t in faces and faces[t].red}:
+            text.highlight_regex(rf"\b{re.escape(faces[tile].label)}\b", "bold red")
+        return text
+
+    def _tiles(self, tiles: Sequence[str], style: str = "") -> Text:
+        return Text(" ").join(self._tile(t, style) for t in tiles)
+
     def _status(self) -> Text:
-        """The family's status line, and the game's seed at its right end when it fits (it
-        is always on the keys page and under the result)."""
-        text = Text(self.family.status(self.session))
+        """The centre in a line (its title, labelled values, dora indicators, the Charleston
+        step), and the game's seed at its right end when it fits (it is always on the keys
+        page and under the result)."""
+        words, centre = self.words, self.view.centre
+        text = Text(words(centre.title))
+        for f in centre.fields:
+            text.append(f" · {words(Say(f'centre.{f.name}'))} {f.value}")
+        if centre.indicators:
+            text.append(f" · {words(Say('centre.dora'))} ")
+            text.append_text(self._tiles(centre.indicators))
+        if centre.step is not None:
+            text.append(f" · {words(centre.step)}")
         seed = f"seed {self.session.seed}"
         spare = self.size.width - 2 - text.cell_len - len(seed)
         if spare >= 3:
             text.append(" " * spare + seed, style="dim")
+        return text
+
+    def _panel(self, seat: int) -> Text:
+        """A player's name, wind, score and marks, their discards (``[5m]`` the riichi tile,
+        ``(5m)`` one someone called, the one on offer highlighted), their melds with whom
+        each was called from, and their kita tiles."""
+        words, side = self.words, self.view.seats[seat]
+        text = Text()
+        place = place_of(seat, len(self.view.seats))
+        title = (
+            words.name(seat)
+            if seat == HUMAN
+            else words(Say("seat.ai", {"name": side.name, "place": place}))
+        )
+        text.append(title, style="bold")
+        text.append(f" · {words(Say(f'wind.{side.wind}'))} · {words(side.score_text)}")
+        if side.dealer:
+            text.append(f" · {words(Say('mark.dealer'))}")
+        for mark in side.marks:
+            text.append(f" · {words(mark).upper()}", style="bold red")
+        if seat == HUMAN:
+            text.append_text(self._waits())
+        if side.turn:
+            text.append(f"  ◀ {words(Say('seat.turn'))}", style="green")
+        text.append(f"\n  {words(Say('seat.discards'))}: ")
+        for d in side.pond:
+            label = words.label(d.tile)
+            label = f"[{label}]" if d.sideways else f"({label})" if d.called else label
+            face = self.view.faces.tiles.get(d.tile)
+            style = (
+                CLAIMED if d.offered else "dim" if d.called else "bold yellow" if d.sideways else ""
+            )
+            if face is not None and face.red and not d.offered:
+                style = f"{style} red".strip()
+            text.append(label, style=style)
+            text.append(" ")
+        if side.melds:
+            text.append(f"\n  {words(Say('seat.melds'))}: ")
+            for meld in side.melds:
+                text.append_text(self._tiles(meld.tiles, HIGHLIGHT if meld.flash else ""))
+                if meld.from_seat is not None and meld.from_seat != seat:
+                    text.append(
+                        f" {words(Say('seat.from', {'seat': meld.from_seat}))}", style="dim"
+                    )
+                text.append("   ")
+        if side.kita:
+            text.append(f"\n  {words(Say('seat.kita'))}: ")
+            text.append_text(self._tiles(side.kita))
+        return text
+
+    def _waits(self) -> Text:
+        """Tenpai, each wait with how many are left, and furiten with why."""
+        words, hand = self.words, self.view.hand
+        text = Text()
+        if hand.tenpai:
+            waits = ", ".join(
+                words(Say("hand.live", {"tile": w.tile, "n": w.live})) for w in hand.waits
+            )
+            text.append(f" · {words(Say('hand.tenpai'))}: {waits}")
+        if hand.furiten is not None:
+            text.append(f" · FURITEN: {words(hand.furiten)}", style="bold red")
         return text
 
     def _end_highlight(self) -> None:
@@ -400,81 +525,172 @@ class PlayApp(App[None]):
         self.refresh_table()
 
     def _result_text(self) -> Text:
-        session, family = self.session, self.family
-        text = family.result(session)
-        if session.game_over:
-            text.append("\n\n")
-            text.append_text(family.standings(session))
-        name = f"mahjong play {family.name} --seed {session.seed}"
-        text.append(f"\nSeed {session.seed} ({name} deals this {family.game_word} again)")
+        """The result of the deal: wins with their hands and values, or the draw; the
+        payments row by row; the scores; the standings once the game is over."""
+        words, shown = self.words, self.view
+        result = shown.result
+        assert result is not None
+        text = Text()
+        for win in result.wins:
+            text.append(words.sentence(win.how) + ": ", style="bold")
+            for i, group in enumerate(win.groups):
+                if i:
+                    text.append(" | " if group.open else " · ", style="dim")
+                for j, (tile, stands) in enumerate(zip(group.tiles, group.stands_for, strict=True)):
+                    if j:
+                        text.append(" ")
+                    text.append_text(self._tile(tile))
+                    if stands is not None:
+                        text.append("=")
+                        text.append_text(self._tile(stands))
+            if win.tile is not None:
+                text.append(" + ")
+                text.append_text(self._tile(win.tile, "bold"))
+            text.append("\n  " + ", ".join(f"{words(v.name)} {words(v.value)}" for v in win.value))
+            text.append("\n  " + " · ".join(words(t) for t in win.total), style="bold yellow")
+            if win.fu:
+                fu = ", ".join(f"{words(f.name)} {f.value.params['n']}" for f in win.fu)
+                text.append(f" ({fu})", style="dim")
+            if win.indicators:
+                text.append("\n ")
+            for row in win.indicators:
+                text.append(f" {words(row.label)}: ")
+                text.append_text(self._tiles(row.tiles))
+            for note in win.notes:
+                text.append(f"\n  {words.sentence(note)}")
+            text.append("\n")
+        if result.draw is not None:
+            text.append(words.sentence(result.draw) + "\n", style="bold")
+        for seat, hand in enumerate(result.shown):
+            if hand is not None:
+                text.append(f"  {words(Say('hand.tenpai'))}: {words.name(seat)} ")
+                text.append_text(self._tiles(hand.tiles))
+                text.append("\n")
+        for seat, dead in enumerate(result.dead):
+            if dead is not None:
+                said = Say("result.dead", {"seat": seat, "why": dead})
+                text.append(f"  {words.sentence(said)}\n")
+        text.append_text(self._payments())
+        if shown.standings is not None:
+            text.append_text(self._standings())
+        else:
+            scores = " · ".join(f"{words.name(s)} {v:,}" for s, v in enumerate(result.scores))
+            text.append(f"Scores: {scores}")
+        name = f"mahjong play {self.family.name} --seed {self.session.seed}"
+        game = words(Say(shown.units[1]))
+        text.append(f"\nSeed {self.session.seed} ({name} deals this {game} again)")
         if self.saved is not None:
             text.append(f"\nLog saved to {self.saved}", style="green")
         return text
 
+    def _payments(self) -> Text:
+        """The payments as a table: a row each, a column per seat and the table's."""
+        words = self.words
+        payments = self.view.result.payments if self.view.result else None
+        text = Text()
+        if payments is None:
+            return text
+        players = len(self.view.seats)
+        names = [words.name(s)[:6] for s in range(players)] + [words(Say("pay.table"))[:6]]
+        rows = [(words.sentence(r.label), r.amounts) for r in payments.rows]
+        rows.append((words(Say("pay.total")), payments.total))
+        width = max(len(label) for label, _ in rows)
+        table = any(amounts[players] for _, amounts in rows)
+        columns = players + 1 if table else players
+        text.append(" " * (width + 2) + "".join(f"{n:>8}" for n in names[:columns]) + "\n")
+        for label, amounts in rows:
+            cells = "".join(f"{signed(a):>8}" for a in amounts[:columns])
+            text.append(
+                f"  {label:<{width}}{cells}\n", style="bold" if label == rows[-1][0] else ""
+            )
+        return text
+
+    def _standings(self) -> Text:
+        """Why the game ended; rank, name, final score, the parts of the result and the
+        result; how results are counted."""
+        words, standings = self.words, self.view.standings
+        assert standings is not None
+        text = Text()
+        text.append(f"Final standings: {words(standings.ended)}\n", style="bold")
+        names = [p.name for p in standings.rows[0].parts] if standings.rows else []
+        heads = [words(Say(f"part.{n}")) for n in ("score", *names, "result")]
+        text.append(" " * 11 + "".join(f"{h:>9}" for h in heads) + "\n", style="dim")
+        for s in standings.rows:
+            cells = [f"{s.score:,}", *(signed(p.amount) for p in s.parts), words(s.result_text)]
+            text.append(f"  {s.rank}. {words.name(s.seat):<5}" + "".join(f"{c:>9}" for c in cells))
+            text.append("\n")
+        text.append(f"  {words(standings.note)}")
+        return text
+
     def _draw_hand(self) -> None:
-        session, family = self.session, self.family
         order = self._order
-        playable = family.playable(session, self.mode) if not self.busy else set()
+        hand = self.view.hand
+        playable = set(hand.playable) if not self.busy else set()
         active = bool(playable) and not self.ways
-        picked = family.picked(session)
-        for i, view in enumerate(self.query(TileView)):
-            view.display = i < len(order)
+        picked = list(hand.picked)
+        for i, tile_view in enumerate(self.query(TileView)):
+            tile_view.display = i < len(order)
             if i >= len(order):
                 continue
             tile = order[i]
-            label = _centre(family.label(tile), 3)
-            face = label if self.ascii else f" {glyph_cells(family.glyph(tile))}\n{label}"
-            view.update(Text(face, style=family.tile_style(tile)))
+            label = self._tile(tile)
+            label.pad_left((3 - label.cell_len + 1) // 2)
+            label.pad_right(3 - label.cell_len)
+            face = self.view.faces.tiles.get(tile)
+            if self.ascii or face is None:
+                tile_view.update(label)
+            else:
+                glyph = Text(f" {glyph_cells(tile_glyph(face.kind))}\n", style=label.style)
+                tile_view.update(glyph + label)
             is_picked = tile in picked
             if is_picked:
                 picked.remove(tile)
-            view.set_class(is_picked, "picked")
-            view.set_class(active and i == self.selected, "selected")
-            view.set_class(active and tile not in playable, "barred")
-            view.set_class(self._drawn and i == len(order) - 1, "drawn")
+            tile_view.set_class(is_picked, "picked")
+            tile_view.set_class(active and i == self.selected, "selected")
+            tile_view.set_class(active and tile not in playable, "barred")
+            tile_view.set_class(self._drawn and i == len(order) - 1, "drawn")
 
     def _choices(self) -> list[Choice[Any]]:
-        if self.busy or self.ways:
+        if self.busy or self.ways or not self.session.human_to_act():
             return []
         return self.family.choices(self.session, self.mode)
 
     def _draw_buttons(self) -> list[Button]:
         """The buttons for now; each remembers what it does in ``_buttons``."""
-        session = self.session
+        session, words = self.session, self.words
         shown: list[tuple[Button, Callable[[], None]]] = []
         if self.ways:
             for i, way in enumerate(self.ways[:9]):
-                shown.append((Button(str(i + 1), way.label, f"way-{i}"), self._way(way)))
+                label = words.sentence(way.label)
+                if way.warning is not None:
+                    label += f" ({words(way.warning)})"
+                shown.append((Button(str(i + 1), label, f"way-{i}"), self._way(way)))
             shown.append((Button("Esc", "Back", "cancel"), self.action_cancel))
         elif not self.busy and session.human_to_act():
-            verb = self.family.tile_verb(session, self.mode)
+            verb = self.view.hand.verb
             if verb is not None:
-                shown.append((Button("Enter", verb, "tile", "primary"), self.action_tile))
+                shown.append((Button("Enter", words(verb), "tile", "primary"), self.action_tile))
             for choice in self._choices():
-                shown.append(
-                    (
-                        Button(choice.key, choice.label, f"choice-{choice.key}", choice.style),
-                        self._chooser(choice.key),
-                    )
-                )
+                label = words.sentence(choice.label)
+                if len(choice.ways) == 1 and choice.ways[0].warning is not None:
+                    label += f" ({words(choice.ways[0].warning)})"
+                button = Button(choice.key, label, f"choice-{choice.key}", choice.style)
+                shown.append((button, self._chooser(choice.key)))
             if self.mode != PLAY:
                 shown.append((Button("Esc", "Back", "cancel"), self.action_cancel))
         elif session.deal_over:
-            what = (
-                f"New {self.family.game_word}"
-                if session.game_over
-                else (f"Next {self.family.deal_word}")
-            )
+            deal, game = (words(Say(unit)) for unit in self.view.units)
+            what = f"New {game}" if session.game_over else f"Next {deal}"
             shown.append((Button("n", what, "next", "primary"), self.action_next))
             if session.game_over:
-                shown.append((Button("a", "Same again", "again"), self.action_again))
-            shown.append((Button("s", "Save log", "save"), self.action_save))
+                shown.append((Button("a", "Again", "again"), self.action_again))
+            shown.append((Button("s", "Save", "save"), self.action_save))
             view = "Result" if self.show_table else "Table"
             shown.append((Button("v", view, "view"), self.action_view))
             shown.append((Button("q", "Quit", "quit"), self.action_quit_table))
         shown += [
-            (Button(page.key, sentence(page.name), f"page-{page.key}"), self._opener(page))
-            for page in self.family.pages()
+            (Button(PAGE_KEYS[page], page.capitalize(), f"page-{page}"), self._opener(page))
+            for page in self.view.pages
         ]
         self._buttons = {button.command: run for button, run in shown}
         return [button for button, _ in shown]
@@ -485,15 +701,16 @@ class PlayApp(App[None]):
     def _chooser(self, key: str) -> Callable[[], None]:
         return lambda: self.action_choose(key)
 
-    def _opener(self, page: Page) -> Callable[[], None]:
+    def _opener(self, page: str) -> Callable[[], None]:
         return lambda: self._open(page)
 
     def _prompt(self) -> str:
+        words = self.words
         if self.ways:
-            return "Choose one (1-9 or click); Esc goes back"
+            return words.sentence(Say("prompt.ways"))
         if self.busy:
-            return "The AIs are playing…"
-        text = self.family.prompt(self.session, self.mode)
+            return words.sentence(Say("prompt.ais"))
+        text = words.sentence(self.view.prompt)
         if self.session.deal_over:
             text += " (v: the table)" if not self.show_table else " (v: the result)"
         return text
@@ -516,7 +733,7 @@ class PlayApp(App[None]):
         try:
             actions = self.family.press(self.session, tile, self.mode, shown_picked)
         except NotNow as why:
-            self.notify(str(why), severity="warning")
+            self.notify(self.words.sentence(why.say), severity="warning")
             return
         if actions:
             self._apply(actions)
@@ -559,12 +776,12 @@ class PlayApp(App[None]):
         self.refresh_table()
 
     def on_key(self, event: events.Key) -> None:
-        """A family's keys: its buttons and its pages."""
+        """The pages' keys and the buttons' keys."""
         key = event.character
         if not key:
             return
-        for page in self.family.pages():
-            if page.key == key:
+        for page in self.view.pages:
+            if PAGE_KEYS[page] == key:
                 event.stop()
                 self._open(page)
                 return
@@ -572,8 +789,10 @@ class PlayApp(App[None]):
             event.stop()
             self.action_choose(key)
 
-    def _open(self, page: Page) -> None:
-        self.push_screen(PageScreen(page.text(self.session), page.key, page.key))
+    def _open(self, page: str) -> None:
+        card = self.family.card_page(self.session)
+        if card is not None:
+            self.push_screen(PageScreen(card_text(card, self.words), page, PAGE_KEYS[page]))
 
     def on_tile_view_clicked(self, message: TileView.Clicked) -> None:
         if not self.session.human_to_act():
@@ -592,8 +811,6 @@ class PlayApp(App[None]):
     def action_toggle_help(self) -> None:
         self.show_help = not self.show_help
         self.refresh_table()
-        if self.show_help:
-            self.call_after_refresh(self.query_one("#advice").scroll_visible, animate=False)
 
     def action_view(self) -> None:
         if self.session.deal_over:
@@ -601,17 +818,18 @@ class PlayApp(App[None]):
             self.refresh_table()
 
     def action_keys(self) -> None:
-        words = {"deal": self.family.deal_word, "game": self.family.game_word}
-        text = Text(
-            f"Keys (this {self.family.game_word}: seed {self.session.seed})\n", style="bold"
-        )
-        keys = [(k, what.format(**words)) for k, what in SHELL_KEYS]
-        keys += [(page.key, f"the {page.name}") for page in self.family.pages()]
+        words = self.words
+        deal, game = (words(Say(unit)) for unit in self.view.units)
+        text = Text(f"Keys (this {game}: seed {self.session.seed})\n", style="bold")
+        keys = [(k, what.format(deal=deal, game=game)) for k, what in SHELL_KEYS]
+        keys += [(PAGE_KEYS[page], f"the {page}") for page in self.view.pages]
+        lines = [f"  {k:<10} {what}" for k, what in TILE_KEYS]
+        lines += [f"  {k:<10} {words(what)}" for k, what in self.family.keys]
         cells = [f"  {k:<4} {what:<32}" for k, what in keys]
         rows = [
             cells[i] + (cells[i + 1] if i + 1 < len(cells) else "") for i in range(0, len(cells), 2)
         ]
-        text.append(self.family.keys_help + "\n\n" + "\n".join(row.rstrip() for row in rows))
+        text.append("\n".join(lines) + "\n\n" + "\n".join(row.rstrip() for row in rows))
         self.push_screen(PageScreen(text, "keys", "?"))
 
     # -- deals, games and the log ----------------------------------------------------------
@@ -626,11 +844,14 @@ class PlayApp(App[None]):
             return self.log_file
         return self.log_file.with_name(f"{self.log_file.stem}-{games}{self.log_file.suffix}")
 
+    def _unit(self, index: int) -> str:
+        return self.words(Say(self.view.units[index]))
+
     def action_next(self) -> None:
         if not self.session.deal_over:
             return
         if self.session.game_over:
-            self._unless_unsaved(f"Start a new {self.family.game_word}?", self._new_game)
+            self._unless_unsaved(f"Start a new {self._unit(1)}?", self._new_game)
             return
         self.saved = None
         self.show_table = False
@@ -640,9 +861,7 @@ class PlayApp(App[None]):
     def action_again(self) -> None:
         if self.session.game_over:
             seed = self.session.seed
-            self._unless_unsaved(
-                f"Play this {self.family.game_word} again?", lambda: self._start(seed)
-            )
+            self._unless_unsaved(f"Play this {self._unit(1)} again?", lambda: self._start(seed))
 
     def _new_game(self) -> None:
         self._start(self.new_seed())
@@ -657,8 +876,7 @@ class PlayApp(App[None]):
     def action_save(self) -> None:
         if not self.session.deal_over:
             self.notify(
-                f"The log is written as each {self.family.deal_word} ends: save then",
-                severity="warning",
+                f"The log is written as each {self._unit(0)} ends: save then", severity="warning"
             )
             return
         path = self.log_path()
@@ -679,7 +897,7 @@ class PlayApp(App[None]):
         if not self.session.changed:
             then()
             return
-        game, deal = self.family.game_word, self.family.deal_word
+        deal, game = self._unit(0), self._unit(1)
         question += f"\nThis {game} is not saved."
         answers = {"y": f"yes, without saving this {game}"}
         if self.session.deal_over:
@@ -711,28 +929,49 @@ class PlayApp(App[None]):
         return True
 
 
-def table_app(args: argparse.Namespace, hosting: Hosting | None = None) -> PlayApp:
-    """The table the options of :func:`mahjong.play.command.table_parser` describe (a random
-    seed unless ``--seed`` is given), its ``mjai:COMMAND`` AIs hosted by `hosting`."""
-    seed = args.seed if args.seed is not None else random_seed()
-    return PlayApp(
-        Session(family_from(args, hosting), seed),
-        delay=args.delay,
-        ascii_tiles=args.ascii or not unicode_ok(),
-        log=args.log,
-    )
+def card_text(card: CardView, words: Words) -> Text:
+    """The card as a page: the legend, then every hand by section spelled in tiles, each
+    group in the colour of its suit slot (the same colour one suit), with its value, X/C and
+    note."""
+    text = Text(f"{card.name}\n", style="bold")
+    for said in card.legend:
+        text.append("\n".join(textwrap.wrap(words.sentence(said), PAGE_WIDTH)) + "\n")
+    for section in card.sections:
+        text.append(f"\n{section.name}", style="bold underline")
+        if section.no_jokerless_bonus:
+            text.append(
+                f"  ({words(Say('legend.no_bonus', {'section': section.name}))})", style="dim"
+            )
+        text.append("\n")
+        for hand in section.hands:
+            line = Text(f"  #{hand.number:<3}")
+            for i, group in enumerate(hand.groups):
+                if i:
+                    line.append(" ")
+                line.append(spelled(group, words), style=SLOT_COLOURS.get(group.slot or "", "bold"))
+            line.append(" " * max(34 - line.cell_len, 1))
+            line.append(f"{hand.value:>3} {words(hand.xc)[0]}")
+            if hand.away is not None:
+                line.append(f"  {hand.away} away", style="dim")
+            if hand.note and line.cell_len + 2 + len(hand.note) <= PAGE_WIDTH:
+                line.append(f"  {hand.note}", style="dim")
+            elif hand.note:
+                for part in textwrap.wrap(hand.note, PAGE_WIDTH - 7):
+                    line.append(f"\n{' ' * 7}{part}", style="dim")
+            text.append_text(line)
+            text.append("\n")
+    return text
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m mahjong.play.app riichi|american [options]``: the table in this terminal
-    (as ``mahjong play`` opens it)."""
-    table = table_app(table_parser("python -m mahjong.play.app").parse_args(argv))
-    try:
-        table.run()
-    finally:
-        table.session.close()
-    return 0
+def spelled(group: CardGroup, words: Words) -> str:
+    """A card group as the card prints it: each tile's number or letter (``2026``, ``NNN``),
+    and the suit after a group of one fixed suit (``222B``)."""
+    labels = [words.label(t) for t in group.tiles]
+    text = "".join(label[0] for label in labels)
+    suited = group.slot is None and any(len(label) == 2 for label in labels)
+    return text + labels[0][1] if suited else text
 
 
-if __name__ == "__main__":
-    raise SystemExit(main())
+def signed(amount: int) -> str:
+    """A change of score with its sign: ``+8,000``, ``-1,000``, ``0``."""
+    return f"{amount:+,}" if amount else "0"

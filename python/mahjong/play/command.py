@@ -11,14 +11,16 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from collections.abc import Sequence
 from typing import IO, Any
 
-from mahjong import registry, sim
+from mahjong import registry
 from mahjong.arguments import (
     add_card_option,
+    add_hosting_options,
     add_rules_options,
     add_verb,
-    random_seed,
+    hosting_from,
     rules_from,
     seconds,
     seed,
@@ -26,7 +28,9 @@ from mahjong.arguments import (
 )
 from mahjong.errors import InvalidArgumentError
 from mahjong.play.family import Family
-from mahjong.riichi.mjai_host import Hosting, add_hosting_options, hosting_from
+from mahjong.play.session import random_seed
+from mahjong.play.setup import make_family
+from mahjong.riichi.mjai_host import Hosting
 
 EXAMPLES = """\
 examples:
@@ -34,6 +38,7 @@ examples:
   mahjong play riichi --seed 7 --rules tenhou --delay 0.3
   mahjong play riichi --set game_length=tonpuusen --ascii
   mahjong play riichi --web --port 8000
+  mahjong play riichi --rules tenhou-sanma
   mahjong play riichi --agents "efficiency,mjai:mahjong bot riichi,random"
   mahjong play riichi --web --no-browser --host 0.0.0.0
   mahjong play american
@@ -44,10 +49,12 @@ INSTALL_HINT = "mahjong play needs the play extra: pip install 'mahjong-engine[p
 DESCRIPTIONS: dict[registry.Family, tuple[str, str]] = {
     "riichi": (
         "Riichi: you are East in the first deal, against three ExpertAgents",
-        "Play Riichi against three ExpertAgents; you are seat 0 (East in the first deal).\n"
-        "Keys: arrows and Enter discard, w win, r riichi, c/p/k chi/pon/kan, x pass, h help\n"
-        "with your hand, ? all keys, n next deal (or a new game), s save the log, q quit. The\n"
-        "mouse works too: click a tile to select it, click it again (or a button) to confirm.",
+        "Play Riichi against three ExpertAgents (two StrongAgents under three-player rules such\n"
+        "as --rules tenhou-sanma); you are seat 0 (East in the first deal). Keys: arrows and\n"
+        "Enter discard, w win, r riichi, c/p/k chi/pon/kan, n kita (three players), x pass,\n"
+        "h help with your hand, ? all keys, n next deal (or a new game), s save the log,\n"
+        "q quit. The mouse works too: click a tile to select it, click it again (or a button)\n"
+        "to confirm.",
     ),
     "american": (
         "American (NMJL style): you against three CardAgents, with the Charleston",
@@ -65,7 +72,7 @@ port = whole_number(1, 65535, "a port (1..65535)")
 
 def add_table_options(parser: argparse.ArgumentParser, family: registry.Family) -> None:
     """The options of a family's table (``mahjong play <family>`` and ``python -m
-    mahjong.play.app <family>`` share them)."""
+    mahjong.play.command <family>`` share them)."""
     from mahjong.american import AmericanRules
     from mahjong.riichi import Ruleset
 
@@ -77,12 +84,13 @@ def add_table_options(parser: argparse.ArgumentParser, family: registry.Family) 
         parser.add_argument(
             "--games", type=games, default=4, metavar="N", help="games in the session"
         )
-    own = registry.TABLE_DEFAULT[family]
+    own = ", else ".join(registry.TABLE_DEFAULT[family])
     parser.add_argument(
         "--agents",
         metavar="A,B,C",
-        help=f"the AIs of seats 1, 2 and 3, separated by commas (default: {own},{own},{own}); "
-        "names as in mahjong sim" + (", mjai:COMMAND among them" if family == "riichi" else ""),
+        help=f"the AIs of seats 1, 2 and 3 (1 and 2 under three-player rules), separated by "
+        f"commas (default in each: {own}, the first that plays the rules); names as in "
+        "mahjong sim" + (", mjai:COMMAND among them" if family == "riichi" else ""),
     )
     if family == "riichi":
         add_hosting_options(parser, list(registry.AGENTS["riichi"]))
@@ -163,30 +171,21 @@ def family_from(
     """The family the options describe (a bad rule, card or agent is a one-line error here),
     its ``mjai:COMMAND`` AIs hosted by `hosting`; `preset` and `card` (a new game the web page
     asks for) replace the options' rules (with their ``--set``) and card."""
-    family: Family[Any]
     if args.family == "riichi":
-        from mahjong.play.riichi import RiichiFamily
         from mahjong.riichi import Ruleset
 
         chosen = Ruleset.from_dict({"preset": preset}) if preset else rules_from(args, Ruleset)
-        family = RiichiFamily(chosen)
-        setup = sim.Setup(family.rules, hosting=hosting or hosting_from(args))
-    else:
-        from mahjong.american import AmericanRules, Card
-        from mahjong.play.american import AmericanFamily
-
-        rules = (
-            AmericanRules.from_dict({"preset": preset})
-            if preset
-            else rules_from(args, AmericanRules)
+        return make_family(
+            "riichi", chosen, agents=args.agents, hosting=hosting or hosting_from(args)
         )
-        family = AmericanFamily(Card.load(card or args.card), rules, args.games)
-        setup = sim.Setup(family.rules, family.card)
-    spec = args.agents or ",".join([registry.TABLE_DEFAULT[args.family]] * 3)
-    maker = sim.FAMILIES[args.family].make_agents
-    maker(spec, 0, sim.Setup(setup.rules, setup.card), first_seat=1, table=True)  # fails if bad
-    family.lineup = lambda seed: maker(spec, seed, setup, first_seat=1, table=True)
-    return family
+    from mahjong.american import AmericanRules, Card
+
+    rules = (
+        AmericanRules.from_dict({"preset": preset}) if preset else rules_from(args, AmericanRules)
+    )
+    return make_family(
+        "american", rules, card=Card.load(card or args.card), games=args.games, agents=args.agents
+    )
 
 
 def _is_terminal(stream: IO[str] | None) -> bool:
@@ -206,10 +205,11 @@ def run(args: argparse.Namespace) -> int:
             from mahjong.play import web
         except ImportError as error:
             raise InvalidArgumentError(f"{INSTALL_HINT} ({error})") from None
-        web.serve(args)
+        seed = "a random one per browser tab" if args.seed is None else args.seed
+        web.serve(web_server(args), args.host, args.port, seed, browser=not args.no_browser)
         return 0
     try:
-        from mahjong.play import app
+        importlib.import_module("mahjong.play.app")
     except ImportError as error:
         raise InvalidArgumentError(f"{INSTALL_HINT} ({error})") from None
     if not (_is_terminal(sys.stdin) and _is_terminal(sys.stdout)):
@@ -222,7 +222,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"seed {args.seed}", flush=True)
     problems: list[str] = []  # a bot's problems, told once the table has closed
     hosting = hosting_from(args, report=problems.append) if args.family == "riichi" else None
-    table = app.table_app(args, hosting)
+    table = table_app(args, hosting)
     try:
         table.run()
     finally:
@@ -234,8 +234,63 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def table_app(args: argparse.Namespace, hosting: Hosting | None = None) -> Any:
+    """The terminal table (:class:`~mahjong.play.app.PlayApp`) the options describe (a
+    random seed unless ``--seed`` is given), its ``mjai:COMMAND`` AIs hosted by `hosting`."""
+    from mahjong.play.app import PlayApp
+    from mahjong.play.glyphs import unicode_ok
+    from mahjong.play.session import Session
+
+    seed = args.seed if args.seed is not None else random_seed()
+    return PlayApp(
+        Session(family_from(args, hosting), seed),
+        delay=args.delay,
+        ascii_tiles=args.ascii or not unicode_ok(),
+        log=args.log,
+    )
+
+
+def web_server(args: argparse.Namespace) -> Any:
+    """The web table's :class:`~mahjong.play.web.server.Server` the options describe: a new
+    game takes the options' rules (with their ``--set``), or a preset / card the page
+    names."""
+    from mahjong.play.web.server import Server
+
+    def make(preset: str | None, card: str | None) -> Family[Any]:
+        return family_from(args, preset=preset, card=card)
+
+    make(None, None)  # a bad option fails here, before anything is served
+    common: dict[str, Any] = {"seed": args.seed, "delay": args.delay, "host": args.host}
+    if args.family == "riichi":
+        from mahjong.riichi import Ruleset
+
+        return Server(make, "riichi", list(Ruleset.presets()), args.rules, **common)
+    from mahjong.american import AmericanRules, Card
+
+    cards = list(Card.builtin_names())
+    if args.card not in cards:
+        cards.insert(0, args.card)
+    presets = list(AmericanRules.presets())
+    return Server(make, "american", presets, args.rules, cards=cards, card=args.card, **common)
+
+
 def table_parser(prog: str) -> argparse.ArgumentParser:
-    """The parser of ``python -m mahjong.play.app``: a family and its table's options."""
+    """The parser of ``python -m mahjong.play.command``: a family and its table's options."""
     parser = argparse.ArgumentParser(prog=prog, description="The table of mahjong play.")
     add_families(parser.add_subparsers(dest="family", required=True), web=False)
     return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m mahjong.play.command riichi|american [options]``: the table in this
+    terminal (as ``mahjong play`` opens it)."""
+    table = table_app(table_parser("python -m mahjong.play.command").parse_args(argv))
+    try:
+        table.run()
+    finally:
+        table.session.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,10 +1,11 @@
-"""What a table needs from a game family: its words, its panels and how its tiles are played.
+"""What a table needs from a game family: how its tiles are played, and the parts of the
+table view it builds from the engine (:meth:`Family.snapshot`).
 
-The play session (:mod:`mahjong.play.session`) and the app (:mod:`mahjong.play.app`) are the
-same for both families; each family adds a :class:`Family` (:mod:`mahjong.play.riichi`,
-:mod:`mahjong.play.american`) that only reads the engine's deals, observations, reasons and
-events and puts them into words. No family decides a rule: legal actions, reasons and scores
-come from the engine.
+The play session (:mod:`mahjong.play.session`) and the faces (:mod:`mahjong.play.app`, the
+web page) are the same for both families; each family adds a :class:`Family`
+(:mod:`mahjong.play.riichi`, :mod:`mahjong.play.american`) that only reads the engine's deals,
+observations, reasons, events and outcomes into a :class:`~mahjong.play.snapshot.Snapshot`.
+No family decides a rule: legal actions, reasons, scores and payments come from the engine.
 """
 
 from __future__ import annotations
@@ -14,10 +15,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from rich.text import Text
-
 from mahjong.agents import Agent
-from mahjong.play.words import sentence
+from mahjong.play import snapshot as view
+from mahjong.play.snapshot import Say
 
 if TYPE_CHECKING:
     from mahjong.play.session import Session
@@ -27,52 +27,60 @@ HUMAN = 0  # the seat of the person at the table
 ActionT = TypeVar("ActionT")
 
 PLAY = "play"  # the tile mode in which a tile is discarded (or passed)
-SEAT_WINDS = ("East", "South", "West", "North")  # from the dealer on
-CLAIMED = "bold reverse green"  # the discard the human may claim now
+WINDS = "ESWN"  # seat winds from the dealer on
 
 
 @dataclass(frozen=True)
 class Way(Generic[ActionT]):
-    """One way of doing a choice: its words and the actions it applies, in order."""
+    """One way of doing a choice: its words, the actions it applies in order, the tiles it
+    uses (the claimed tile first), whose exposure it takes from, and a warning."""
 
-    label: str
+    label: Say
     actions: tuple[ActionT, ...]
+    tiles: tuple[str, ...] = ()
+    target: int | None = None
+    warning: Say | None = None
 
 
 @dataclass(frozen=True)
 class Choice(Generic[ActionT]):
-    """One button besides the tiles: a key, its words, and either the ways of doing it (one
-    is applied at once; several are listed to pick from) or a tile mode it opens (Riichi:
-    pick the tile to discard with riichi)."""
+    """One button besides the tiles: a key, the action kind, its words, and either the ways
+    of doing it (one is applied at once; several are listed to pick from) or a tile mode it
+    opens (Riichi: pick the tile to discard with riichi)."""
 
     key: str
-    label: str
+    kind: str
+    label: Say
     ways: tuple[Way[ActionT], ...] = ()
     mode: str | None = None
     style: str = "default"  # "primary", "success" or "default"
 
+    def view(self) -> view.ChoiceView:
+        """The button as the table view shows it (without its actions)."""
+        return view.ChoiceView(
+            key=self.key,
+            kind=self.kind,
+            label=self.label,
+            style=self.style,
+            mode=self.mode,
+            ways=tuple(view.WayView(w.label, w.tiles, w.target, w.warning) for w in self.ways),
+        )
+
 
 class NotNow(Exception):
-    """The tile or key cannot be played now; the message says why."""
+    """The tile or key cannot be played now; ``say`` says why (``str`` is its English)."""
 
-
-@dataclass(frozen=True)
-class Page:
-    """A page a key opens over the table (the American card): the key, its name and its
-    text."""
-
-    key: str
-    name: str
-    text: Callable[[Session[Any]], Text]
+    def __init__(self, say: Say, english: str) -> None:
+        super().__init__(english)
+        self.say = say
 
 
 class Family(ABC, Generic[ActionT]):
-    """The words, panels and tile handling of one family at a table."""
+    """How one family is played at a table, and the parts of its table view."""
 
     name: ClassVar[str]  # "riichi", "american"
-    deal_word: ClassVar[str]  # what one hand is called: "deal", "game"
-    game_word: ClassVar[str]  # what the whole is called: "game", "session"
-    keys_help: ClassVar[str]  # this family's keys, for the keys page
+    units: ClassVar[tuple[str, str]]  # what one deal and the whole are called (unit.* keys)
+    keys: ClassVar[tuple[tuple[str, Say], ...]]  # this family's keys and what they do
 
     # -- the game --------------------------------------------------------------------------
 
@@ -80,21 +88,30 @@ class Family(ABC, Generic[ActionT]):
     def new_game(self, seed: int, names: Sequence[str]) -> Any:
         """The engine's game (``Game``, ``AmericanGame``) dealt from `seed`."""
 
+    @property
+    def players(self) -> int:
+        """How many seats the table has (the rules' players: three-player Riichi has 3)."""
+        return 4
+
     lineup: Callable[[int], list[Agent[Any]]] | None = None
-    """Makes the AIs of seats 1, 2 and 3 for a game dealt from a seed (``--agents``); None:
-    the family's own (:meth:`default_agents`)."""
+    """Makes the AIs of seats 1 to the last for a game dealt from a seed (``--agents``);
+    None: the family's own (:meth:`default_agents`)."""
 
     def agents(self, seed: int) -> list[Agent[ActionT]]:
-        """Three AIs, for seats 1, 2 and 3 of a game dealt from `seed`."""
+        """The AIs of seats 1 to the last, for a game dealt from `seed`."""
         return self.lineup(seed) if self.lineup is not None else self.default_agents()
 
     @abstractmethod
     def default_agents(self) -> list[Agent[ActionT]]:
-        """The family's own three AIs."""
+        """The family's own AIs, one for each seat but yours."""
 
-    def pages(self) -> tuple[Page, ...]:
-        """Pages its keys open over the table."""
+    def pages(self) -> tuple[str, ...]:
+        """Pages a key opens over the table (``card``: :meth:`card_page`)."""
         return ()
+
+    def card_page(self, session: Session[ActionT]) -> view.Card | None:
+        """The card page, for a family that has one."""
+        return None
 
     def forget(self) -> None:
         """Forgets what the family kept for the human's next decision (Charleston picks):
@@ -111,20 +128,12 @@ class Family(ABC, Generic[ActionT]):
     # -- tiles -----------------------------------------------------------------------------
 
     @abstractmethod
+    def faces(self) -> view.Faces:
+        """Every tile name of the family with how to draw it."""
+
+    @abstractmethod
     def sort_key(self, tile: str) -> int:
         """Where `tile` goes in a sorted hand."""
-
-    @abstractmethod
-    def label(self, tile: str) -> str:
-        """A tile's short name (at most three cells)."""
-
-    @abstractmethod
-    def glyph(self, tile: str) -> str:
-        """A tile's Unicode mahjong glyph."""
-
-    def tile_style(self, tile: str) -> str:
-        """The style of a tile's face (red fives, jokers)."""
-        return ""
 
     @abstractmethod
     def playable(self, session: Session[ActionT], mode: str) -> set[str]:
@@ -143,82 +152,140 @@ class Family(ABC, Generic[ActionT]):
         return []
 
     @abstractmethod
-    def tile_verb(self, session: Session[ActionT], mode: str) -> str | None:
-        """What Enter does to the selected tile now ("Discard"), or None when no tile is
-        played now."""
+    def verb(self, session: Session[ActionT], mode: str) -> Say | None:
+        """What confirming the selected tile does now, or None when no tile is played."""
 
-    # -- words and panels ------------------------------------------------------------------
+    # -- words -----------------------------------------------------------------------------
 
     @abstractmethod
-    def describe(self, session: Session[ActionT], event: dict[str, Any]) -> str | None:
-        """One line for the message log about `event` (None for events not worth a line)."""
+    def describe(self, session: Session[ActionT], event: dict[str, Any]) -> Say | None:
+        """The message log's line about `event` (None for events not worth a line)."""
 
     @abstractmethod
     def choices(self, session: Session[ActionT], mode: str) -> list[Choice[ActionT]]:
         """The buttons besides the tiles, in the order shown."""
 
     @abstractmethod
-    def status(self, session: Session[ActionT]) -> str:
-        """The line on top: round, tiles left, ..."""
-
-    def panel(self, session: Session[ActionT], seat: int) -> Text:
-        """A player's name, seat wind and marks, their discards (the one on offer
-        highlighted) and their melds or exposures with whom each was called from."""
-        obs = session.observation()
-        text = Text()
-        text.append(session.title(seat), style="bold")
-        text.append(f" · {SEAT_WINDS[(seat - obs['dealer']) % 4]} · ")
-        text.append_text(self.marks(session, seat))
-        if obs["turn"] == seat and not session.deal_over:
-            text.append("  ◀ to play", style="green")
-        text.append("\n  discards: ")
-        pond = self.pond(session, seat)
-        claim = obs["claim"]
-        for i, (label, style) in enumerate(pond):
-            on_offer = claim is not None and claim[1] == seat and i == len(pond) - 1
-            text.append(label, style=CLAIMED if on_offer else style)
-            text.append(" ")
-        heading, melds = self.melds(session, seat)
-        if melds:
-            text.append(f"\n  {heading}: ")
-            for meld, target in melds:
-                text.append_text(meld)
-                if target is not None and target != seat:
-                    text.append(f" from {session.name(target)}", style="dim")
-                text.append("   ")
-        return text
-
-    @abstractmethod
-    def marks(self, session: Session[ActionT], seat: int) -> Text:
-        """A player's score and what stands out (dealer, riichi, a dead hand, ...)."""
-
-    @abstractmethod
-    def pond(self, session: Session[ActionT], seat: int) -> list[tuple[str, str]]:
-        """A player's discards, oldest first: each one's words and style."""
-
-    @abstractmethod
-    def melds(self, session: Session[ActionT], seat: int) -> tuple[str, list[tuple[Text, Any]]]:
-        """What a player's called groups are called, and each one with whom it was called
-        from (None for a concealed one)."""
-
-    @abstractmethod
-    def prompt(self, session: Session[ActionT], mode: str) -> str:
+    def prompt(self, session: Session[ActionT], mode: str) -> Say:
         """What the human is asked to do now."""
 
-    def why_not(self, session: Session[ActionT]) -> list[str]:
+    def why_not(self, session: Session[ActionT]) -> list[Say]:
         """Why actions the human may expect are not offered now: the engine's reasons."""
         if not session.human_to_act():
             return []
-        return [sentence(reason.message) for reason in session.deal.blocked(HUMAN)]
+        return [reason_say(reason) for reason in session.deal.blocked(HUMAN)]
 
     @abstractmethod
-    def advice(self, session: Session[ActionT]) -> Text:
-        """Help with the hand."""
+    def advice(self, session: Session[ActionT]) -> tuple[Say, ...]:
+        """Help with the hand, line by line."""
+
+    # -- the table view --------------------------------------------------------------------
 
     @abstractmethod
-    def result(self, session: Session[ActionT]) -> Text:
+    def seat(self, session: Session[ActionT], seat: int, obs: Any) -> view.Seat:
+        """One side of the table from `obs`, seat 0's observation."""
+
+    @abstractmethod
+    def centre(self, session: Session[ActionT], obs: Any) -> view.Centre:
+        """The middle of the table."""
+
+    def hand_extras(self, session: Session[ActionT], obs: Any) -> dict[str, Any]:
+        """What the family says about the hand besides its tiles (tenpai, waits, furiten):
+        fields of :class:`~mahjong.play.snapshot.Hand`."""
+        return {}
+
+    @abstractmethod
+    def result(self, session: Session[ActionT]) -> view.Result:
         """How the finished deal ended."""
 
     @abstractmethod
-    def standings(self, session: Session[ActionT]) -> Text:
+    def standings(self, session: Session[ActionT]) -> view.Standings:
         """The final standings of a finished game."""
+
+    def snapshot(self, session: Session[ActionT], mode: str, busy: bool) -> view.Snapshot:
+        """The table as seat 0 sees it now (`busy`: the AIs are still playing)."""
+        obs = session.observation()
+        acting = session.human_to_act() and not busy
+        tiles, drawn = session.hand_order()
+        claim = obs["claim"]
+        return view.Snapshot(
+            faces=self.faces(),
+            units=self.units,
+            deal=session.deal_number,
+            game=len(session.seeds),
+            seats=tuple(self.seat(session, seat, obs) for seat in range(self.players)),
+            centre=self.centre(session, obs),
+            hand=view.Hand(
+                tiles=tuple(tiles),
+                drawn=drawn,
+                playable=tuple(sorted(self.playable(session, mode), key=self.sort_key))
+                if acting
+                else (),
+                picked=tuple(self.picked(session)),
+                verb=self.verb(session, mode) if acting else None,
+                **self.hand_extras(session, obs),
+            ),
+            claim=view.Claim(claim[0], claim[1]) if claim is not None else None,
+            to_act=acting,
+            mode=mode,
+            choices=tuple(c.view() for c in self.choices(session, mode)) if acting else (),
+            prompt=Say("prompt.ais") if busy else self.prompt(session, mode),
+            reasons=tuple(self.why_not(session)) if acting else (),
+            messages=tuple(session.messages),
+            deal_over=session.deal_over,
+            game_over=session.game_over,
+            pages=self.pages(),
+            result=self.result(session) if session.deal_over else None,
+            standings=self.standings(session) if session.game_over else None,
+        )
+
+
+def reason_say(reason: Any) -> Say:
+    """An engine :class:`~mahjong.Reason` as a message of the catalogue."""
+    return Say(reason.key, dict(reason.params))
+
+
+def seat_name(session: Session[Any], seat: int) -> str:
+    """A seat's name at the table (``You`` for seat 0 is the catalogue's ``seat.you``)."""
+    return session.name(seat)
+
+
+def way_label(kind: str, ways: Sequence[Way[Any]]) -> Say:
+    """A button's words: its one way's, or the kind with how many ways there are."""
+    if len(ways) == 1:
+        return ways[0].label
+    return Say("choice.ways", {"choice": kind, "n": len(ways)})
+
+
+def wind_of(seat: int, dealer: int, players: int) -> str:
+    """A seat's wind (``E`` ``S`` ``W`` ``N``) with `dealer` East, at a table of `players`."""
+    return WINDS[(seat - dealer) % players]
+
+
+def pond_tiles(
+    discards: Sequence[Any], seat: int, claim: Any, called: str, riichi: str | None
+) -> tuple[view.PondTile, ...]:
+    """A player's discards as pond tiles: `called` and `riichi` name the discard's fields
+    that mark a called tile and the riichi tile; the last is on offer when it is claimed now."""
+    last = len(discards) - 1
+    return tuple(
+        view.PondTile(
+            tile=d["pai"],
+            sideways=bool(d[riichi]) if riichi else False,
+            called=bool(d[called]),
+            offered=claim is not None and claim[1] == seat and i == last,
+        )
+        for i, d in enumerate(discards)
+    )
+
+
+def deal_payments(rows: Sequence[view.PaymentRow], players: int) -> view.Payments:
+    """The payments of `rows` (zero rows left out) and their total per seat (`players` of
+    them) and table."""
+    kept = tuple(r for r in rows if any(r.amounts))
+    return view.Payments(kept, tuple(sum(r.amounts[i] for r in kept) for i in range(players + 1)))
+
+
+def row(label: Say, seats: Sequence[int], table: int = 0) -> view.PaymentRow:
+    """One payment row: amounts by seat and, last, the table's."""
+    return view.PaymentRow(label, (*seats, table))

@@ -15,38 +15,21 @@ import sys
 
 from rich.cells import cell_len
 
-_WINDS = {"E": 0x1F000, "S": 0x1F001, "W": 0x1F002, "N": 0x1F003}
-_RED_DRAGON, _GREEN_DRAGON, _WHITE_DRAGON = 0x1F004, 0x1F005, 0x1F006
-_CHARACTERS, _BAMBOO, _CIRCLES = 0x1F007, 0x1F010, 0x1F019
+_CHARACTERS, _CIRCLES, _BAMBOO = 0x1F007, 0x1F019, 0x1F010
+# Honours by kind from 27: E S W N winds, then the white, green and red dragons.
+_HONOURS = (0x1F000, 0x1F001, 0x1F002, 0x1F003, 0x1F006, 0x1F005, 0x1F004)
 _FLOWER, _JOKER = 0x1F022, 0x1F02A
 
-# mjai names: 1m..9m characters, 1p..9p circles, 1s..9s bamboo (5mr a red five), P F C dragons.
-_RIICHI_SUITS = {"m": _CHARACTERS, "p": _CIRCLES, "s": _BAMBOO}
-_RIICHI_HONOURS = {**_WINDS, "P": _WHITE_DRAGON, "F": _GREEN_DRAGON, "C": _RED_DRAGON}
-# American names: 1C..9C craks (characters), 1D..9D dots (circles), 1B..9B bams (bamboo).
-_AMERICAN_SUITS = {"C": _CHARACTERS, "D": _CIRCLES, "B": _BAMBOO}
-_AMERICAN_HONOURS = {
-    **_WINDS,
-    "R": _RED_DRAGON,
-    "G": _GREEN_DRAGON,
-    "0": _WHITE_DRAGON,
-    "F": _FLOWER,
-    "J": _JOKER,
-}
 
-
-def riichi_glyph(pai: str) -> str:
-    """The glyph of an mjai tile (a red five shares the five's)."""
-    if pai in _RIICHI_HONOURS:
-        return chr(_RIICHI_HONOURS[pai])
-    return chr(_RIICHI_SUITS[pai[1]] + int(pai[0]) - 1)
-
-
-def american_glyph(tile: str) -> str:
-    """The glyph of an American tile (the joker's is U+1F02A, the flower's U+1F022)."""
-    if tile in _AMERICAN_HONOURS:
-        return chr(_AMERICAN_HONOURS[tile])
-    return chr(_AMERICAN_SUITS[tile[1]] + int(tile[0]) - 1)
+def tile_glyph(kind: int) -> str:
+    """The glyph of a tile kind in the core's order (0-8 characters, 9-17 circles, 18-26
+    bamboo, 27-33 winds and dragons, 34 flower, 35 joker); a red five shares the five's."""
+    if kind < 27:
+        suit = (_CHARACTERS, _CIRCLES, _BAMBOO)[kind // 9]
+        return chr(suit + kind % 9)
+    if kind < 34:
+        return chr(_HONOURS[kind - 27])
+    return chr(_FLOWER if kind == 34 else _JOKER)
 
 
 def glyph_cells(glyph: str) -> str:
@@ -62,7 +45,7 @@ def unicode_ok() -> bool:
         return False
     if os.environ.get("TERM", "") == "linux":
         return False
-    return _libc_width(_WINDS["E"]) in (1, None)
+    return _libc_width(_HONOURS[0]) in (1, None)
 
 
 def _libc_width(code: int) -> int | None:

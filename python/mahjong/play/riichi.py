@@ -1,8 +1,10 @@
-"""The Riichi family at a table: its words, panels and tiles (:class:`RiichiFamily`).
+"""The Riichi family at a table (:class:`RiichiFamily`): how its tiles are played and its
+parts of the table view.
 
 Everything it says comes from the engine: legal actions, the reasons an action is missing
-(:meth:`~mahjong.riichi.Deal.blocked`), the events with their payments, and the final
-standings after oka and uma.
+(:meth:`~mahjong.riichi.Deal.blocked`), the events, the outcome with its fu lines and its
+payments split into hand, honba and deposits, why the game ended, and the standings with
+their oka and uma.
 """
 
 from __future__ import annotations
@@ -10,56 +12,47 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rich.text import Text
-
 from mahjong.agents import Agent
-from mahjong.play.family import PLAY, SEAT_WINDS, Choice, Family, NotNow, Way
-from mahjong.play.glyphs import riichi_glyph
-from mahjong.play.session import HUMAN, Session
-from mahjong.play.words import sentence, thousands
-from mahjong.riichi import YAKU_NAMES, Action, Game, Ruleset, mjai, shanten, ukeire
+from mahjong.play import snapshot as view
+from mahjong.play.family import (
+    HUMAN,
+    PLAY,
+    Choice,
+    Family,
+    NotNow,
+    Way,
+    deal_payments,
+    pond_tiles,
+    reason_say,
+    row,
+    way_label,
+    wind_of,
+)
+from mahjong.play.session import Session
+from mahjong.play.snapshot import Say
+from mahjong.riichi import Action, Game, Ruleset, mjai, shanten, ukeire
 from mahjong.riichi.game import EfficiencyAgent
 
 RIICHI = "riichi"  # the tile mode in which the tile to discard with riichi is picked
 
 _HONOUR_LABELS = {"E": "E", "S": "S", "W": "W", "N": "N", "P": "Wh", "F": "Gr", "C": "Rd"}
-WINDS = dict(zip("ESWN", SEAT_WINDS, strict=True))  # round winds by mjai name
-DRAWS = {
-    "exhaustive": "the wall is used up",
-    "kyuushu_kyuuhai": "{who} shows nine different terminals and honours (abortive draw)",
-    "suufon_renda": "the same wind discarded by all four (abortive draw)",
-    "suucha_riichi": "all four players in riichi (abortive draw)",
-    "suukaikan": "four kans by more than one player (abortive draw)",
-    "sanchahou": "three players won on one discard (abortive draw)",
-    "nagashi_mangan": "nagashi mangan",
-}
+# The button of each action type: its key and its kind (the catalogue's choice.KIND).
 KEYS = {
-    "tsumo": ("w", "Tsumo"),
-    "ron": ("w", "Ron"),
-    "riichi": ("r", "Riichi"),
-    "chi": ("c", "Chi"),
-    "pon": ("p", "Pon"),
-    "daiminkan": ("k", "Kan"),
-    "ankan": ("k", "Kan"),
-    "kakan": ("k", "Kan"),
-    "kyuushu": ("y", "Nine terminals: abortive draw"),
-    "pass": ("x", "Pass"),
+    "tsumo": ("w", "tsumo"),
+    "ron": ("w", "ron"),
+    "riichi": ("r", "riichi"),
+    "chi": ("c", "chi"),
+    "pon": ("p", "pon"),
+    "daiminkan": ("k", "kan"),
+    "ankan": ("k", "kan"),
+    "kakan": ("k", "kan"),
+    "kita": ("n", "kita"),
+    "kyuushu": ("y", "kyuushu"),
+    "pass": ("x", "pass"),
 }
-ORDER = "wrcpkyx"
+ORDER = "wrcpknyx"
 ADVICE_ROWS = 6
-
-KEYS_HELP = """\
-  ← →         select a tile (the drawn tile sits apart, on the right)
-  Enter       discard it (or click a tile, then click it again)
-  w           win: tsumo on your turn, ron on a discard
-  r           riichi: pick the tile to discard with it, then Enter
-  c  p  k     chi, pon, kan (1-9 picks the way when there are several)
-  x  space    pass (don't call)
-  y           abortive draw with nine different terminals and honours
-
-Ponds read oldest first: [5m] a riichi tile, (5m) a tile someone called.
-Tiles: 1m-9m characters, 1p-9p circles, 1s-9s bamboo, 0m 0p 0s red fives,
-E S W N winds, Wh Gr Rd dragons."""
+CALLS = ("chi", "pon", "daiminkan")
 
 
 def tile_label(pai: str) -> str:
@@ -67,47 +60,51 @@ def tile_label(pai: str) -> str:
     return _HONOUR_LABELS.get(pai) or mjai.to_mpsz(pai)
 
 
-def tiles_text(tiles: Sequence[str]) -> str:
-    return " ".join(tile_label(t) for t in tiles)
+def _faces() -> view.Faces:
+    names = [mjai.kind_name(k) for k in range(34)] + ["5mr", "5pr", "5sr"]
+    return view.Faces(
+        tiles={
+            name: view.Face(mjai.tile_kind(name), mjai.is_red(name), tile_label(name))
+            for name in names
+        },
+        suits=("suit.man", "suit.pin", "suit.sou"),
+    )
 
 
-def draw_words(session: Session[Action], draw: dict[str, Any]) -> str:
-    """A draw (its ryukyoku event) in words; a kyuushu kyuuhai names its declarer."""
-    who = session.name(draw["actor"]) if "actor" in draw else ""
-    return DRAWS.get(draw["reason"], words(draw["reason"])).format(who=who)
+FACES = _faces()
 
 
-def words(romaji: str) -> str:
-    """A yaku's id as the words of its romaji name: ``yakuhai_haku`` → ``yakuhai haku``."""
-    return romaji.replace("_", " ")
-
-
-def way_label(action: Action, claimed: str | None) -> str:
-    """A call with its tiles, the `claimed` discard among them: ``Chi 3m 4m 5m``, or a kan
-    of the hand's own tiles: ``Kan 5m``."""
-    name = KEYS[action.type][1]
-    if action.type in ("chi", "pon", "daiminkan") and claimed is not None:
-        return f"{name} {tiles_text(mjai.sorted_tiles([claimed, *action.consumed]))}"
-    return f"{name} {tile_label(action.tile)}" if action.tile else name
+def _kind(pai: str) -> int:
+    return mjai.tile_kind(pai)
 
 
 class RiichiFamily(Family[Action]):
-    """Riichi under `rules`, against three EfficiencyAgents."""
+    """Riichi under `rules`, against an EfficiencyAgent in every other seat."""
 
     name = "riichi"
-    deal_word = "deal"
-    game_word = "game"
-    keys_help = KEYS_HELP
+    units = ("unit.deal", "unit.game")
+    keys = (
+        ("w", Say("keys.win")),
+        ("r", Say("keys.riichi")),
+        ("c p k", Say("keys.calls")),
+        ("n", Say("keys.kita")),
+        ("x", Say("keys.pass")),
+        ("y", Say("keys.kyuushu")),
+    )
 
     def __init__(self, rules: Ruleset | None = None) -> None:
         self.rules = rules if rules is not None else Ruleset.preset("seed")
         self.kyoku = 1  # the deal's number in its round, from its start_kyoku event
 
+    @property
+    def players(self) -> int:
+        return int(self.rules.players)
+
     def new_game(self, seed: int, names: Sequence[str]) -> Game:
         return Game(seed=seed, rules=self.rules, names=list(names))
 
     def default_agents(self) -> list[Agent[Action]]:
-        return [EfficiencyAgent() for _ in range(3)]
+        return [EfficiencyAgent() for _ in range(self.players - 1)]
 
     def forced(self, session: Session[Action]) -> Action | None:
         """After riichi a draw that only allows discarding it is discarded for the human."""
@@ -120,18 +117,12 @@ class RiichiFamily(Family[Action]):
 
     # -- tiles -----------------------------------------------------------------------------
 
+    def faces(self) -> view.Faces:
+        return FACES
+
     def sort_key(self, tile: str) -> int:
         kind, red = mjai.sort_key(tile)
         return 2 * kind + red
-
-    def label(self, tile: str) -> str:
-        return tile_label(tile)
-
-    def glyph(self, tile: str) -> str:
-        return riichi_glyph(tile)
-
-    def tile_style(self, tile: str) -> str:
-        return "bold red" if mjai.is_red(tile) else ""
 
     def playable(self, session: Session[Action], mode: str) -> set[str]:
         kind = "riichi" if mode == RIICHI else "discard"
@@ -144,49 +135,76 @@ class RiichiFamily(Family[Action]):
         for action in session.legal():
             if action.type == kind and action.tile == tile:
                 return [action]
-        reasons = [r.message for r in session.deal.blocked(HUMAN) if r.action == "discard"]
-        raise NotNow(sentence("; ".join(reasons) or f"{tile_label(tile)} can't be discarded now"))
+        for reason in session.deal.blocked(HUMAN):
+            if reason.action == "discard":
+                raise NotNow(reason_say(reason), reason.message)
+        raise NotNow(Say("press.not_now", {"tile": tile}), f"{tile} can't be played now")
 
-    def tile_verb(self, session: Session[Action], mode: str) -> str | None:
+    def verb(self, session: Session[Action], mode: str) -> Say | None:
         if not any(a.type == "discard" for a in session.legal()):
             return None
-        return "Riichi discard" if mode == RIICHI else "Discard"
+        return Say("verb.riichi_discard" if mode == RIICHI else "verb.discard")
 
     # -- the message log -------------------------------------------------------------------
 
-    def describe(self, session: Session[Action], event: dict[str, Any]) -> str | None:
+    def describe(self, session: Session[Action], event: dict[str, Any]) -> Say | None:
         kind = event["type"]
         actor = event.get("actor")
-        who = session.name(actor) if actor is not None else ""
-        s = "" if actor == HUMAN else "s"
         if kind == "start_kyoku":
             self.kyoku = int(event["kyoku"])
             return None
         if kind == "dahai":
-            text = f"{who} discard{s} {tile_label(event['pai'])}"
+            said = {"seat": actor, "tile": event["pai"]}
             if actor != HUMAN:  # a ron the human may have expected: why not
-                notes = [r.message for r in session.deal.blocked(HUMAN) if r.action == "ron"]
-                text += "".join(f" — {note}" for note in notes)
-            return text
-        if kind in ("chi", "pon", "daiminkan"):
-            tiles = tiles_text(mjai.sorted_tiles([event["pai"], *event["consumed"]]))
-            call = "kan" if kind == "daiminkan" else kind
-            return f"{who} call{s} {call} {tiles} from {session.name(event['target'])}"
+                why = [reason_say(r) for r in session.deal.blocked(HUMAN) if r.action == "ron"]
+                if why:
+                    return Say("event.discard_no_ron", {**said, "why": why})
+            return Say("event.discard", said)
+        if kind in CALLS:
+            tiles = mjai.sorted_tiles([event["pai"], *event["consumed"]])
+            call = KEYS[kind][1]
+            return Say(
+                "event.call",
+                {"seat": actor, "call": call, "tiles": tiles, "from": event["target"]},
+            )
         if kind in ("ankan", "kakan"):
-            return f"{who} declare{s} a kan of {tile_label(event['consumed'][0])}"
+            return Say("event.kan", {"seat": actor, "tile": event["consumed"][0]})
         if kind == "reach":
-            return f"{who} declare{s} riichi"
+            return Say("event.riichi", {"seat": actor})
+        if kind == "nukidora":
+            return Say("event.kita", {"seat": actor})
         if kind == "dora":
-            return f"New dora indicator: {tile_label(event['dora_marker'])}"
+            return Say("event.dora", {"tile": event["dora_marker"]})
         if kind == "hora":
             target = event["target"]
-            how = "tsumo" if target == actor else f"ron off {session.name(target)}"
-            return f"{who} win{s} by {how}"
+            if target == actor:
+                return Say("event.tsumo", {"seat": actor})
+            return Say("event.ron", {"seat": actor, "from": target})
         if kind == "ryukyoku":
-            return f"Draw: {draw_words(session, event)}"
+            if event["reason"] == "kyuushu_kyuuhai" and "actor" in event:
+                return Say("event.kyuushu", {"seat": event["actor"]})
+            return Say("event.draw", {"why": event["reason"]})
         return None
 
     # -- what the human may do -------------------------------------------------------------
+
+    def _way(self, action: Action, claimed: str | None) -> Way[Action]:
+        """One way of a call or kan, with its tiles (the claimed tile first)."""
+        kind = action.type
+        if kind in CALLS and claimed is not None:
+            tiles = (claimed, *mjai.sorted_tiles(list(action.consumed)))
+        elif kind in ("ankan", "kakan") and action.consumed:
+            tiles = tuple(action.consumed)
+        else:
+            tiles = (action.tile,) if action.tile else ()
+        call = KEYS[kind][1]
+        if kind in (*CALLS, "ankan", "kakan"):
+            label = Say("way.call", {"call": call, "tiles": mjai.sorted_tiles(list(tiles))})
+        elif kind == "kyuushu":
+            label = Say("way.kyuushu")
+        else:
+            label = Say(f"choice.{call}")
+        return Way(label, (action,), tiles)
 
     def choices(self, session: Session[Action], mode: str) -> list[Choice[Action]]:
         if mode != PLAY:
@@ -195,185 +213,258 @@ class RiichiFamily(Family[Action]):
         for action in session.legal():
             if action.type != "discard":
                 grouped.setdefault(KEYS[action.type][0], []).append(action)
+        claim = session.observation()["claim"]
         shown: list[Choice[Action]] = []
         for key in ORDER:
             actions = grouped.get(key, [])
             if not actions:
                 continue
-            name = KEYS[actions[0].type][1]
+            kind = KEYS[actions[0].type][1]
             if key == "r":
-                shown.append(Choice(key, name, mode=RIICHI))
+                shown.append(Choice(key, kind, Say("choice.riichi"), mode=RIICHI))
                 continue
-            claim = session.observation()["claim"]
-            ways = tuple(Way(way_label(a, claim and claim[0]), (a,)) for a in actions)
-            label = ways[0].label if len(ways) == 1 and key in "cpk" else name
-            if len(ways) > 1:
-                label = f"{name} ({len(ways)} ways)"
+            ways = tuple(self._way(a, claim and claim[0]) for a in actions)
+            label = way_label(kind, ways) if key in "cpk" else Say(f"choice.{kind}")
             style = "success" if key == "w" else "default"
-            shown.append(Choice(key, label, ways, style=style))
+            shown.append(Choice(key, kind, label, ways, style=style))
         return shown
 
-    def prompt(self, session: Session[Action], mode: str) -> str:
+    def prompt(self, session: Session[Action], mode: str) -> Say:
         if session.deal_over:
-            return "Game over" if session.game_over else "The deal is over"
+            return Say("prompt.over", {"unit": "game" if session.game_over else "deal"})
         if not session.human_to_act():
-            return "The AIs are playing…"
+            return Say("prompt.ais")
         claim = session.observation()["claim"]
         if claim is not None:
-            pai, seat = claim
-            return f"{session.name(seat)} discarded {tile_label(pai)}: call it, or x to pass"
+            return Say("prompt.claim", {"seat": claim[1], "tile": claim[0]})
         if mode == RIICHI:
-            return "Riichi: pick the tile to discard with it and press Enter (Esc cancels)"
-        return "Your turn: pick a tile (←/→ or click) and press Enter (or click it again)"
+            return Say("prompt.riichi")
+        return Say("prompt.turn")
 
-    # -- panels ----------------------------------------------------------------------------
+    # -- the table view --------------------------------------------------------------------
 
-    def status(self, session: Session[Action]) -> str:
-        obs = session.observation()
-        dora = tiles_text(obs["dora_indicators"])
-        return (
-            f"{WINDS[obs['round_wind']]} {self.kyoku} · honba {obs['honba']} · sticks "
-            f"{obs['riichi_sticks']} · {obs['tiles_left']} left · dora ind. {dora}"
+    def seat(self, session: Session[Action], seat: int, obs: Any) -> view.Seat:
+        player = obs["players"][seat]
+        score = obs["scores"][seat]
+        return view.Seat(
+            seat=seat,
+            name=session.name(seat),
+            wind=wind_of(seat, obs["dealer"], self.players),
+            score=score,
+            score_text=Say("score.points", {"n": score}),
+            dealer=seat == obs["dealer"],
+            turn=obs["turn"] == seat and not session.deal_over,
+            marks=(Say("mark.riichi"),) if player["riichi"] else (),
+            pond=pond_tiles(player["pond"], seat, obs["claim"], "called", "riichi"),
+            melds=tuple(_meld(m) for m in player["melds"]),
+            concealed=player["concealed"],
+            kita=tuple(player.get("kita", ())),
         )
 
-    def marks(self, session: Session[Action], seat: int) -> Text:
+    def centre(self, session: Session[Action], obs: Any) -> view.Centre:
+        return view.Centre(
+            title=Say("centre.round", {"wind": obs["round_wind"], "number": self.kyoku}),
+            fields=(
+                view.Field("honba", obs["honba"]),
+                view.Field("deposits", obs["riichi_sticks"]),
+                view.Field("tiles_left", obs["tiles_left"]),
+            ),
+            indicators=tuple(obs["dora_indicators"]),
+        )
+
+    def hand_extras(self, session: Session[Action], obs: Any) -> dict[str, Any]:
+        """Tenpai, the waits with how many of each are not in sight, and furiten with why."""
+        unseen = obs["unseen"]
+        kind = obs["furiten_kind"]
+        return {
+            "tenpai": bool(obs["waits"]),
+            "waits": tuple(view.Wait(w, unseen[_kind(w)]) for w in obs["waits"]),
+            "furiten": Say(f"furiten.{kind}") if kind else None,
+        }
+
+    def advice(self, session: Session[Action]) -> tuple[Say, ...]:
+        """Shanten, waits and, per discard, the tiles that improve the hand (how many of them
+        are not in sight)."""
         obs = session.observation()
-        text = Text(f"{obs['scores'][seat]:,}")
-        if seat == obs["dealer"]:
-            text.append(" · dealer")
-        if obs["players"][seat]["riichi"]:
-            text.append(" · RIICHI", style="bold red")
-        if seat == HUMAN and obs["waits"]:
-            text.append(" · tenpai")
-            if obs["furiten"]:
-                text.append(" · FURITEN", style="bold red")
-        return text
-
-    def pond(self, session: Session[Action], seat: int) -> list[tuple[str, str]]:
-        """``[5m]`` a riichi tile, ``(5m)`` one someone called."""
-        shown = []
-        for d in session.observation()["players"][seat]["pond"]:
-            label = tile_label(d["pai"])
-            if d["riichi"]:
-                label = f"[{label}]"
-            if d["called"]:
-                label = f"({label})"
-            shown.append((label, "dim" if d["called"] else "bold yellow" if d["riichi"] else ""))
-        return shown
-
-    def melds(self, session: Session[Action], seat: int) -> tuple[str, list[tuple[Text, Any]]]:
-        melds = session.observation()["players"][seat]["melds"]
-        return "melds", [
-            (Text(f"{m['type']} {tiles_text(m['tiles'])}"), m["target"]) for m in melds
-        ]
-
-    def advice(self, session: Session[Action]) -> Text:
-        """Shanten, waits and, per discard, the tiles that improve the hand."""
-        obs = session.observation()
-        hand = "".join(mjai.to_mpsz(t) for t in obs["hand"])
-        steps = shanten(hand)
+        hand = list(obs["hand"])
+        mpsz = "".join(mjai.to_mpsz(t) for t in hand)
+        steps = shanten(mpsz)
         lines = [
-            {-1: "Shanten: complete hand", 0: "Shanten: 0 (tenpai)"}.get(steps, f"Shanten: {steps}")
+            {-1: Say("advice.complete"), 0: Say("advice.tenpai")}.get(
+                steps, Say("advice.shanten", {"n": steps})
+            )
         ]
         if obs["waits"]:
-            furiten = " (furiten)" if obs["furiten"] else ""
-            lines.append(f"Waits: {tiles_text(obs['waits'])}{furiten}")
-        seen = list(obs["dora_indicators"])
-        for player in obs["players"]:
-            seen += [d["pai"] for d in player["pond"] if not d["called"]]
-            seen += [t for m in player["melds"] for t in m["tiles"]]
-        visible = "".join(mjai.to_mpsz(t) for t in seen) or None
-        result = ukeire(hand, visible=visible)
+            lines.append(Say("advice.waits", {"tiles": list(obs["waits"])}))
+            if obs["furiten_kind"]:
+                lines.append(Say(f"furiten.{obs['furiten_kind']}"))
+        visible = _in_sight_outside(obs)
+        result = ukeire(mpsz, visible=visible or None)
         if isinstance(result, list):
-            lines.append("Discard: shanten after it, and the tiles that improve it (how many left)")
+            lines.append(Say("advice.discards"))
             for u in [u for u in result if u.discard is not None][:ADVICE_ROWS]:
                 lines.append(
-                    f"  {_kind_label(u.discard or 0):<2}  {u.shanten}  {u.total:>2} left: "
-                    f"{kinds_text(u.kinds)}"
+                    Say(
+                        "advice.discard",
+                        {
+                            "tile": _held(hand, u.discard or 0),
+                            "shanten": u.shanten,
+                            "n": u.total,
+                            "tiles": [mjai.kind_name(k) for k in u.kinds],
+                        },
+                    )
                 )
         elif steps >= 0:
-            lines.append(f"Tiles that improve: {kinds_text(result.kinds)} ({result.total} left)")
-        return Text("\n".join(lines))
+            kinds = [mjai.kind_name(k) for k in result.kinds]
+            lines.append(Say("advice.improve", {"tiles": kinds, "n": result.total}))
+        return tuple(lines)
 
     # -- the end ---------------------------------------------------------------------------
 
-    def result(self, session: Session[Action]) -> Text:
-        """Each win with its hand, yaku, limit, dora and ura indicators, or the draw; then
-        each seat's change over the deal: the sum of the log's ``deltas`` (riichi deposits,
-        honba and sticks included), which the scores show."""
+    def result(self, session: Session[Action]) -> view.Result:
+        """Each win with its hand, yaku, fu lines, limit and indicators, or the draw with the
+        tenpai hands; the payments split into deposits, hand, honba and sticks."""
         deal = session.deal
-        events = deal.events(0)
-        text = Text()
+        outcome = deal.outcome
+        assert outcome is not None
+        events = deal.events(0, seat=HUMAN)
+        rows = [
+            row(Say("pay.deposits"), e["deltas"], -sum(e["deltas"]))
+            for e in events
+            if e["type"] == "reach_accepted"
+        ]
+        wins = []
+        honba = deal.honba
+        for win in outcome["wins"]:
+            wins.append(self._win(session, win))
+            split = win["split"]
+            rows.append(row(Say("pay.hand", {"seat": win["actor"]}), split["hand"]))
+            rows.append(row(Say("pay.honba", {"n": honba}), split["honba"]))
+            rows.append(row(Say("pay.sticks"), split["sticks"], -sum(split["sticks"])))
+        draw = None
+        shown: list[view.WinGroup | None] = [None] * self.players
         for event in events:
-            if event["type"] == "hora":
-                self._win(session, event, text)
-            elif event["type"] == "ryukyoku":
-                self._draw(session, event, text)
-        net = [0, 0, 0, 0]
-        for event in events:
-            for seat, delta in enumerate(event.get("deltas") or ()):
-                net[seat] += delta
-        text.append("Change this deal (the log's deltas; riichi deposits included):\n")
-        text.append(f"  {session.by_seat(net)}")
-        text.append(f"\nScores: {session.by_seat(deal.scores, '{:,}'.format)}")
-        return text
+            if event["type"] != "ryukyoku":
+                continue
+            draw = Say(f"draw.{event['reason']}")
+            returned = outcome["returned"]
+            paid = [d - r for d, r in zip(event["deltas"], returned, strict=True)]
+            label = "pay.nagashi" if any(event.get("nagashi") or ()) else "pay.noten"
+            rows.append(row(Say(label), paid))
+            rows.append(row(Say("pay.returned"), returned, -sum(returned)))
+            for seat, tenpai in enumerate(event.get("tenpai") or ()):
+                if tenpai:
+                    hand = mjai.sorted_tiles(deal.observation(seat)["hand"])
+                    shown[seat] = view.WinGroup(tuple(hand), (None,) * len(hand))
+        game = session.game
+        return view.Result(
+            title=Say("result.deal", {"unit": "deal"}),
+            wins=tuple(wins),
+            draw=draw,
+            shown=tuple(shown),
+            dead=(None,) * self.players,
+            payments=deal_payments(rows, self.players),
+            scores=tuple(deal.scores),
+            ended=Say(f"end.{game.end_reason}") if game.end_reason else None,
+        )
 
-    def _win(self, session: Session[Action], win: dict[str, Any], text: Text) -> None:
+    def _win(self, session: Session[Action], win: dict[str, Any]) -> view.Win:
         winner, target, pai = win["actor"], win["target"], win["pai"]
         obs = session.deal.observation(winner)
         hand = list(obs["hand"])
         if winner == target and pai in hand:
             hand.remove(pai)
-        how = "tsumo" if winner == target else f"ron off {session.name(target)}"
-        text.append(f"{session.name(winner)} won by {how} on {tile_label(pai)}\n", style="bold")
-        text.append(f"  Hand: {tiles_text(mjai.sorted_tiles(hand))} + {tile_label(pai)}")
+        groups = [view.WinGroup(tuple(mjai.sorted_tiles(hand)), (None,) * len(hand))]
         for meld in obs["players"][winner]["melds"]:
-            text.append(f" | {meld['type']} {tiles_text(meld['tiles'])}")
-        yaku = [f"{YAKU_NAMES.get(y, words(y))} {han}" for y, han in win["yaku"]]
-        yaku += [f"{YAKU_NAMES.get(y, words(y))} (yakuman x{units})" for y, units in win["yakuman"]]
-        text.append("\n  Yaku: " + ", ".join(yaku) + "\n  ")
+            tiles = tuple(meld["tiles"])
+            groups.append(view.WinGroup(tiles, (None,) * len(tiles), meld["type"] != "ankan"))
+        value = [
+            view.Scored(Say(f"yaku.{y}"), Say("value.han", {"n": han})) for y, han in win["yaku"]
+        ]
+        value += [
+            view.Scored(Say(f"yaku.{y}"), Say("value.yakuman", {"n": units}))
+            for y, units in win["yakuman"]
+        ]
+        fu: tuple[view.Scored, ...] = ()
+        total: list[Say] = []
         if not win["yakuman"]:
-            text.append(f"{win['han']} han {win['fu']} fu · ")
-        if win.get("limit"):
-            text.append(f"{win['limit']} · ", style="bold yellow")
-        text.append(f"{win['points']:,} points\n")
-        text.append(f"  Dora indicators: {tiles_text(obs['dora_indicators'])}")
-        if win.get("ura_markers"):
-            text.append(f" · ura indicators: {tiles_text(win['ura_markers'])}")
-        text.append("\n")
-
-    def _draw(self, session: Session[Action], draw: dict[str, Any], text: Text) -> None:
-        reason = draw["reason"]
-        text.append(f"Draw: {draw_words(session, draw)}\n", style="bold")
-        tenpai = [s for s, t in enumerate(draw.get("tenpai") or ()) if t]
-        if tenpai or reason == "exhaustive":
-            names = ", ".join(session.name(s) for s in tenpai) or "nobody"
-            text.append(f"  Tenpai: {names}\n")
-        for seat in tenpai:
-            hand = mjai.sorted_tiles(session.deal.observation(seat)["hand"])
-            text.append(f"  {session.name(seat)}: {tiles_text(hand)}\n")
-
-    def standings(self, session: Session[Action]) -> Text:
-        """Rank, final score and the result after oka and uma (in thousands, summing to 0)."""
-        text = Text()
-        text.append("Final standings: score, and the result after oka and uma\n", style="bold")
-        for s in sorted(session.game.standings(), key=lambda s: s["rank"]):
-            text.append(
-                f"  {s['rank']}. {session.name(s['seat']):<5} {s['score']:>7,}"
-                f"  {thousands(s['points']):>6}\n"
+            fu = tuple(
+                view.Scored(Say(p["key"], p["params"]), Say("value.fu", {"n": p["fu"]}))
+                for p in win["fu_parts"]
             )
-        text.append("  (results in thousands of points; they sum to 0)")
-        return text
+            total.append(Say("total.han_fu", {"han": win["han"], "fu": win["fu"]}))
+        if win.get("limit"):
+            total.append(Say(f"limit.{win['limit']}"))
+        total.append(Say("total.points", {"n": win["points"]}))
+        notes = (Say("note.liable", {"seat": win["pao"]}),) if "pao" in win else ()
+        indicators = [view.Indicators(Say("indicators.dora"), tuple(obs["dora_indicators"]))]
+        if win.get("ura_markers"):
+            indicators.append(view.Indicators(Say("indicators.ura"), tuple(win["ura_markers"])))
+        tsumo = winner == target
+        how = (
+            Say("how.tsumo", {"seat": winner})
+            if tsumo
+            else Say("how.ron", {"seat": winner, "from": target})
+        )
+        return view.Win(
+            seat=winner,
+            from_seat=None if tsumo else target,
+            how=how,
+            tile=pai,
+            groups=tuple(groups),
+            value=tuple(value),
+            fu=fu,
+            total=tuple(total),
+            notes=notes,
+            indicators=tuple(indicators),
+        )
+
+    def standings(self, session: Session[Action]) -> view.Standings:
+        """Rank, final score, and the result: the score less the base, plus oka and uma."""
+        rows = tuple(
+            view.Standing(
+                rank=s["rank"],
+                seat=s["seat"],
+                score=s["score"],
+                parts=tuple(view.Part(name, s["parts"][name]) for name in PARTS),
+                result=s["points"],
+                result_text=Say("result.thousands", {"n": s["points"]}),
+            )
+            for s in sorted(session.game.standings(), key=lambda s: s["rank"])
+        )
+        reason = session.game.end_reason
+        return view.Standings(rows, Say("standings.uma"), Say(f"end.{reason}"))
 
 
-def _kind_label(kind: int) -> str:
-    return tile_label(mjai.kind_name(kind))
+PARTS = ("deposits", "base", "oka", "uma", "rounding")
 
 
-def kinds_text(kinds: Sequence[int]) -> str:
-    """Kinds in short MPSZ by suit, honours by name: ``3467m 12p E Rd``."""
-    suits = {
-        suit: "".join(str(k % 9 + 1) for k in kinds if k // 9 == i) for i, suit in enumerate("mps")
-    }
-    parts = [digits + suit for suit, digits in suits.items() if digits]
-    return " ".join(parts + [_kind_label(k) for k in kinds if k >= 27])
+def _meld(meld: Any) -> view.Meld:
+    tiles = tuple(meld["tiles"])
+    called = meld["pai"]
+    return view.Meld(
+        kind=meld["type"],
+        tiles=tiles,
+        called=tiles.index(called) if called in tiles else None,
+        from_seat=meld["target"],
+        concealed=meld["type"] == "ankan",
+    )
+
+
+def _held(hand: Sequence[str], kind: int) -> str:
+    """The tile of `kind` a discard of it gives up: a plain one when the hand holds one, else
+    its red five."""
+    held = [t for t in hand if _kind(t) == kind]
+    plain = [t for t in held if not mjai.is_red(t)]
+    return (plain or held or [mjai.kind_name(kind)])[0]
+
+
+def _in_sight_outside(obs: Any) -> str:
+    """The tiles in sight outside the hand, in MPSZ (the engine's count less the hand)."""
+    held = [0] * 34
+    for t in obs["hand"]:
+        held[_kind(t)] += 1
+    seen = obs["seen"]
+    return "".join(
+        mjai.to_mpsz(mjai.kind_name(k)) * (seen[k] - held[k]) for k in range(34) if seen[k]
+    )

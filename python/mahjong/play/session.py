@@ -1,4 +1,4 @@
-"""A game at a table, without any user interface: the human at seat 0, three AIs moved on by
+"""A game at a table, without any user interface: the human at seat 0, the AIs moved on by
 :class:`~mahjong.agents.Stepper`, the messages the human reads, the next deal, a new game or a
 rematch, and the log as the engine writes it.
 
@@ -10,23 +10,28 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Sequence
+import random
 from typing import Any, Generic
 
 from mahjong._atomic import atomic_file
 from mahjong.agents import Stepper
 from mahjong.play.family import HUMAN, ActionT, Family
-from mahjong.play.words import signed
+from mahjong.play.snapshot import Say
 
-__all__ = ["HUMAN", "NAMES", "PLACES", "Session"]
+__all__ = ["HUMAN", "MESSAGES_KEPT", "NAMES", "Session", "random_seed"]
 
 NAMES = ("You", "Kiri", "Sora", "Mina")  # seat 0 is you; the AIs keep their names all game
-PLACES = ("", "right", "across", "left")
 MESSAGES_KEPT = 50
 
 
+def random_seed() -> int:
+    """A fresh seed from the system's entropy, for a game the user did not seed."""
+    return random.SystemRandom().randrange(2**63)
+
+
 class Session(Generic[ActionT]):
-    """A game of `family` for one human (seat 0) and three AIs, moved on one step at a time.
+    """A game of `family` for one human (seat 0) and an AI in every other seat (the family's
+    players), moved on one step at a time.
 
     ``deal`` is the current deal; once it is over, :meth:`next_deal` starts the next one until
     the game is over; :meth:`start` begins another game (a rematch with the same seed).
@@ -43,9 +48,9 @@ class Session(Generic[ActionT]):
             self.close()
         self.seed = seed
         self.seeds.append(seed)
-        self.game = self.family.new_game(seed, NAMES)
+        self.game = self.family.new_game(seed, NAMES[: self.family.players])
         self.agents = self.family.agents(seed)
-        self.messages: list[str] = []
+        self.messages: list[Say] = []  # what happened, as the message log says it
         self.highlights: set[Any] = set()  # what the family shows highlighted for a moment
         self.deal_number = 0
         self.game_over = False
@@ -73,17 +78,17 @@ class Session(Generic[ActionT]):
         """``You`` or an AI's name."""
         return NAMES[seat]
 
-    def whose(self, seat: int) -> str:
-        """``your`` or ``Kiri's``."""
-        return "your" if seat == HUMAN else f"{NAMES[seat]}'s"
-
-    def by_seat(self, values: Sequence[int], words: Callable[[int], str] = signed) -> str:
-        """``You +50 · Kiri -50 · ...``: a value per seat, with the seats' names."""
-        return " · ".join(f"{NAMES[s]} {words(v)}" for s, v in enumerate(values))
-
-    def title(self, seat: int) -> str:
-        """``You`` or ``Kiri (AI, right)``."""
-        return NAMES[seat] if seat == HUMAN else f"{NAMES[seat]} (AI, {PLACES[seat]})"
+    def hand_order(self) -> tuple[list[str], str | None]:
+        """Seat 0's concealed tiles sorted, and the drawn tile apart (None when there is
+        none)."""
+        obs = self.observation()
+        hand = list(obs["hand"])
+        drawn = obs["drawn"]
+        if drawn is not None and drawn in hand:
+            hand.remove(drawn)
+        else:
+            drawn = None
+        return sorted(hand, key=self.family.sort_key), drawn
 
     # -- moving on -------------------------------------------------------------------------
 
@@ -128,7 +133,8 @@ class Session(Generic[ActionT]):
         self.highlights.clear()
         self._seen = 0
         if self.deal_number > 1:
-            self.messages.append(f"-- {self.family.deal_word} {self.deal_number} --")
+            unit = self.family.units[0].removeprefix("unit.")
+            self.messages.append(Say("event.new_deal", {"unit": unit, "n": self.deal_number}))
         self._collect()
         return True
 
@@ -138,9 +144,9 @@ class Session(Generic[ActionT]):
         count = self.deal.event_count()
         if count > self._seen:
             for event in self.deal.events(self._seen, seat=HUMAN):
-                text = self.family.describe(self, event)
-                if text:
-                    self.messages.append(text)
+                said = self.family.describe(self, event)
+                if said is not None:
+                    self.messages.append(said)
             self._seen = count
             del self.messages[:-MESSAGES_KEPT]
         if self.deal.is_over and self._next is None and not self.game_over:

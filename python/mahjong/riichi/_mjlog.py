@@ -1,4 +1,6 @@
-"""Tenhou mjlog XML to mjai events (see :mod:`mahjong.riichi.tenhou`)."""
+"""Tenhou mjlog XML to mjai events (see :mod:`mahjong.riichi.tenhou`), four-player and
+three-player games (GO type bit 0x10: seat 3 is the empty seat everywhere, its entries are left
+out; a kita ``<N>`` becomes a ``nukidora`` event, sanma spec TL2)."""
 
 from __future__ import annotations
 
@@ -7,12 +9,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from urllib.parse import unquote
 
-from mahjong.errors import InvalidArgumentError, MahjongError
+from mahjong.errors import MahjongError
 from mahjong.riichi import mjai
 from mahjong.riichi._tenhou_base import (
     MJLOG_DRAW_REASONS,
     TENHOU_YAKU,
-    THREE_PLAYERS,
     WINDS,
     deal_name,
     draw_tenpai,
@@ -37,10 +38,10 @@ def _attr_int(element: ET.Element, name: str, where: str) -> int:
     return values[0]
 
 
-def _attr_seat(element: ET.Element, name: str, where: str) -> int:
+def _attr_seat(element: ET.Element, name: str, where: str, players: int = 4) -> int:
     seat = _attr_int(element, name, where)
-    if not 0 <= seat <= 3:
-        fail(where, f"<{element.tag}> attribute {name} is seat {seat}; seats are 0..3")
+    if not 0 <= seat < players:
+        fail(where, f"<{element.tag}> attribute {name} is seat {seat}; seats are 0..{players - 1}")
     return seat
 
 
@@ -59,6 +60,14 @@ class _MjlogDeal:
     seen: set[int]
     last_draw: list[int | None] = field(default_factory=lambda: [None] * 4)
     last_play: tuple[str, int, int] = ("start_kyoku", -1, -1)  # (event type, seat, tile)
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    def seat(self, element: ET.Element, name: str) -> int:
+        """A seat attribute: one of the deal's players."""
+        return _attr_seat(element, name, self.where, self.players)
 
     def name(self, tile: int) -> str:
         if not 0 <= tile < 136:
@@ -83,8 +92,12 @@ class _MjlogDeal:
 
 
 def _decode_meld(deal: _MjlogDeal, who: int, m: int) -> Event:
-    """The event of an mjlog ``<N who m>`` call (the bit field is in the module README)."""
+    """The event of an mjlog ``<N who m>`` call (the bit field is in the module README). The
+    source of a call counts seats mod 4, the empty seat of a three-player game included
+    (TL2.5)."""
     target = (who + (m & 3)) % 4
+    if target >= deal.players:
+        fail(deal.where, f"<N m={m}> of seat {who} names seat {target}, not a player")
     if m & 0x4:  # chi
         t = m >> 10
         called_pos = t % 3
@@ -108,8 +121,13 @@ def _decode_meld(deal: _MjlogDeal, who: int, m: int) -> Event:
         deal.take(who, [added], "kakan")
         deal.last_play = ("kakan", who, added)
         return mjai.kakan(who, deal.name(added), deal.names(tiles))
-    if m & 0x20:
-        raise InvalidArgumentError(f"{deal.where}: kita (nukidora): {THREE_PLAYERS}")
+    if m & 0x20:  # kita: a North set aside (TL2.4)
+        tile = m >> 8
+        if deal.players != 3 or tile // 4 != mjai.tile_kind("N"):
+            fail(deal.where, f"<N m={m}>: a kita of tile {tile} (a North, three players only)")
+        deal.take(who, [tile], "kita")
+        deal.last_play = ("nukidora", who, tile)
+        return mjai.nukidora(who)
     called = m >> 8
     kind = called // 4
     tiles = [kind * 4 + c for c in range(4)]
@@ -127,7 +145,9 @@ def _mjlog_result(deal: _MjlogDeal, element: ET.Element) -> Event:
     sc = _ints(element.get("sc"), where, f"<{element.tag}> sc")
     if len(sc) != 8:
         fail(where, f"<{element.tag}> sc should hold 8 numbers, not {len(sc)}")
-    before, deltas = [v * 100 for v in sc[0::2]], [v * 100 for v in sc[1::2]]
+    players = deal.players
+    before = [v * 100 for v in sc[0::2]][:players]
+    deltas = [v * 100 for v in sc[1::2]][:players]
     if before != deal.scores:
         fail(where, f"<{element.tag}> sc scores {before} differ from the replayed {deal.scores}")
     deal.scores = [b + d for b, d in zip(before, deltas, strict=True)]
@@ -136,12 +156,12 @@ def _mjlog_result(deal: _MjlogDeal, element: ET.Element) -> Event:
         reason = "exhaustive" if kind is None else MJLOG_DRAW_REASONS.get(kind)
         if reason is None:
             fail(where, f"unknown draw type {kind!r}")
-        shown = [element.get(f"hai{seat}") is not None for seat in range(4)]
+        shown = [element.get(f"hai{seat}") is not None for seat in range(players)]
         return mjai.ryukyoku(
             reason=reason, deltas=deltas, scores=deal.scores, tenpai=draw_tenpai(reason, shown)
         )
-    who = _attr_seat(element, "who", where)
-    from_who = _attr_seat(element, "fromWho", where)
+    who = deal.seat(element, "who")
+    from_who = deal.seat(element, "fromWho")
     ten = _ints(element.get("ten"), where, "<AGARI> ten")
     if len(ten) != 3:
         fail(where, f"<AGARI> ten should hold 3 numbers (fu, points, limit), not {len(ten)}")
@@ -151,7 +171,7 @@ def _mjlog_result(deal: _MjlogDeal, element: ET.Element) -> Event:
     if any(not 0 <= i < len(TENHOU_YAKU) for i in [*pairs[0::2], *yaku_ids]):
         fail(where, f"unknown Tenhou yaku id in {pairs[0::2] + yaku_ids}")
     yaku = [(TENHOU_YAKU[i], han) for i, han in zip(pairs[0::2], pairs[1::2], strict=True) if han]
-    pao = None if element.get("paoWho") is None else _attr_seat(element, "paoWho", where)
+    pao = None if element.get("paoWho") is None else deal.seat(element, "paoWho")
     return mjai.hora(
         actor=who,
         target=from_who,
@@ -170,15 +190,15 @@ def _mjlog_result(deal: _MjlogDeal, element: ET.Element) -> Event:
 
 def _winning_tile(deal: _MjlogDeal, element: ET.Element, who: int, from_who: int) -> str:
     """The name of ``machi``, which must be the tile just played: drawn by the winner for a
-    tsumo; for a ron discarded by ``fromWho``, added to a kan (chankan) or, for kokushi,
-    of a closed kan ``fromWho`` declared."""
+    tsumo; for a ron discarded by ``fromWho``, added to a kan (chankan), set aside by kita
+    or, for kokushi, of a closed kan ``fromWho`` declared."""
     machi = _attr_int(element, "machi", deal.where)
     kind, seat, tile = deal.last_play
     if who == from_who:
         valid = (kind, seat, tile) == ("tsumo", who, machi)
     else:
         same = tile == machi or (kind == "ankan" and tile // 4 == machi // 4)
-        valid = kind in ("dahai", "kakan", "ankan") and seat == from_who and same
+        valid = kind in ("dahai", "kakan", "ankan", "nukidora") and seat == from_who and same
     if not valid:
         how = "by tsumo" if who == from_who else f"on a tile of seat {from_who}"
         played = f"{kind} of tile {tile} by seat {seat}" if seat >= 0 else "no tile played"
@@ -189,7 +209,9 @@ def _winning_tile(deal: _MjlogDeal, element: ET.Element, who: int, from_who: int
     return deal.name(machi)
 
 
-def _mjlog_init(element: ET.Element, where: str, red: bool) -> tuple[_MjlogDeal, Event]:
+def _mjlog_init(
+    element: ET.Element, where: str, red: bool, players: int
+) -> tuple[_MjlogDeal, Event]:
     seed = _ints(element.get("seed"), where, "<INIT> seed")
     if len(seed) != 6:
         fail(where, f"<INIT> seed should hold 6 numbers, not {len(seed)}")
@@ -197,8 +219,11 @@ def _mjlog_init(element: ET.Element, where: str, red: bool) -> tuple[_MjlogDeal,
     where = f"{where}, deal {deal_name(kyoku, honba)}"
     scores = [v * 100 for v in _ints(element.get("ten"), where, "<INIT> ten")]
     hands = [_ints(element.get(f"hai{seat}"), where, f"<INIT> hai{seat}") for seat in range(4)]
-    if len(scores) != 4 or any(len(hand) != 13 for hand in hands):
-        raise InvalidArgumentError(f"{where}: not four hands of 13 tiles: {THREE_PLAYERS}")
+    if len(scores) != 4 or any(len(hand) != 13 for hand in hands[:players]):
+        fail(where, f"<INIT> should hold four scores and {players} hands of 13 tiles")
+    if hands[players:] != [[]] * (4 - players) or any(scores[players:]):
+        fail(where, "<INIT> gives seat 3 tiles or points in a three-player game")
+    hands, scores = hands[:players], scores[:players]
     deal = _MjlogDeal(where, red, [set(hand) for hand in hands], scores, set())
     for tile in (*(t for hand in hands for t in hand), indicator):
         deal.reveal(tile, "<INIT>")
@@ -208,7 +233,7 @@ def _mjlog_init(element: ET.Element, where: str, red: bool) -> tuple[_MjlogDeal,
         kyoku=kyoku % 4 + 1,
         honba=honba,
         kyotaku=sticks,
-        oya=_attr_seat(element, "oya", where),
+        oya=_attr_seat(element, "oya", where, players),
         scores=scores,
         tehais=[deal.names(hand) for hand in hands],
     )
@@ -216,7 +241,8 @@ def _mjlog_init(element: ET.Element, where: str, red: bool) -> tuple[_MjlogDeal,
 
 
 def parse_mjlog(text: str, source: str = "<text>") -> list[Event]:
-    """The events of one four-player game in mjlog XML `text` (`source` names it in errors)."""
+    """The events of one game in mjlog XML `text` (`source` names it in errors), with four
+    players or three."""
     try:
         root = ET.fromstring(text)
     except ET.ParseError as error:
@@ -226,29 +252,27 @@ def parse_mjlog(text: str, source: str = "<text>") -> list[Event]:
     events: list[Event] = []
     deal: _MjlogDeal | None = None
     red = True
+    players = 4
     try:
         for element in root:
             tag = element.tag
             if tag == "GO":
                 rules = _attr_int(element, "type", source)
-                if rules & 0x10:
-                    raise InvalidArgumentError(f"{source}: {THREE_PLAYERS}")
+                players = 3 if rules & 0x10 else 4
                 red = not rules & 0x02
             elif tag == "UN" and not events:
-                names = [unquote(element.get(f"n{seat}", "")) for seat in range(4)]
-                if not names[3]:
-                    raise InvalidArgumentError(f"{source}: {THREE_PLAYERS}")
+                names = [unquote(element.get(f"n{seat}", "")) for seat in range(players)]
                 events.append(mjai.start_game(names))
             elif tag == "INIT":
                 if not events:
-                    events.append(mjai.start_game(["", "", "", ""]))
-                deal, event = _mjlog_init(element, source, red)
+                    events.append(mjai.start_game([""] * players))
+                deal, event = _mjlog_init(element, source, red, players)
                 events.append(event)
             elif deal is not None:
                 _mjlog_play(deal, element, events)
                 if tag in ("AGARI", "RYUUKYOKU") and element.get("owari") is not None:
                     owari = str(element.get("owari")).split(",")
-                    events.append(mjai.end_game([int(v) * 100 for v in owari[0::2]]))
+                    events.append(mjai.end_game([int(v) * 100 for v in owari[0::2]][:players]))
     except MahjongError:
         raise
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
@@ -265,38 +289,40 @@ def _mjlog_play(deal: _MjlogDeal, element: ET.Element, events: list[Event]) -> N
     where = deal.where
     if len(tag) > 1 and tag[0] in _DRAW_TAGS + _DISCARD_TAGS and tag[1:].isdigit():
         tile = int(tag[1:])
+        seat = (_DRAW_TAGS + _DISCARD_TAGS).index(tag[0]) % 4
+        if seat >= deal.players:
+            fail(where, f"<{tag}> is a play of seat {seat}, not a player")
         if tag[0] in _DRAW_TAGS:
-            seat = _DRAW_TAGS.index(tag[0])
             name = deal.reveal(tile, f"<{tag}>")
             deal.hands[seat].add(tile)
             deal.last_draw[seat] = tile
             deal.last_play = ("tsumo", seat, tile)
             events.append(mjai.tsumo(seat, name))
         else:
-            seat = _DISCARD_TAGS.index(tag[0])
             deal.take(seat, [tile], f"<{tag}>")
             events.append(mjai.dahai(seat, deal.name(tile), tile == deal.last_draw[seat]))
             deal.last_draw[seat] = None
             deal.last_play = ("dahai", seat, tile)
         return
     if tag == "N":
-        who = _attr_seat(element, "who", where)
+        who = deal.seat(element, "who")
         event = _decode_meld(deal, who, _attr_int(element, "m", where))
         deal.last_draw[who] = None
         if event["type"] in ("chi", "pon", "daiminkan"):
             deal.last_play = (event["type"], who, -1)
         events.append(event)
     elif tag == "REACH":
-        who = _attr_seat(element, "who", where)
+        who = deal.seat(element, "who")
         if _attr_int(element, "step", where) == 1:
             events.append(mjai.reach(who))
         else:
             before = list(deal.scores)
             deal.scores[who] -= 1000
             ten = element.get("ten")
-            if ten is not None and [v * 100 for v in _ints(ten, where, "ten")] != deal.scores:
+            scores = [v * 100 for v in _ints(ten, where, "ten")][: deal.players] if ten else None
+            if scores is not None and scores != deal.scores:
                 fail(where, f"<REACH step=2> ten {ten} differ from {before} less 1,000")
-            deltas = [-1000 if seat == who else 0 for seat in range(4)]
+            deltas = [-1000 if seat == who else 0 for seat in range(deal.players)]
             events.append(mjai.reach_accepted(who, deltas, deal.scores))
     elif tag == "DORA":
         events.append(mjai.dora(deal.reveal(_attr_int(element, "hai", where), "<DORA>")))

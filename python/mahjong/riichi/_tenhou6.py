@@ -1,5 +1,7 @@
 """tenhou.net/6 JSON to mjai events, the play order rebuilt from the draw and discard columns
-(see :mod:`mahjong.riichi.tenhou`)."""
+(see :mod:`mahjong.riichi.tenhou`); four-player or three-player games (a three-player deal
+has three seat blocks, or a fourth left empty, and a kita written ``"f44"`` in the discard
+column, spec TL2.8)."""
 
 from __future__ import annotations
 
@@ -11,12 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mahjong._records import parse_json, shown
-from mahjong.errors import InvalidArgumentError, MahjongError
+from mahjong.errors import MahjongError
 from mahjong.riichi import mjai
 from mahjong.riichi._tenhou_base import (
     TENHOU6_DRAW_REASONS,
     TENHOU_YAKU,
-    THREE_PLAYERS,
     WINDS,
     YAKU_BY_NAME,
     deal_name,
@@ -30,6 +31,9 @@ _T6_KIND = {10 * s + n: 9 * (s - 1) + n - 1 for s in (1, 2, 3) for n in range(1,
 }
 _T6_RED = {51: "5mr", 52: "5pr", 53: "5sr"}
 TSUMOGIRI = 60
+KITA = "f44"
+"""A kita (a North set aside) in a three-player discard column."""
+NORTH = 44
 
 
 def _t6_name(code: object, where: str) -> str:
@@ -52,7 +56,8 @@ class _T6Call:
     ``"121212a12"``, ``"31k313131"``."""
 
     kind: str  # chi pon daiminkan ankan kakan
-    source: int  # relative: 3 previous player, 2 opposite, 1 next, 0 self
+    source: int  # relative: 3 previous player, 2 opposite, 1 next, 0 self; counted over four
+    # seats also in a three-player game (with its empty seat 3, as mjlog counts, TL2.5)
     called: int  # the called or added tile code
     own: tuple[int, ...]  # the caller's tiles (kakan: the pon's three tiles)
 
@@ -104,8 +109,12 @@ class _T6State:
     last_discard: int | None = None
     pending_dora: int = 0
     doras_shown: int = 1
-    riichi: list[bool] = field(default_factory=lambda: [False] * 4)
+    riichi: list[bool] = field(default_factory=list)
     accept: int | None = None  # a riichi discard waiting to pass
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
 
     def copy(self) -> _T6State:
         return _T6State(
@@ -132,7 +141,7 @@ class _NoOrder(Exception):
 
 @dataclass
 class _T6Deal:
-    """The columns of one tenhou.net/6 deal and its fixed facts."""
+    """The columns of one tenhou.net/6 deal and its fixed facts (one entry per player)."""
 
     where: str
     oya: int
@@ -170,7 +179,7 @@ def _accept_riichi(state: _T6State) -> None:
     if state.accept is not None:
         seat = state.accept
         state.scores[seat] -= 1000
-        deltas = [-1000 if s == seat else 0 for s in range(4)]
+        deltas = [-1000 if s == seat else 0 for s in range(state.players)]
         state.events.append(mjai.reach_accepted(seat, deltas, state.scores))
         state.riichi[seat] = True
         state.accept = None
@@ -188,6 +197,14 @@ def _t6_act(deal: _T6Deal, state: _T6State) -> bool:
         _flush_dora(deal, state)
         state.events.append(mjai.reach(seat))
         state.accept = seat
+    elif entry == KITA and state.players == 3:
+        _flush_dora(deal, state)  # a kan's indicator is shown before the kita (TL1.4)
+        _take(state, seat, [NORTH])
+        state.events.append(mjai.nukidora(seat))
+        state.last_discard = NORTH  # a ron robs it
+        state.last_draw = None
+        state.phase = "draw"  # the replacement tile, from the seat's draw column
+        return True
     elif isinstance(entry, str):
         meld = _t6_call(entry, deal.where)
         if meld.kind == "ankan":
@@ -235,8 +252,8 @@ def _t6_claims(deal: _T6Deal, state: _T6State) -> list[tuple[int, _T6Call]]:
     pon/kan before chi."""
     found: list[tuple[int, _T6Call]] = []
     discarder = state.turn
-    for offset in (1, 2, 3):
-        seat = (discarder + offset) % 4
+    for offset in range(1, state.players):
+        seat = (discarder + offset) % state.players
         column = deal.draws[seat]
         if state.drawn[seat] >= len(column) or not isinstance(column[state.drawn[seat]], str):
             continue
@@ -277,8 +294,17 @@ def _t6_play(deal: _T6Deal, scores: list[int]) -> _T6State:
     At each discard some seat's next draw-column entry may call it; the call is tried first
     (pon/kan before chi), the plain next draw when that order fails later."""
     hands = [Counter(h) for h in deal.hands]
+    players = len(hands)
     start = _T6State(
-        deal.oya, "draw", [0] * 4, [0] * 4, hands, [{} for _ in range(4)], [], list(scores)
+        deal.oya,
+        "draw",
+        [0] * players,
+        [0] * players,
+        hands,
+        [{} for _ in range(players)],
+        [],
+        list(scores),
+        riichi=[False] * players,
     )
     stack: list[tuple[_T6State, tuple[int, _T6Call] | None]] = [(start, None)]
     steps = 0
@@ -301,17 +327,17 @@ def _t6_play(deal: _T6Deal, scores: list[int]) -> _T6State:
                     claims = _t6_claims(deal, state)
                     if claims:
                         passed = state.copy()
-                        passed.turn, passed.phase = (state.turn + 1) % 4, "draw"
+                        passed.turn, passed.phase = (state.turn + 1) % players, "draw"
                         stack.append((passed, None))
                         stack += [(state.copy(), other) for other in reversed(claims[1:])]
                         _apply_call(deal, state, *claims[0])
                     else:
-                        state.turn, state.phase = (state.turn + 1) % 4, "draw"
+                        state.turn, state.phase = (state.turn + 1) % players, "draw"
         except _NoOrder:
             continue
         used = all(
             state.drawn[s] == len(deal.draws[s]) and state.discarded[s] == len(deal.discards[s])
-            for s in range(4)
+            for s in range(players)
         )
         if used:
             return state
@@ -336,8 +362,10 @@ def _t6_draw(deal: _T6Deal, state: _T6State) -> bool:
     return True
 
 
-def _t6_points(text: str, where: str) -> tuple[int | None, int]:
-    """(fu or None, points) of a tenhou.net/6 points text such as ``"30符2飜500-1000点"``."""
+def _t6_points(text: str, where: str, players: int) -> tuple[int | None, int]:
+    """(fu or None, points) of a tenhou.net/6 points text such as ``"30符2飜500-1000点"``: a
+    tsumo's payments are per payer (of `players`, the winner aside: a three-player tsumo has
+    one non-dealer payer fewer)."""
     match = re.fullmatch(
         r"(?:(\d+)符)?(?:\d+飜)?(?:満貫|跳満|倍満|三倍満|数え役満|役満)?"
         r"(\d+)(?:-(\d+))?点(∀)?",
@@ -348,9 +376,9 @@ def _t6_points(text: str, where: str) -> tuple[int | None, int]:
     fu, first, second, everyone = match.groups()
     value = int(first)
     if second is not None:
-        value = 2 * value + int(second)
+        value = (players - 2) * value + int(second)
     elif everyone:
-        value *= 3
+        value *= players - 1
     return (None if fu is None else int(fu)), value
 
 
@@ -373,14 +401,15 @@ def _t6_yaku(
 
 def _winning_tile(where: str, events: Sequence[Event], actor: int, target: int) -> str:
     """The tile `actor` wins on, from the play so far: the tile just drawn for a tsumo; for a
-    ron the tile `target` just discarded, added to a kan (chankan) or, for kokushi, declared
-    a closed kan of. Any other last play is a RecordFormatError."""
+    ron the tile `target` just discarded, added to a kan (chankan), set aside (kita) or, for
+    kokushi, declared a closed kan of. Any other last play is a RecordFormatError."""
     plays = [e for e in events if e["type"] != "dora"]
     last = plays[-1] if plays else {"type": "start_kyoku"}
     if actor == target:
         valid = last["type"] == "tsumo" and last["actor"] == actor
     else:
-        valid = last["type"] in ("dahai", "kakan", "ankan") and last["actor"] == target
+        robbed = ("dahai", "kakan", "ankan", "nukidora")
+        valid = last["type"] in robbed and last["actor"] == target
     if not valid:
         how = "by tsumo" if actor == target else f"on a tile of seat {target}"
         fail(where, f"seat {actor} wins {how}, but the last play is {mjai.dumps_event(last)}")
@@ -391,19 +420,21 @@ def _t6_result(deal: _T6Deal, state: _T6State, result: list[Any]) -> list[Event]
     """The ``hora`` events or the ``ryukyoku`` event of a deal's result entry."""
     where = deal.where
     scores = state.scores
+    players = state.players
     word = result[0] if result else None
     events: list[Event] = []
     if word == "和了":
         if len(result) < 3 or len(result) % 2 == 0:
             fail(where, "a win result should be deltas and details per winner")
         for deltas, details in zip(result[1::2], result[2::2], strict=True):
-            deltas = _whole_numbers(deltas, 4, where, "a win's score changes", points=True)
+            deltas = _seat_numbers(deltas, players, where, "a win's score changes")
             if not isinstance(details, list) or len(details) < 4:
                 fail(where, f"a win's details {shown(details)} lack [winner, from, liable, points]")
             actor, target, pao = _whole_numbers(details[:3], 3, where, "[winner, from, liable]")
-            if max(actor, target, pao) > 3:
-                fail(where, f"a win names seats {actor}, {target}, {pao}; seats are 0..3")
-            fu, points = _t6_points(str(details[3]), where)
+            if max(actor, target, pao) >= players:
+                seats = f"0..{players - 1}"
+                fail(where, f"a win names seats {actor}, {target}, {pao}; seats are {seats}")
+            fu, points = _t6_points(str(details[3]), where, players)
             yaku, yakuman = _t6_yaku(details[4:], where)
             if target != actor and state.accept == target:
                 state.accept = None  # the riichi tile was ronned: no deposit
@@ -432,15 +463,15 @@ def _t6_result(deal: _T6Deal, state: _T6State, result: list[Any]) -> list[Event]
         fail(where, f"result {word!r} is neither a win (和了) nor a known draw")
     if reason != "sanchahou":
         _accept_riichi(state)  # the last riichi discard passed
-    deltas = [0, 0, 0, 0]
+    deltas = [0] * players
     if len(result) > 1:
-        deltas = _whole_numbers(result[1], 4, where, "the draw's score changes", points=True)
+        deltas = _seat_numbers(result[1], players, where, "the draw's score changes")
     scores[:] = [s + d for s, d in zip(scores, deltas, strict=True)]
     tenpai: list[bool] | None
     if reason == "nagashi_mangan":
         tenpai = None  # the record does not say who was tenpai
     elif word == "全員聴牌":
-        tenpai = [True] * 4
+        tenpai = [True] * players
     else:
         tenpai = draw_tenpai(reason, [d > 0 for d in deltas])
     return [mjai.ryukyoku(reason=reason, deltas=deltas, scores=scores, tenpai=tenpai)]
@@ -468,11 +499,21 @@ def _whole_numbers(
     return list(value)
 
 
+def _seat_numbers(value: Any, players: int, where: str, what: str) -> list[int]:
+    """`value` as one whole number per seat; a three-player record may also give four, the
+    fourth (its empty seat's) 0 (TL2.2)."""
+    if players == 3 and isinstance(value, list) and len(value) == 4 and value[3] == 0:
+        value = value[:3]
+    return _whole_numbers(value, players, where, what, points=True)
+
+
 def _check_copies(where: str, revealed: Sequence[Any], columns: Sequence[Any]) -> None:
     """No tile more often than it exists among the tiles that come into play: starting hands,
     drawn tiles (the draw columns' numbers) and dora and ura indicators. Checked before the
     play order is searched, which would otherwise fail without saying why."""
-    drawn = [t for s in range(4) for t in columns[3 * s + 1] if not isinstance(t, str)]
+    drawn = [
+        t for s in range(len(columns) // 3) for t in columns[3 * s + 1] if not isinstance(t, str)
+    ]
     counts: Counter[str] = Counter()
     reds: Counter[str] = Counter()
     for code in (*revealed, *drawn):
@@ -491,30 +532,40 @@ def _check_copies(where: str, revealed: Sequence[Any], columns: Sequence[Any]) -
             fail(where, f"{count} copies of the red five {name} come into play; there is one")
 
 
-def _t6_deal(kyoku: list[Any], where: str) -> list[Event]:
-    """Events of one tenhou.net/6 deal."""
-    if len(kyoku) == 14:
-        raise InvalidArgumentError(f"{where}: {THREE_PLAYERS}")
-    if len(kyoku) != 17:
-        fail(where, f"a deal has 17 entries (4 players), not {len(kyoku)}")
+def _players(kyoku: Any) -> int:
+    """The seats of a deal: three when it has three seat blocks (14 entries) or a fourth
+    block left empty (no starting hand), else four."""
+    if isinstance(kyoku, list) and len(kyoku) == 14:
+        return 3
+    empty = isinstance(kyoku, list) and len(kyoku) == 17 and kyoku[13:16] == [[], [], []]
+    return 3 if empty else 4
+
+
+def _t6_deal(kyoku: list[Any], where: str, players: int) -> list[Event]:
+    """Events of one tenhou.net/6 deal of `players`."""
+    if len(kyoku) not in (14, 17) or _players(kyoku) != players:
+        size = "14 or 17 entries (3 players)" if players == 3 else "17 entries (4 players)"
+        fail(where, f"a deal has {size}, not {len(kyoku)}")
     header = "the deal's [number, honba, sticks]"
     number, honba, sticks = _whole_numbers(kyoku[0], 3, where, header)
     where = f"{where} {deal_name(number, honba)}"
-    scores = _whole_numbers(kyoku[1], 4, where, "the scores", points=True)
+    if number % 4 >= players:
+        fail(where, f"deal number {number} names dealer {number % 4}; seats are 0..{players - 1}")
+    scores = _seat_numbers(kyoku[1], players, where, "the scores")
     doras, uras = kyoku[2], kyoku[3]
-    columns = kyoku[4:16]
-    hands = [list(columns[3 * s]) for s in range(4)]
+    columns = kyoku[4 : 4 + 3 * players]
+    hands = [list(columns[3 * s]) for s in range(players)]
     if any(len(h) != 13 for h in hands) or not doras:
-        fail(where, "a deal needs 4 hands of 13 tiles and a dora indicator")
-    _check_copies(where, [*doras, *uras, *(t for s in range(4) for t in columns[3 * s])], columns)
+        fail(where, f"a deal needs {players} hands of 13 tiles and a dora indicator")
+    _check_copies(where, [*doras, *uras, *(t for h in hands for t in h)], columns)
     deal = _T6Deal(
         where,
         number % 4,
         list(scores),
         list(doras),
         list(uras),
-        [list(columns[3 * s + 1]) for s in range(4)],
-        [list(columns[3 * s + 2]) for s in range(4)],
+        [list(columns[3 * s + 1]) for s in range(players)],
+        [list(columns[3 * s + 2]) for s in range(players)],
         [Counter(h) for h in hands],
     )
     start = mjai.start_kyoku(
@@ -528,13 +579,14 @@ def _t6_deal(kyoku: list[Any], where: str) -> list[Event]:
         tehais=[deal.names(h) for h in hands],
     )
     state = _t6_play(deal, list(scores))
-    result = _t6_result(deal, state, list(kyoku[16]))
+    result = _t6_result(deal, state, list(kyoku[-1]))
     return [start, *state.events, *result, mjai.end_kyoku()]
 
 
 def parse_tenhou6(text: str, source: str = "<text>") -> list[Event]:
-    """The events of one four-player game in tenhou.net/6 JSON `text`: one game object, or
-    JSON lines with one deal each (their ``log`` arrays are joined)."""
+    """The events of one game in tenhou.net/6 JSON `text` (four players, or three: see the
+    module docs): one game object, or JSON lines with one deal each (their ``log`` arrays are
+    joined)."""
     try:
         games = [parse_json(text)]
     except json.JSONDecodeError:
@@ -551,16 +603,18 @@ def parse_tenhou6(text: str, source: str = "<text>") -> list[Event]:
         fail(source, f"not tenhou.net/6 JSON ({error})")
     if not games or not all(isinstance(g, dict) and isinstance(g.get("log"), list) for g in games):
         fail(source, "a tenhou.net/6 game is a JSON object with a 'log' list")
+    deals = [k for g in games for k in g["log"]]
     names = games[0].get("name", ["", "", "", ""])
-    if isinstance(names, list) and len(names) == 3:
-        raise InvalidArgumentError(f"{source}: {THREE_PLAYERS}")
-    if not isinstance(names, list) or len(names) != 4:
-        fail(source, "'name' should list the 4 players")
+    players = _players(deals[0]) if deals else len(names) if isinstance(names, list) else 4
+    if isinstance(names, list) and players == 3 and len(names) == 4 and names[3] == "":
+        names = names[:3]  # the empty seat's name (TL2.2)
+    if not isinstance(names, list) or len(names) != players:
+        fail(source, f"'name' should list the {players} players")
     events: list[Event] = [mjai.start_game([str(n) for n in names])]
-    for index, kyoku in enumerate(k for g in games for k in g["log"]):
+    for index, kyoku in enumerate(deals):
         where = f"{source}, deal {index + 1}"
         try:
-            events += _t6_deal(kyoku, where)
+            events += _t6_deal(kyoku, where, players)
         except MahjongError:
             raise
         except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
@@ -572,6 +626,6 @@ def parse_tenhou6(text: str, source: str = "<text>") -> list[Event]:
         # "sc" is [score, result] per seat: the final scores the record states.
         scores = final[0::2] if isinstance(final, list) else final
         events.append(
-            mjai.end_game(_whole_numbers(scores, 4, source, "the final scores (sc)", points=True))
+            mjai.end_game(_seat_numbers(scores, players, source, "the final scores (sc)"))
         )
     return events

@@ -154,7 +154,6 @@ TENHOU6_DRAW_REASONS = {
 """tenhou.net/6 draw words -> ``ryukyoku.reason``."""
 
 WINDS = "ESWN"
-THREE_PLAYERS = "three-player records are not supported yet"
 
 
 def fail(where: str, what: str) -> NoReturn:
@@ -169,7 +168,8 @@ def deal_name(kyoku: int, honba: int) -> str:
 
 def draw_tenpai(reason: str, shown: Sequence[bool]) -> list[bool]:
     """``ryukyoku.tenpai``: the record's tenpai hands at an exhaustive draw or nagashi mangan,
-    everyone at four riichi, no one at other abortive draws."""
+    everyone at four riichi, no one at other abortive draws (one entry per seat of
+    `shown`)."""
     if reason in ("exhaustive", "nagashi_mangan"):
         return list(shown)
-    return [reason == "suucha_riichi"] * 4
+    return [reason == "suucha_riichi"] * len(shown)

@@ -3,9 +3,12 @@
 The protocol is mjai.app's: each line in is a JSON array of events (one event alone is taken
 as such an array) for the seat, other seats' tiles hidden as ``"?"``; each line out is one
 action: ``dahai`` (with ``tsumogiri``), ``chi``/``pon``/``daiminkan``/``ankan``/``kakan``
-(with ``consumed``), ``reach``, ``hora``, ``ryukyoku`` (kyuushu kyuuhai) or ``none``. A riichi
-takes two lines: the bot answers ``reach``, the host sends the ``reach`` event back and the
-bot answers the riichi discard. ``start_game`` may carry the seat as ``id``.
+(with ``consumed``), ``reach``, ``hora``, ``ryukyoku`` (kyuushu kyuuhai), ``nukidora`` (a
+North set aside, three players) or ``none``. A riichi takes two lines: the bot answers
+``reach``, the host sends the ``reach`` event back and the bot answers the riichi discard.
+``start_game`` may carry the seat as ``id``; its ``names`` (three or four) choose the rules
+when they are given by the seat count (``--rules auto``, the default: tenhou or
+tenhou-sanma).
 
 :class:`AgentBot` keeps the events of the deal being played, and when the seat must decide it
 rebuilds the deal from them (:func:`mahjong.riichi.seat_view.seat_deal`) and asks its agent,
@@ -20,8 +23,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
-from typing import IO, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import IO, Any, Literal
 
 from mahjong import registry
 from mahjong._core import Action, Ruleset
@@ -44,9 +47,9 @@ under 10 KB)."""
 _SKIP = 64 * 1024  # bytes of an overlong line's rest read at a time
 
 
-def _seat_of(value: Any) -> int:
-    if value not in (0, 1, 2, 3) or isinstance(value, bool):
-        raise RecordFormatError(f"start_game id {value!r} is not a seat 0..3")
+def _seat_of(value: Any, players: int) -> int:
+    if value not in range(players) or isinstance(value, bool):
+        raise RecordFormatError(f"start_game id {value!r} is not a seat 0..{players - 1}")
     return int(value)
 
 
@@ -87,24 +90,29 @@ def action_event(action: Action, observation: Observation) -> Event:
         return {"type": "hora", "actor": seat, "target": target, "pai": pai}
     if kind == "kyuushu":
         return {"type": "ryukyoku", "actor": seat}
+    if kind == "kita":
+        return mjai.nukidora(seat)
     return dict(NONE)
 
 
 class AgentBot:
     """One of our agents answering an Mjai host for one seat (see the module docs): feed it
-    each line the host sends with :meth:`react`, which returns the line to send back."""
+    each line the host sends with :meth:`react`, which returns the line to send back. `rules`
+    is the ruleset, or the rulesets by seat count, one chosen by each ``start_game``'s names
+    (four without names)."""
 
     def __init__(
         self,
         agent: Agent[Action],
         seat: int,
-        rules: Ruleset,
+        rules: Ruleset | Mapping[int, Ruleset],
         *,
         warn: Callable[[str], None] | None = None,
     ) -> None:
         self.agent = agent
         self.seat = seat
-        self.rules = rules
+        self._by_seats = rules if isinstance(rules, Mapping) else None
+        self.rules = rules[4] if isinstance(rules, Mapping) else rules
         self.warn = warn or (lambda text: print(f"mahjong bot: {text}", file=sys.stderr))
         self._deal: list[Event] | None = None
         self._riichi: Event | None = None
@@ -138,8 +146,7 @@ class AgentBot:
         for event in events:
             kind = event["type"]
             if kind == "start_game":
-                self.seat = _seat_of(event.get("id", self.seat))
-                self._deal = None
+                self._start(event)
             elif kind == "start_kyoku":
                 self._deal = [event]
             elif kind in ("end_kyoku", "end_game"):
@@ -147,6 +154,16 @@ class AgentBot:
             elif self._deal is not None:
                 self._deal.append(event)
         return events
+
+    def _start(self, event: Event) -> None:
+        """A new game: its rules (by its seat count, when they are chosen so) and the seat."""
+        if self._by_seats is not None:
+            seats = len(event.get("names") or ()) or 4
+            if seats not in self._by_seats:
+                raise RecordFormatError(f"start_game names {seats} seats, not 3 or 4")
+            self.rules = self._by_seats[seats]
+        self.seat = _seat_of(event.get("id", self.seat), self.rules.players)
+        self._deal = None
 
     def _answer(self, events: list[Event]) -> Event:
         step, self._riichi = self._riichi, None  # a riichi's discard is due on the next line
@@ -204,17 +221,28 @@ def _seat(text: str) -> int:
     return int(text)
 
 
+AUTO: dict[int, Literal["tenhou", "tenhou-sanma"]] = {4: "tenhou", 3: "tenhou-sanma"}
+"""The presets of ``--rules auto`` by the seat count ``start_game`` names."""
+
+
 EXAMPLES = """\
 examples:
   echo '[{"type":"start_game","id":2}]' | mahjong bot riichi --agent random --seed 7 2
   mahjong sim --games 1 --rules tenhou --agents "mjai:mahjong bot riichi,efficiency,random,random"
+  mahjong sim --games 1 --rules tenhou-sanma --agents "mjai:mahjong bot riichi,efficiency,random"
 """
 
 
 def run(args: argparse.Namespace) -> int:
     """Runs ``mahjong bot riichi SEAT`` on standard input and output."""
-    rules = rules_from(args, Ruleset)
-    agent = registry.make("riichi", args.agent, args.seed)
+    rules: Ruleset | dict[int, Ruleset]
+    if args.rules == "auto":
+        rules = {n: rules_from(args, Ruleset, Ruleset.preset(p)) for n, p in AUTO.items()}
+        # an agent that plays four players only refuses a three-seat game at its decisions
+        first = rules[4]
+    else:
+        rules = first = rules_from(args, Ruleset)
+    agent = registry.make("riichi", args.agent, args.seed, rules=first)
     serve(AgentBot(agent, args.seat, rules), sys.stdin.buffer, sys.stdout)
     return 0
 
@@ -234,5 +262,11 @@ def add_bot(families: Any) -> None:
         "--agent", choices=list(registry.AGENTS["riichi"]), default="efficiency", help="the AI"
     )
     p.add_argument("--seed", type=seed, default=0, metavar="S", help="seed of a random agent")
-    add_rules_options(p, Ruleset.presets(), "tenhou", "kiriage=true")
+    add_rules_options(
+        p,
+        Ruleset.presets(),
+        "auto",
+        "kiriage=true",
+        " (auto: tenhou, or tenhou-sanma when start_game names three seats)",
+    )
     p.set_defaults(run=run)

@@ -211,6 +211,7 @@ CONTEXT_OPTIONS: tuple[ContextOption, ...] = (
         "--discarder", "discarder", "seat wind that dealt in the winning tile", None, wind, "WIND"
     ),
     ContextOption("--liable", "liable", "seat wind liable (pao) for a yakuman", None, wind, "WIND"),
+    ContextOption("--kita", "kita", "Norths the winner set aside (three players)", 0, count, "N"),
 )
 
 
@@ -512,7 +513,9 @@ def run_convert(args: argparse.Namespace) -> int:
 
 def run_replay(args: argparse.Namespace) -> int:
     """Runs ``mahjong replay``: one line per deal, exit 1 when any deal does not replay."""
-    reports = replay.replay_file(args.file, rules_from(args, Ruleset))
+    events = replay.load_log(args.file)
+    rules = rules_from(args, Ruleset, replay.default_rules(events))
+    reports = replay.replay_loaded(events, args.file, rules)
     for number, report in enumerate(reports, 1):
         print(f"deal {number} {report}")
     bad = sum(not r.ok for r in reports)
@@ -585,9 +588,9 @@ def add_convert(families: Any) -> None:
     p = families.add_parser(
         "riichi",
         help="convert a Tenhou game record to an mjai JSON-lines log",
-        description="Convert a four-player Tenhou game record (mjlog XML or tenhou.net/6 JSON, "
-        "told apart by content) to mjai JSON lines, one event per line, with yaku, han, fu and "
-        "points on each win and the kind of draw on each draw.",
+        description="Convert a four-player or three-player Tenhou game record (mjlog XML or "
+        "tenhou.net/6 JSON, told apart by content) to mjai JSON lines, one event per line, "
+        "with yaku, han, fu and points on each win and the kind of draw on each draw.",
         epilog=CONVERT_EXAMPLES,
     )
     p.add_argument("file", help="the record: a .mjlog/.xml or tenhou.net/6 .json/.jsonl file")
@@ -604,12 +607,19 @@ def add_replay(families: Any) -> None:
         "riichi",
         help="replay a Riichi log (mjai or Tenhou) and compare every result",
         description="Replay every deal of a game log through the engine: an mjai JSON-lines "
-        "log or a four-player Tenhou record (mjlog XML or tenhou.net/6 JSON). The wall is "
+        "log or a Tenhou record (mjlog XML or tenhou.net/6 JSON), four-player or three-player "
+        "(under tenhou-sanma unless --rules says otherwise). The wall is "
         "rebuilt from the log, each action must be one the engine offers, and the winners, "
         "yaku, han, fu, points, score changes, kind of draw, tenpai and final scores must "
         "equal the log's. Prints one line per deal; exits with 1 if any deal does not match.",
         epilog=REPLAY_EXAMPLES,
     )
     p.add_argument("file", help="the log: an mjai .jsonl file, or a Tenhou .mjlog/.json record")
-    add_rules_options(p, Ruleset.presets(), "tenhou", RULE_EXAMPLE)
+    add_rules_options(
+        p,
+        Ruleset.presets(),
+        "auto",
+        RULE_EXAMPLE,
+        " (auto: tenhou, or tenhou-sanma for a three-player log)",
+    )
     p.set_defaults(run=run_replay)

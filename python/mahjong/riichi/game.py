@@ -44,11 +44,12 @@ def _by_type(legal: Sequence[Action], *types: str) -> list[Action]:
 
 
 class EfficiencyAgent:
-    """A simple strong-enough player: wins when it can, declares riichi when tenpai, discards
-    for the fastest hand (shanten, then ukeire), calls yakuhai pons and calls that speed up a
-    hand already open with a yaku, and folds against a riichi with safe tiles (the riichi
-    player's own discards, then suji, then honours) when two or more tiles from tenpai, or one
-    tile from it late in the deal."""
+    """A simple strong-enough player: wins when it can, sets a North aside (kita, three
+    players) when the hand does not need it, declares riichi when tenpai, discards for the
+    fastest hand (shanten, then ukeire), calls yakuhai pons and calls that speed up a hand
+    already open with a yaku, and folds against a riichi with safe tiles (the riichi player's
+    own discards, then suji, then honours) when two or more tiles from tenpai, or one tile
+    from it late in the deal."""
 
     def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
         for wanted in ("tsumo", "ron"):
@@ -58,6 +59,8 @@ class EfficiencyAgent:
             return self._claim(observation, legal)
         if kyuushu := _by_type(legal, "kyuushu"):
             return kyuushu[0]
+        if (kita := _by_type(legal, "kita")) and self._spare_north(observation):
+            return kita[0]
         if riichi := _by_type(legal, "riichi"):
             return self._best_discard(observation, riichi)
         discards = _by_type(legal, "discard")
@@ -69,8 +72,26 @@ class EfficiencyAgent:
     def _hand(observation: Observation) -> str:
         return "".join(_MPSZ[t] for t in observation["hand"])
 
+    def _spare_north(self, observation: Observation) -> bool:
+        """Whether the hand does not need a North: in riichi (the hand stays as it is), or
+        setting one aside leaves the hand as near to a win as the best discard would."""
+        if observation["players"][observation.seat]["riichi"]:
+            return True
+        ranked = ukeire(
+            self._hand(observation),
+            visible=_visible(observation),
+            players=len(observation["players"]),
+        )
+        assert isinstance(ranked, list)  # a hand on turn has 3n+2 tiles
+        north = next(u.shanten for u in ranked if u.discard == _KIND["N"])
+        return north <= min(u.shanten for u in ranked)
+
     def _best_discard(self, observation: Observation, options: Sequence[Action]) -> Action:
-        ranked = ukeire(self._hand(observation), visible=_visible(observation))
+        ranked = ukeire(
+            self._hand(observation),
+            visible=_visible(observation),
+            players=len(observation["players"]),
+        )
         assert isinstance(ranked, list)  # a hand on turn has 3n+2 tiles
         order = {u.discard: (i, u.shanten, -u.total) for i, u in enumerate(ranked)}
         kinds = {a: _kind(a.tile) for a in options if a.tile is not None}
@@ -182,8 +203,8 @@ def _kind(pai: str | None) -> int:
 
 
 def _visible(observation: Observation) -> Tiles:
-    """Tiles the seat sees outside its hand (ponds, melds, dora indicators), as counts capped
-    so that together with the hand no kind exceeds four."""
+    """Tiles the seat sees outside its hand (ponds, melds, kita tiles, dora indicators), as
+    counts capped so that together with the hand no kind exceeds four."""
     counts = [0] * 34
     for t in observation["hand"]:
         counts[_KIND[t]] -= 1
@@ -192,6 +213,7 @@ def _visible(observation: Observation) -> Tiles:
         seen.extend(d["pai"] for d in player["pond"] if not d["called"])
         for meld in player["melds"]:
             seen.extend(meld["tiles"])
+        seen.extend(player["kita"])
     for t in seen:
         counts[_KIND[t]] += 1
     held = [0] * 34
@@ -211,6 +233,7 @@ def play_game(
     per seat, named in the log by their classes; every wall comes from `seed`. With `log`,
     the record keeps the game's log (the same seed and agents give the same bytes)."""
     names = [type(a).__name__ for a in agents]
-    if len(names) != 4:
-        raise ValueError(f"a game needs 4 agents, got {len(names)}")
+    players = 4 if rules is None else rules.players
+    if len(names) != players:
+        raise ValueError(f"a game of {players} players needs {players} agents, got {len(names)}")
     return agents_play_game(Game(seed=seed, rules=rules, names=names), agents, log=log)

@@ -2,7 +2,9 @@
 
 A log is one JSON object per line, one line per event, in the event vocabulary of the mjai
 protocol, extended with the fields mjai lacks (marked *ext* below). Seats (``actor``,
-``target``, ``oya``) are 0..3 in the order of the first deal; points are whole points.
+``target``, ``oya``) are 0..3 in the order of the first deal (0..2 with three players);
+points are whole points. A list by seat has one entry per player: four, or three in a
+three-player log (four, seat 3 empty, under the ruleset's ``mjai_sanma_layout = padded4``).
 
 Tiles are named ``1m``..``9m``, ``1p``..``9p``, ``1s``..``9s``, the winds ``E S W N``, the
 dragons ``P`` (haku, white), ``F`` (hatsu, green), ``C`` (chun, red), and the red fives
@@ -13,11 +15,11 @@ notation a red five is ``0m``/``0p``/``0s``.
 Events and their fields, in the order :func:`dumps_events` writes them (an optional field is
 left out when it is absent; fields not listed follow in the order they were set):
 
-``start_game``      ``names`` (4 strings), *ext* ``game_seed`` (the seed every wall of the
-                    game came from; mjai's own ``seed`` is a different thing)
+``start_game``      ``names`` (a string per seat), *ext* ``game_seed`` (the seed every wall
+                    of the game came from; mjai's own ``seed`` is a different thing)
 ``start_kyoku``     ``bakaze`` ("E", "S", "W", "N"), ``dora_marker``, ``kyoku`` (1-4),
                     ``honba``, ``kyotaku`` (riichi sticks on the table), ``oya``, ``scores``
-                    (4 ints), ``tehais`` (4 lists of 13 tiles)
+                    (an int per seat), ``tehais`` (a list of 13 tiles per seat)
 ``tsumo``           ``actor``, ``pai``
 ``dahai``           ``actor``, ``pai``, ``tsumogiri`` (the tile just drawn was discarded)
 ``chi`` ``pon`` ``daiminkan``  ``actor``, ``target`` (the discarder), ``pai`` (the called
@@ -28,6 +30,9 @@ left out when it is absent; fields not listed follow in the order they were set)
 ``reach_accepted``  ``actor``, ``deltas``?, ``scores``? (the 1,000 deposit and the scores
                     after it)
 ``dora``            ``dora_marker`` (a new kan-dora indicator)
+``nukidora``        ``actor``, ``pai`` (always ``N``): a North set aside (kita, three players);
+                    then the replacement ``tsumo``, or the ``hora`` of a player who robs it.
+                    ``kita`` is the same event under ``mjai_kita_event = kita``
 ``hora``            ``actor``, ``target`` (== actor for tsumo), ``pai`` (the winning tile),
                     ``deltas`` (score changes, honba and sticks included), ``ura_markers``,
                     ``scores`` (after the win), *ext* ``yaku`` (list of [romaji id, han],
@@ -40,10 +45,10 @@ left out when it is absent; fields not listed follow in the order they were set)
                     (the liable seat, only when there is one)
 ``ryukyoku``        *ext* ``actor`` (only for kyuushu kyuuhai: who declared it), ``deltas``,
                     ``scores``, *ext* ``reason`` (one of :data:`DRAW_REASONS`),
-                    ``tenpai`` (4 bools: the hands the record shows tenpai at an exhaustive
-                    draw or nagashi mangan, everyone at four riichi, else all false; null
-                    when the record does not say), ``nagashi`` (4 bools: who was paid a
-                    nagashi mangan)
+                    ``tenpai`` (a bool per seat: the hands the record shows tenpai at an
+                    exhaustive draw or nagashi mangan, everyone at four riichi, else all
+                    false; null when the record does not say), ``nagashi`` (a bool per
+                    seat: who was paid a nagashi mangan)
 ``end_kyoku``       (no fields)
 ``end_game``        ``scores``? (final scores, leftover riichi sticks given out)
 
@@ -270,6 +275,11 @@ def dora(dora_marker: str) -> Event:
     return {"type": "dora", "dora_marker": dora_marker}
 
 
+def nukidora(actor: int) -> Event:
+    """``nukidora``: `actor` sets a North aside (kita, three players)."""
+    return {"type": "nukidora", "actor": actor, "pai": "N"}
+
+
 def hora(
     *,
     actor: int,
@@ -387,6 +397,11 @@ def _seat(value: Any) -> bool:
     return _whole(value) and 0 <= value <= 3
 
 
+def _per_seat(value: Any, item: Callable[[Any], bool]) -> bool:
+    """A list with one entry per seat (three or four) that pass `item`."""
+    return _list(value, None, item) and len(value) in (3, 4)
+
+
 def _pair(value: Any) -> bool:
     return _list(value, 2, lambda _: True) and isinstance(value[0], str) and _count(value[1])
 
@@ -398,14 +413,15 @@ def _tiles(size: int) -> _Check:
 _SEAT: _Check = ("a seat 0..3", _seat)
 _TILE: _Check = ("an mjai tile name", _tile)
 _COUNT: _Check = ("a whole number 0 or more", _count)
-_POINTS4: _Check = (
-    f"4 whole numbers of points (at most {MAX_POINTS:,} either way)",
-    lambda v: _list(v, 4, _points),
+_POINTS: _Check = (
+    f"a whole number of points per seat, 3 or 4 (at most {MAX_POINTS:,} either way)",
+    lambda v: _per_seat(v, _points),
 )
+_KITA: dict[str, _Check] = {"actor": _SEAT, "pai": ("the North, N", lambda v: v == "N")}
 _PAIRS: _Check = ("a list of [name, number] pairs", lambda v: _list(v, None, _pair))
 
 EVENT_SCHEMA: dict[str, dict[str, _Check]] = {
-    "start_game": {"names": ("a list of 4 names", lambda v: _list(v, 4, _is_str))},
+    "start_game": {"names": ("a name per seat, 3 or 4", lambda v: _per_seat(v, _is_str))},
     "start_kyoku": {
         "bakaze": ("a wind E, S, W or N", lambda v: v in ("E", "S", "W", "N")),
         "dora_marker": _TILE,
@@ -413,10 +429,10 @@ EVENT_SCHEMA: dict[str, dict[str, _Check]] = {
         "honba": _COUNT,
         "kyotaku": _COUNT,
         "oya": _SEAT,
-        "scores": _POINTS4,
+        "scores": _POINTS,
         "tehais": (
-            f"4 hands of 13 mjai tile names (or {HIDDEN})",
-            lambda v: _list(v, 4, lambda hand: _list(hand, 13, _tile_or_hidden)),
+            f"a hand of 13 mjai tile names (or {HIDDEN}) per seat, 3 or 4",
+            lambda v: _per_seat(v, lambda hand: _list(hand, 13, _tile_or_hidden)),
         ),
     },
     "tsumo": {"actor": _SEAT, "pai": (f"an mjai tile name or {HIDDEN}", _tile_or_hidden)},
@@ -427,15 +443,17 @@ EVENT_SCHEMA: dict[str, dict[str, _Check]] = {
     "ankan": {"actor": _SEAT, "consumed": _tiles(4)},
     "kakan": {"actor": _SEAT, "pai": _TILE, "consumed": _tiles(3)},
     "reach": {"actor": _SEAT},
-    "reach_accepted": {"actor": _SEAT, "deltas": _POINTS4, "scores": _POINTS4},
+    "reach_accepted": {"actor": _SEAT, "deltas": _POINTS, "scores": _POINTS},
     "dora": {"dora_marker": _TILE},
+    "nukidora": _KITA,
+    "kita": _KITA,
     "hora": {
         "actor": _SEAT,
         "target": _SEAT,
         "pai": _TILE,
-        "deltas": _POINTS4,
+        "deltas": _POINTS,
         "ura_markers": ("a list of mjai tile names", lambda v: _list(v, None, _tile)),
-        "scores": _POINTS4,
+        "scores": _POINTS,
         "yaku": _PAIRS,
         "yakuman": _PAIRS,
         "han": _COUNT,
@@ -446,13 +464,16 @@ EVENT_SCHEMA: dict[str, dict[str, _Check]] = {
     },
     "ryukyoku": {
         "actor": _SEAT,
-        "deltas": _POINTS4,
-        "scores": _POINTS4,
+        "deltas": _POINTS,
+        "scores": _POINTS,
         "reason": (f"one of {', '.join(DRAW_REASONS)}", lambda v: v in DRAW_REASONS),
-        "tenpai": ("4 booleans, or null", lambda v: v is None or _list(v, 4, _is_bool)),
+        "tenpai": (
+            "a boolean per seat (3 or 4), or null",
+            lambda v: v is None or _per_seat(v, _is_bool),
+        ),
     },
     "end_kyoku": {},
-    "end_game": {"scores": _POINTS4},
+    "end_game": {"scores": _POINTS},
 }
 """Per event type, what each field of :data:`FIELD_ORDER` (and ``ryukyoku.actor``, the seat
 declaring kyuushu kyuuhai) must hold: a description and a test. Fields not listed, and event
@@ -470,6 +491,8 @@ REQUIRED_FIELDS: dict[str, tuple[str, ...]] = {
     "reach": ("actor",),
     "reach_accepted": ("actor",),
     "dora": ("dora_marker",),
+    "nukidora": ("actor",),
+    "kita": ("actor",),
     "hora": ("actor", "target"),
 }
 """Per event type, the fields an event of that type cannot do without."""
@@ -585,6 +608,7 @@ __all__ = [
     "kakan",
     "kind_name",
     "load_events",
+    "nukidora",
     "ordered",
     "parse_events",
     "reach",

@@ -2,11 +2,13 @@
 from a bot process, talked to the way mjai.app does.
 
 - The process (one per game) is started with its seat as last argument and first receives
-  ``[{"type":"start_game","names":["0","1","2","3"],"id":SEAT}]``.
+  ``[{"type":"start_game","names":["0","1","2","3"],"id":SEAT}]`` (one name per seat of the
+  log's layout: three in a three-player game's native layout).
 - When the seat must decide, the events since its last line go to its standard input as one
   line, a JSON array of events masked to the seat (``"?"`` for tiles it cannot see), and one
   line with one JSON action comes back: ``dahai``, ``chi``/``pon``/``daiminkan``/``ankan``/
-  ``kakan``, ``reach``, ``hora``, ``ryukyoku`` (kyuushu kyuuhai) or ``none`` (pass). A
+  ``kakan``, ``reach``, ``hora``, ``ryukyoku`` (kyuushu kyuuhai), ``nukidora`` (or ``kita``:
+  a North set aside, three players) or ``none`` (pass). A
   ``dahai`` is matched by its tile (the engine sets ``tsumogiri``), a call by its consumed
   tiles, a kan by its kind (:func:`mahjong.riichi.replay.action_matches`).
 - Riichi takes two lines: after ``reach`` the host sends back the ``reach`` event and reads
@@ -25,7 +27,6 @@ with every character a terminal would act on escaped; :meth:`MjaiBot.summary` co
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import shlex
 import sys
@@ -36,24 +37,20 @@ from typing import IO, Any
 from mahjong._core import Action
 from mahjong._records import parse_json
 from mahjong.agents import Agent, Observation
-from mahjong.arguments import seconds
 from mahjong.errors import BotError, InvalidArgumentError
 from mahjong.riichi import mjai
 from mahjong.riichi.bot_process import BotFailure, BotProcess, printable
 from mahjong.riichi.game import EfficiencyAgent
 from mahjong.riichi.mjai import Event
-from mahjong.riichi.replay import action_matches
+from mahjong.riichi.replay import KITA_TYPES, action_matches
 
 __all__ = [
     "ACTION_TYPES",
     "DEFAULT_TIMEOUT",
     "START_TIMEOUT",
-    "STOP",
     "HostCounts",
     "Hosting",
     "MjaiBot",
-    "add_hosting_options",
-    "hosting_from",
 ]
 
 DEFAULT_TIMEOUT = 5.0
@@ -64,6 +61,7 @@ START_TIMEOUT = 30.0
 
 ACTION_TYPES = frozenset(
     {"dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "reach", "hora", "ryukyoku", "none"}
+    | KITA_TYPES
 )
 """The answers a bot may give."""
 
@@ -90,7 +88,7 @@ class HostCounts:
         )
 
 
-def _to_stderr(text: str) -> None:
+def to_stderr(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
@@ -105,6 +103,12 @@ def _said(answer: Event) -> str:
     except RecursionError:  # its own fields nested too deeply to write out again
         text = f"a {answer['type'][:20]!r} answer nested too deeply to show"
     return text if len(text) <= 200 else text[:197] + "..."
+
+
+def _seats(events: Sequence[Event]) -> int | None:
+    """The seats of the events' layout: one per score of their ``start_kyoku`` (None without
+    one)."""
+    return next((len(e["scores"]) for e in events if e["type"] == "start_kyoku"), None)
 
 
 class _Problem(Exception):
@@ -138,7 +142,7 @@ class MjaiBot:
         start_timeout: float = START_TIMEOUT,
         fallback: Agent[Action] | None = None,
         stop: bool = False,
-        report: Callable[[str], None] = _to_stderr,
+        report: Callable[[str], None] = to_stderr,
         stderr: IO[str] | None = None,
         on_close: Callable[[MjaiBot], None] | None = None,
     ) -> None:
@@ -169,7 +173,7 @@ class MjaiBot:
 
     def on_events(self, seat: int, events: list[dict[str, Any]]) -> None:
         """Keeps the events for the next line; at the end of a deal, sends them."""
-        self._bind(seat)
+        self._bind(seat, _seats(events))
         if self._process is None:
             return
         for event in events:
@@ -182,7 +186,7 @@ class MjaiBot:
 
     def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
         """The bot's action, or its fallback's when the bot cannot give a legal one."""
-        self._bind(observation.seat)
+        self._bind(observation.seat, len(observation["players"]))
         restricted = legal
         if self._process is not None:
             try:
@@ -222,14 +226,16 @@ class MjaiBot:
 
     # --- the process ------------------------------------------------------------------------
 
-    def _bind(self, seat: int) -> None:
+    def _bind(self, seat: int, seats: int | None) -> None:
+        """Takes `seat` for the game, starting the process with `start_game` naming `seats`
+        seats (the first events' layout; four when they do not tell)."""
         if self.seat is None:
             self.seat = seat
-            self._start()
+            self._start(seats or 4)
         elif seat != self.seat:
             raise InvalidArgumentError(f"an Mjai bot plays one seat: {self.seat}, not {seat}")
 
-    def _start(self) -> None:
+    def _start(self, seats: int) -> None:
         if self._interrupted:
             return
         argv = [*self.command, str(self.seat)]
@@ -238,7 +244,8 @@ class MjaiBot:
         except OSError as error:
             self._problem(_Problem(f"could not start {shlex.join(argv)}: {error}", fatal=True))
             return
-        start = {"type": "start_game", "names": ["0", "1", "2", "3"], "id": self.seat}
+        names = [str(s) for s in range(seats)]
+        start = {"type": "start_game", "names": names, "id": self.seat}
         self._notify([start], self.start_timeout)
 
     def _exchange(self, events: Sequence[Event], timeout: float | None = None) -> str:
@@ -338,7 +345,7 @@ class Hosting:
 
     timeout: float = DEFAULT_TIMEOUT
     fallback: str | None = "efficiency"
-    report: Callable[[str], None] = _to_stderr
+    report: Callable[[str], None] = to_stderr
     bots: list[MjaiBot] = field(default_factory=list)  # those of games still being played
     closed: dict[int, HostCounts] = field(default_factory=dict)  # the others', by seat
 
@@ -370,39 +377,3 @@ class Hosting:
         for seat, counts in counted:
             totals.setdefault(seat, HostCounts()).add(counts)
         return [totals[seat].line(seat) for seat in sorted(totals)]
-
-
-STOP = "stop"
-"""The ``--mjai-fallback`` that stops the game at a bot's first problem."""
-
-
-def _timeout(text: str) -> float:
-    value = seconds(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not more than 0 seconds")
-    return value
-
-
-def add_hosting_options(parser: argparse.ArgumentParser, fallbacks: Sequence[str]) -> None:
-    """``--mjai-timeout SECONDS`` and ``--mjai-fallback NAME`` (one of `fallbacks` or
-    ``stop``)."""
-    parser.add_argument(
-        "--mjai-timeout",
-        type=_timeout,
-        default=DEFAULT_TIMEOUT,
-        metavar="SECONDS",
-        help="time limit of each answer of an mjai:COMMAND bot",
-    )
-    parser.add_argument(
-        "--mjai-fallback",
-        choices=[*fallbacks, STOP],
-        default="efficiency",
-        help="the agent that decides when an mjai:COMMAND bot cannot (stop: end the game)",
-    )
-
-
-def hosting_from(args: argparse.Namespace, report: Callable[[str], None] = _to_stderr) -> Hosting:
-    """The :class:`Hosting` that :func:`add_hosting_options`' options describe, its bots'
-    problems told to `report`."""
-    fallback = None if args.mjai_fallback == STOP else args.mjai_fallback
-    return Hosting(timeout=args.mjai_timeout, fallback=fallback, report=report)

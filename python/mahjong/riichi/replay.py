@@ -6,17 +6,18 @@ against the event schema (:func:`mahjong.riichi.mjai.check_events`: a field of t
 or range is a :class:`~mahjong.errors.RecordFormatError`). Each deal (``start_kyoku`` ...
 ``end_kyoku``) is replayed on its own:
 
-1. **The wall** (:func:`build_wall`). The 136 physical ids in draw order are rebuilt by the
-   engine from what the log shows: the starting hands, the draws, the replacement draws
-   after kans, the dora and ura indicators, each at its position of the deal's layout (rules
-   R2.1-R2.7; the layout is the engine's, `Wall::rebuild`). A name becomes the lowest id of
-   that name not used yet (red fives are 16, 52, 88); the positions the log never shows get
-   the remaining ids in ascending order.
+1. **The wall** (:func:`build_wall`). The physical ids in draw order (136, or 108 with three
+   players) are rebuilt by the engine from what the log shows: the starting hands, the
+   draws, the replacement draws after kans and kita, the dora and ura indicators, each at its
+   position of the deal's layout (rules R2.1-R2.7, T2.1-T2.7; the layout is the engine's,
+   `Wall::rebuild`). A name becomes the lowest id of that name not used yet (red fives are
+   16, 52, 88); the positions the log never shows get the remaining ids in ascending order.
 2. **The play.** A :class:`~mahjong.riichi.Deal` starts from that wall with the deal's
    dealer, round wind, honba, riichi sticks and scores, and each action event of the log is
    matched to one of the legal actions the engine offers that seat: ``dahai`` (``riichi``
    after a ``reach``), ``chi``/``pon``/``daiminkan`` by called tile and consumed tiles,
-   ``ankan``/``kakan``, ``hora`` (``tsumo`` or ``ron``), ``ryukyoku`` of kind
+   ``ankan``/``kakan``, ``nukidora`` (or ``kita``), ``hora`` (``tsumo`` or ``ron``),
+   ``ryukyoku`` of kind
    ``kyuushu_kyuuhai``; a seat with a claim option that the log does not use passes. The
    first event no legal action matches ends the replay of that deal with a
    :class:`ReplayMismatch` naming the deal, the event and the actions offered.
@@ -24,9 +25,14 @@ or range is a :class:`~mahjong.errors.RecordFormatError`). Each deal (``start_ky
    deposits (with their ``deltas`` and ``scores``) must be the log's, event for event, and
    its kan dora indicators the same in the same order. Then its ``hora``/``ryukyoku`` events
    are compared with the log's: winners (each once) and discarders, the winning tile, the ura
-   indicators, yaku as {id: han} without 0-han entries, yakuman, han, fu (when the log states
+   indicators, yaku as {id: han} without 0-han entries (nukidora counted with dora when the
+   log does not list it apart, as Tenhou's records do), yakuman, han, fu (when the log states
    it), points, score changes, scores, pao, the kind of draw, who was tenpai, and the deal's
    final scores. What the log does not carry (an mjai file has no yaku) is not compared.
+
+Without a ruleset given, a three-player log (three hands, or a fourth hand of hidden tiles
+in the ``padded4`` layout) replays under ``tenhou-sanma`` (with that layout when the log has
+it), any other under ``tenhou`` (:func:`default_rules`).
 
 The log as a whole (:func:`replay_events`): no event lies outside a deal but ``start_game``
 and ``end_game``, and a deal holds only deal events; each game is replayed as the engine's
@@ -61,16 +67,24 @@ __all__ = [
     "build_wall",
     "deal_name",
     "deal_so_far",
+    "default_rules",
     "load_log",
     "replay_deal",
     "replay_events",
     "replay_file",
+    "replay_loaded",
     "split_deals",
 ]
 
 KAN_TYPES = frozenset({"daiminkan", "ankan", "kakan"})
+KITA_TYPES = frozenset({"nukidora", "kita"})
+"""The names of a kita event (``mjai_kita_event``)."""
+REPLACED_TYPES = KAN_TYPES | KITA_TYPES
+"""The events after which a ``tsumo`` is a replacement draw."""
 CALL_TYPES = frozenset({"chi", "pon", "daiminkan"})
-ACTION_TYPES = frozenset({"dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "hora"})
+ACTION_TYPES = frozenset(
+    {"dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "nukidora", "kita", "hora"}
+)
 
 
 def deal_name(start: Event) -> str:
@@ -158,26 +172,39 @@ def split_deals(events: Sequence[Event]) -> list[tuple[int, list[Event]]]:
     return deals
 
 
+def default_rules(events: Sequence[Event]) -> Ruleset:
+    """The ruleset a log replays under when none is given: ``tenhou-sanma`` for a
+    three-player log (its first ``start_kyoku`` has three hands, or a fourth of hidden tiles:
+    the ``padded4`` layout, which the rules then keep), else ``tenhou``."""
+    start = next((e for e in events if e.get("type") == "start_kyoku"), {})
+    hands = start.get("tehais") or []
+    if len(hands) == 3:
+        return Ruleset.preset("tenhou-sanma")
+    if len(hands) == 4 and all(tile == mjai.HIDDEN for tile in hands[3]):
+        return Ruleset.preset("tenhou-sanma").replace(mjai_sanma_layout="padded4")
+    return Ruleset.preset("tenhou")
+
+
 # --- the wall ------------------------------------------------------------------------------
 
 
-def build_wall(deal: Sequence[Event], red_fives: bool = True) -> list[int]:
-    """The 136 physical ids in draw order of one deal's events (``start_kyoku`` first): the
+def build_wall(deal: Sequence[Event], red_fives: bool = True, players: int = 4) -> list[int]:
+    """The physical ids in draw order of one deal of `players` (``start_kyoku`` first): the
     tiles the log shows, sorted into the dealt hands by seat from the dealer, the live wall's
     draws (the dealer's first ``tsumo`` first), the replacement draws (the ``tsumo`` right
-    after a kan), the dora and the ura indicators, and laid out by the engine
-    (:func:`mahjong._core.rebuild_wall`, rules R2.1-R2.7). A log that cannot be a wall (a
-    fifth copy, a masked tile, two tiles at one position, a draw beyond the live wall) is a
-    :class:`~mahjong.errors.RecordFormatError` naming the deal."""
+    after a kan or a kita), the dora and the ura indicators, and laid out by the engine
+    (:func:`mahjong._core.rebuild_wall`, rules R2.1-R2.7, T2.1-T2.7). A log that cannot be a
+    wall (a fifth copy, a masked or removed tile, two tiles at one position, a draw beyond the
+    live wall) is a :class:`~mahjong.errors.RecordFormatError` naming the deal."""
     if not deal or deal[0].get("type") != "start_kyoku":
         raise RecordFormatError("a deal starts with start_kyoku")
     start = deal[0]
     name = deal_name(start)
     try:
         oya = int(start["oya"])
-        hands = [list(start["tehais"][(oya + offset) % 4]) for offset in range(4)]
+        hands = [list(start["tehais"][(oya + offset) % players]) for offset in range(players)]
         dora = [start["dora_marker"]]
-    except (KeyError, TypeError, ValueError, IndexError) as error:
+    except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError) as error:
         raise RecordFormatError(f"deal {name}: start_kyoku lacks a field ({error})") from None
     draws: list[Any] = []
     replacements: list[Any] = []
@@ -188,7 +215,7 @@ def build_wall(deal: Sequence[Event], red_fives: bool = True) -> list[int]:
         if kind == "tsumo":
             (replacements if after_kan else draws).append(event.get("pai"))
             after_kan = False
-        elif kind in KAN_TYPES:
+        elif kind in REPLACED_TYPES:
             after_kan = True
         elif kind == "dora":
             dora.append(event.get("dora_marker"))
@@ -234,6 +261,8 @@ def action_matches(action: Action, event: Event, riichi: bool) -> bool:
         return mjai.tile_kind(action.tile) == mjai.tile_kind(consumed[0])
     if kind == "kakan":
         return action.type == "kakan" and action.tile == event["pai"]
+    if kind in KITA_TYPES:
+        return action.type == "kita"
     if kind == "hora":
         return action.type == ("tsumo" if event["actor"] == event.get("target") else "ron")
     if kind == "ryukyoku":
@@ -371,6 +400,16 @@ def _yaku(entries: Any) -> dict[str, int]:
     return {str(name): int(han) for name, han in entries or [] if han}
 
 
+def _yaku_as_logged(log: dict[str, int], engine: dict[str, int]) -> dict[str, int]:
+    """The engine's yaku as the log counts them: nukidora with dora when the log has no
+    nukidora entry (Tenhou merges them, TL2.6)."""
+    if "nukidora" in log or "nukidora" not in engine:
+        return engine
+    merged = dict(engine)
+    merged["dora"] = merged.get("dora", 0) + merged.pop("nukidora")
+    return merged
+
+
 def _compare_hora(log: Event, engine: Event) -> str | None:
     who = f"win of seat {log['actor']}"
     checks: list[tuple[str, Any, Any]] = [
@@ -381,7 +420,8 @@ def _compare_hora(log: Event, engine: Event) -> str | None:
         if key in log:
             checks.append((key, log[key], engine.get(key)))
     if "yaku" in log:
-        checks.append(("yaku", _yaku(log["yaku"]), _yaku(engine.get("yaku"))))
+        logged = _yaku(log["yaku"])
+        checks.append(("yaku", logged, _yaku_as_logged(logged, _yaku(engine.get("yaku")))))
     if "yakuman" in log:
         checks.append(("yakuman", _yaku(log["yakuman"]), _yaku(engine.get("yakuman"))))
     for key in ("han", "points"):
@@ -434,7 +474,7 @@ def _final_scores(deal: Sequence[Event]) -> list[int] | None:
     if results and results[-1].get("scores") is not None:
         return list(results[-1]["scores"])
     scores = list(deal[0].get("scores") or [])
-    if len(scores) != 4:
+    if len(scores) not in (3, 4):
         return None
     for event in deal:
         kind = event.get("type")
@@ -450,12 +490,14 @@ def _final_scores(deal: Sequence[Event]) -> list[int] | None:
 
 PLAY_TYPES = frozenset(
     {"tsumo", "dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "reach", "reach_accepted"}
+    | KITA_TYPES
 )
 
 
 def _play(event: Event) -> tuple[Any, ...]:
     consumed = tuple(_key(event.get("consumed") or []))
-    return (event["type"], event.get("actor"), event.get("pai"), event.get("target"), consumed)
+    kind = "kita" if event["type"] in KITA_TYPES else event["type"]
+    return (kind, event.get("actor"), event.get("pai"), event.get("target"), consumed)
 
 
 def _compare_play(log: Sequence[Event], engine: list[Event], first: int) -> _Mismatch | None:
@@ -497,10 +539,11 @@ def replay_deal(
     first: int = 0,
 ) -> DealReport:
     """Replays one deal's events (``start_kyoku`` first; `first` is its index in the log,
-    `number` its number among the log's deals) under `rules` (default the tenhou preset).
+    `number` its number among the log's deals) under `rules` (default
+    :func:`default_rules`).
     Events that break the schema (:func:`mahjong.riichi.mjai.check_events`) are a
     :class:`~mahjong.errors.RecordFormatError`."""
-    rules = rules if rules is not None else Ruleset.preset("tenhou")
+    rules = rules if rules is not None else default_rules(deal)
     return _replay(mjai.check_events(deal), rules, number, first, None)[0]
 
 
@@ -513,7 +556,8 @@ def deal_so_far(deal: Sequence[Event], rules: Ruleset) -> Deal:
     :class:`~mahjong.errors.RecordFormatError` naming it and the actions offered."""
     if not deal or deal[0].get("type") != "start_kyoku":
         raise RecordFormatError("a deal starts with start_kyoku")
-    engine = _resume(deal[0], rules).deal_on(build_wall(deal, red_fives=bool(rules.red_fives)))
+    wall = build_wall(deal, red_fives=bool(rules.red_fives), players=rules.players)
+    engine = _resume(deal[0], rules).deal_on(wall)
     try:
         _drive(engine, deal, 0, partial=True)
     except _Mismatch as error:
@@ -532,7 +576,7 @@ def _resume(start: Event, rules: Ruleset) -> Game:
         round_wind=start["bakaze"],
         honba=start["honba"],
         riichi_sticks=start["kyotaku"],
-        scores=start["scores"],
+        scores=start["scores"][: rules.players],
     )
 
 
@@ -556,7 +600,7 @@ def _replay(
         raise RecordFormatError("a deal starts with start_kyoku")
     start = deal[0]
     name = deal_name(start)
-    wall = build_wall(deal, red_fives=bool(rules.red_fives))
+    wall = build_wall(deal, red_fives=bool(rules.red_fives), players=rules.players)
     try:
         engine = (game if game is not None else _resume(start, rules)).deal_on(wall)
     except MahjongError as error:
@@ -656,8 +700,8 @@ def replay_events(events: Sequence[Event], rules: Ruleset | None = None) -> list
     (a missing, repeated or forged deal breaks it), and ``end_game``'s scores must be the
     game's final scores. A broken link is the mismatch of the deal it leads to
     (``end_game``'s: of the last deal); after a deal that does not replay, the game is picked
-    up again at the next one."""
-    rules = rules if rules is not None else Ruleset.preset("tenhou")
+    up again at the next one. `rules` defaults to :func:`default_rules`."""
+    rules = rules if rules is not None else default_rules(events)
     reports: list[DealReport] = []
     for game_events in _games(mjai.check_events(events)):
         game: Game | None = None
@@ -685,7 +729,13 @@ def replay_events(events: Sequence[Event], rules: Ruleset | None = None) -> list
 def replay_file(path: str | os.PathLike[str], rules: Ruleset | None = None) -> list[DealReport]:
     """Replays every deal of an mjai log or Tenhou record file (see :func:`load_log`); a file
     without a deal is a :class:`~mahjong.errors.RecordFormatError`."""
-    events = load_log(Path(path))
+    return replay_loaded(load_log(Path(path)), path, rules)
+
+
+def replay_loaded(
+    events: Sequence[Event], path: str | os.PathLike[str], rules: Ruleset | None = None
+) -> list[DealReport]:
+    """:func:`replay_file` on the events already loaded from `path` (named in errors)."""
     try:
         reports = replay_events(events, rules)
     except RecordFormatError as error:

@@ -1,24 +1,26 @@
 """Counts over many Riichi games, per seat: wins, deal-ins, riichi, calls, ranks, points and
-the kinds of draw (what ``mahjong sim riichi`` prints)."""
+the kinds of draw (what ``mahjong sim riichi`` prints), for four players or three."""
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from typing import Any
 
 from rich.table import Table
 
 from mahjong.agents import GameRecord
-from mahjong.tally import per_seat, seat_table
+from mahjong.tally import for_players, per_seat, seat_table
 
 __all__ = ["Tally"]
 
 
 @dataclass
 class Tally:
-    """Counts over many Riichi games, per seat (add each game's record with its log)."""
+    """Counts over many Riichi games, per seat (add each game's record with its log); one
+    entry per player of `players`."""
 
+    players: InitVar[int] = 4
     games: int = 0
     deals: int = 0
     wins: list[int] = field(default_factory=per_seat)
@@ -28,6 +30,9 @@ class Tally:
     ranks: list[int] = field(default_factory=per_seat)
     points: list[int] = field(default_factory=per_seat)
     draws: Counter[str] = field(default_factory=Counter)
+
+    def __post_init__(self, players: int) -> None:
+        for_players(self, players)
 
     def add(self, record: GameRecord) -> None:
         """Counts one finished game (its outcomes, standings and events)."""
@@ -68,7 +73,7 @@ class Tally:
                 f"{self.ranks[seat] / games:.2f}",
                 f"{self.points[seat] / games:+,.0f}",
             ]
-            for seat in range(4)
+            for seat in range(len(self.wins))
         ]
         columns = ("win", "deal-in", "riichi", "call", "avg rank", "avg pts")
         return seat_table(f"{self.games} games, {self.deals} deals", columns, names, rows)
@@ -103,7 +108,8 @@ COLUMNS: dict[str, str] = {
     **{f"final_score_{seat}": "int64" for seat in range(4)},
     **{f"final_points_{seat}": "int64" for seat in range(4)},
 }
-"""The columns of :func:`deal_rows`, with their Arrow types."""
+"""The columns of :func:`deal_rows`, with their Arrow types (the seat-3 columns are null in a
+three-player game)."""
 
 
 def _wins(wins: list[dict[str, Any]]) -> dict[str, object]:
@@ -133,11 +139,12 @@ def deal_rows(record: GameRecord, game: int) -> list[dict[str, object]]:
     rows: list[dict[str, object]] = []
     row: dict[str, object] = {}
     wins: list[dict[str, Any]] = []
-    deltas = [0] * 4
+    players = len(start["names"])
+    deltas = [0] * players
     for event in record.events:
         kind = event["type"]
         if kind == "start_kyoku":
-            wins, deltas = [], [0] * 4
+            wins, deltas = [], [0] * players
             row = {
                 "game": game,
                 "seed": start["game_seed"],

@@ -1,10 +1,11 @@
 """Tenhou game records (mjlog XML and tenhou.net/6 JSON) as mjai events.
 
-:func:`load_record` reads one four-player game from a file or text, detects the format by
-content, and returns its events (:mod:`mahjong.riichi.mjai` describes them): ``start_game``,
-then per deal ``start_kyoku``, the draws, discards, calls, riichi and kan dora in play order,
-the result (``hora`` with Tenhou's yaku as our romaji ids, han, fu, points and score changes;
-``ryukyoku`` with the kind of draw and who was tenpai) and ``end_kyoku``, then ``end_game``.
+:func:`load_record` reads one game of four or three players from a file or text, detects the
+format by content, and returns its events (:mod:`mahjong.riichi.mjai` describes them):
+``start_game``, then per deal ``start_kyoku``, the draws, discards, calls, riichi and kan dora
+in play order, the result (``hora`` with Tenhou's yaku as our romaji ids, han, fu, points and
+score changes; ``ryukyoku`` with the kind of draw and who was tenpai) and ``end_kyoku``, then
+``end_game``.
 
 - mjlog XML (``<mjloggm>``): events follow the tags in order; physical tile ids are kept as
   names, tsumogiri is a discard of the tile just drawn.
@@ -19,8 +20,10 @@ Both readers put each starting hand in tile order (:func:`mahjong.riichi.mjai.so
 (except ``names``, which the mjx JSON lines anonymise, and ``fu`` of limit hands, which
 tenhou.net/6 does not state: there it is null).
 
-Three-player records raise :class:`~mahjong.errors.InvalidArgumentError` (not supported yet);
-a file that cannot be read raises :class:`~mahjong.errors.RecordFormatError` naming the file,
+A three-player record reads as three seats (README, "Tenhou records"; spec TL2): mjlog's
+empty seat 3 and tenhou.net/6's empty fourth block (when kept) are dropped, and a kita
+(mjlog ``<N>`` with bit 0x20, tenhou.net/6 ``"f44"``) is ``nukidora``. A file that cannot be
+read raises :class:`~mahjong.errors.RecordFormatError` naming the file,
 the deal and what is wrong. Only the standard library is used.
 """
 

@@ -50,10 +50,11 @@ def __getattr__(name: str) -> Any:
 def riichi_env(
     *, rules: Any = None, full: bool = True, points_scale: float = 1e-3, **options: Any
 ) -> MahjongAEC:
-    """A PettingZoo AEC environment of Riichi: four agents, one game per episode under `rules`
-    (a ``Ruleset`` or a preset name; default the one-deal seed preset), the full encoding
-    unless ``full=False``, points rewards in units of ``1 / points_scale`` points; `options`
-    are ``reward`` (``"points"`` or ``"rank"``) and ``rank_rewards`` (1st to 4th). See
+    """A PettingZoo AEC environment of Riichi: four agents (three under a three-player ruleset
+    such as ``rules="tenhou-sanma"``), one game per episode under `rules` (a ``Ruleset`` or a
+    preset name; default the one-deal seed preset), the full encoding unless ``full=False``,
+    points rewards in units of ``1 / points_scale`` points; `options` are ``reward``
+    (``"points"`` or ``"rank"``) and ``rank_rewards`` (1st to last). See
     :mod:`mahjong.rl.aec`."""
     family = _module("mahjong.rl.family")
     return _aec(family.for_riichi(rules=rules, full=full, points_scale=points_scale), options)

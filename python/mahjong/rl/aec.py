@@ -1,14 +1,17 @@
-"""PettingZoo AEC environments: four learners at one table, one game per episode.
+"""PettingZoo AEC environments: four learners at one table (three under a three-player
+ruleset), one game per episode.
 
-Agents are ``player_0`` to ``player_3`` (seats 0 to 3). Each observation is a dict with
+Agents are ``player_0`` to ``player_3`` (seats 0 to 3; ``player_2`` the last of three). Each
+observation is a dict with
 ``"observation"``, the seat's encoding (``docs/encoding.md``; the full encoding unless
 ``full=False``), and ``"action_mask"``, int8 over the family's action codes (1 = legal). The
 agent to act is the engine's: the seat on turn, or one by one the seats that may answer a
 discard or must give a Charleston pass. ``reset(seed=s)`` plays the engine's game from seed
 ``s`` (later seedless resets draw their seeds from it). Rewards: with ``reward="points"`` each
 deal's score changes as the deal ends and the rest of the final points at the end (so they sum
-to the seat's standing points after oka and uma, scaled, and the four seats' to zero); with
-``reward="rank"`` the reward of each final rank (``rank_rewards``, 1st to 4th) at the end. An
+to the seat's standing points after oka and uma, scaled, and all seats' to zero); with
+``reward="rank"`` the reward of each final rank (``rank_rewards``, 1st to last; default evenly
+spaced from 1 to -1) at the end. An
 action is an integer code (an int or a numpy integer; a float, a string or a bool is an
 :class:`mahjong.errors.InvalidArgumentError`); one the mask does not allow raises
 :class:`mahjong.errors.IllegalActionError` and changes nothing.
@@ -25,20 +28,17 @@ import numpy.typing as npt
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
-from mahjong.rl.family import (
-    DEFAULT_RANK_REWARDS,
-    Episode,
-    Family,
-    RewardMode,
-    action_code,
-    check_rewards,
-)
+from mahjong.rl.family import Episode, Family, RewardMode, action_code, check_rewards
 
-__all__ = ["MahjongAEC", "observation_space"]
+__all__ = ["MahjongAEC", "agent_names", "observation_space"]
 
-AGENTS = [f"player_{seat}" for seat in range(4)]
 # Seeds drawn for seedless resets stay in the engine's range.
 SEED_BOUND = 2**63
+
+
+def agent_names(family: Family) -> list[str]:
+    """The agents of a table of the family's players: ``player_0`` and on."""
+    return [f"player_{seat}" for seat in range(family.players)]
 
 
 def observation_space(family: Family) -> gymnasium.spaces.Dict:
@@ -69,10 +69,11 @@ class MahjongAEC(AECEnv):
         family: Family,
         *,
         reward: RewardMode = "points",
-        rank_rewards: Sequence[float] = DEFAULT_RANK_REWARDS,
+        rank_rewards: Sequence[float] | None = None,
     ) -> None:
         super().__init__()
-        self.rank_rewards = check_rewards(reward, rank_rewards)
+        self.rank_rewards = check_rewards(reward, rank_rewards, family.players)
+        self.names = agent_names(family)
         self.family = family
         self.reward: RewardMode = reward
         self.metadata = {
@@ -80,11 +81,11 @@ class MahjongAEC(AECEnv):
             "render_modes": [],
             "is_parallelizable": False,
         }
-        self.possible_agents = list(AGENTS)
+        self.possible_agents = list(self.names)
         space = observation_space(family)
-        self.observation_spaces = {a: space for a in AGENTS}
+        self.observation_spaces = {a: space for a in self.names}
         actions = gymnasium.spaces.Discrete(family.actions)
-        self.action_spaces = {a: actions for a in AGENTS}
+        self.action_spaces = {a: actions for a in self.names}
         self._rng, _ = seeding.np_random(None)
         self.episode: Episode | None = None
 
@@ -103,17 +104,17 @@ class MahjongAEC(AECEnv):
         self.episode = Episode(
             self.family, game_seed, reward=self.reward, rank_rewards=self.rank_rewards
         )
-        self.agents = list(AGENTS)
-        self.rewards = dict.fromkeys(AGENTS, 0.0)
-        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
-        self.terminations = dict.fromkeys(AGENTS, False)
-        self.truncations = dict.fromkeys(AGENTS, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
+        self.agents = list(self.names)
+        self.rewards = dict.fromkeys(self.names, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.names, 0.0)
+        self.terminations = dict.fromkeys(self.names, False)
+        self.truncations = dict.fromkeys(self.names, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.names}
         self._select()
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         assert self.episode is not None, "call reset() first"
-        return observe(self.family, self.episode, AGENTS.index(agent))
+        return observe(self.family, self.episode, self.names.index(agent))
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -122,10 +123,10 @@ class MahjongAEC(AECEnv):
             return
         assert self.episode is not None, "call reset() first"
         self._cumulative_rewards[agent] = 0.0
-        self.episode.apply(AGENTS.index(agent), action_code(action))
+        self.episode.apply(self.names.index(agent), action_code(action))
 
         for seat, amount in enumerate(self.episode.take_rewards()):
-            self.rewards[AGENTS[seat]] = amount
+            self.rewards[self.names[seat]] = amount
         if self.episode.over:
             self.terminations = dict.fromkeys(self.agents, True)
         self._select()
@@ -135,7 +136,7 @@ class MahjongAEC(AECEnv):
         """The agent to act: the engine's, or (once the game is over) the first agent."""
         assert self.episode is not None
         seat = self.episode.to_act
-        self.agent_selection = self.agents[0] if seat is None else AGENTS[seat]
+        self.agent_selection = self.agents[0] if seat is None else self.names[seat]
 
     def close(self) -> None:
         self.episode = None

@@ -30,6 +30,7 @@ __all__ = [
     "action_code",
     "check_legal",
     "check_rewards",
+    "default_rank_rewards",
     "final_points",
     "finite",
     "for_american",
@@ -37,8 +38,16 @@ __all__ = [
 ]
 
 RewardMode = Literal["points", "rank"]
-# The reward of each final rank (1st to 4th) under reward="rank".
-DEFAULT_RANK_REWARDS = (1.0, 1.0 / 3.0, -1.0 / 3.0, -1.0)
+
+
+def default_rank_rewards(players: int) -> tuple[float, ...]:
+    """The reward of each final rank (1st to last) under reward="rank" when none is given:
+    evenly spaced from 1 to -1 (four players: 1, 1/3, -1/3, -1; three: 1, 0, -1)."""
+    return tuple(1.0 - 2.0 * rank / (players - 1) for rank in range(players))
+
+
+DEFAULT_RANK_REWARDS = default_rank_rewards(4)
+"""The default rank rewards of four players."""
 
 
 def final_points(game: Any) -> list[float]:
@@ -86,15 +95,22 @@ def check_legal(code: int, legal: Sequence[int], seat: int) -> None:
         )
 
 
-def check_rewards(reward: str, rank_rewards: Sequence[float]) -> tuple[float, ...]:
-    """Checks the reward options; returns the rank rewards as floats."""
+def check_rewards(
+    reward: str, rank_rewards: Sequence[float] | None, players: int
+) -> tuple[float, ...]:
+    """Checks the reward options for a game of `players`; returns the rank rewards as floats
+    (:func:`default_rank_rewards` when None)."""
     if reward not in ("points", "rank"):
         raise InvalidArgumentError(f'reward must be "points" or "rank", got {reward!r}')
+    if rank_rewards is None:
+        return default_rank_rewards(players)
     if isinstance(rank_rewards, (str, bytes)) or not isinstance(rank_rewards, Sequence):
-        raise InvalidArgumentError(f"rank_rewards needs 4 numbers, got {rank_rewards!r}")
+        raise InvalidArgumentError(f"rank_rewards needs {players} numbers, got {rank_rewards!r}")
     table = tuple(finite(r, "each of rank_rewards") for r in rank_rewards)
-    if len(table) != 4:
-        raise InvalidArgumentError(f"rank_rewards needs 4 values (1st to 4th), got {table!r}")
+    if len(table) != players:
+        raise InvalidArgumentError(
+            f"rank_rewards needs {players} values (1st to last, one per player), got {table!r}"
+        )
     return table
 
 
@@ -104,6 +120,7 @@ class Family:
     (``Deal``/``Game`` or ``AmericanDeal``/``AmericanGame``)."""
 
     name: str
+    players: int
     actions: int
     width: int
     channels: list[encoding.Channel]
@@ -129,8 +146,9 @@ def for_riichi(
     *, rules: riichi.Ruleset | str | None = None, full: bool = True, points_scale: float = 1e-3
 ) -> Family:
     """Riichi under `rules` (a Ruleset or a preset name; the engine's default, the one-deal
-    seed preset, when None), with the basic or `full` encoding. Points rewards are in units of
-    ``1 / points_scale`` points (thousands by default)."""
+    seed preset, when None), with four players or (a three-player ruleset) three, with the
+    basic or `full` encoding. Points rewards are in units of ``1 / points_scale`` points
+    (thousands by default)."""
     # A preset's name is checked by the engine (InvalidRuleError naming it).
     ruleset = riichi.Ruleset.preset(cast(Any, rules)) if isinstance(rules, str) else rules
 
@@ -139,6 +157,7 @@ def for_riichi(
 
     return Family(
         name="riichi",
+        players=(ruleset or riichi.Ruleset()).players,
         actions=riichi.ACTION_COUNT,
         width=34,
         channels=riichi.encoding_channels(full),
@@ -146,7 +165,9 @@ def for_riichi(
         encode=lambda deal, seat: riichi.encode(deal, seat, full=full),
         action_mask=riichi.action_mask,
         rank_rewards=rank_rewards,
-        built_in=lambda name, seed: registry.make("riichi", name, seed),
+        built_in=lambda name, seed: registry.make(
+            "riichi", name, seed, rules=ruleset or riichi.Ruleset()
+        ),
         default_opponent="efficiency",
         points_scale=points_scale,
     )
@@ -178,6 +199,7 @@ def for_american(
 
     return Family(
         name="american",
+        players=4,
         actions=american.ACTION_COUNT,
         width=36,
         channels=american.encoding_channels(full),
@@ -187,7 +209,9 @@ def for_american(
         encode=lambda deal, seat: american.encode(deal, seat, full=full),
         action_mask=american.action_mask,
         rank_rewards=rank_rewards,
-        built_in=lambda name, seed: registry.make("american", name, seed, the_card),
+        built_in=lambda name, seed: registry.make(
+            "american", name, seed, the_card, rules=options or american.AmericanRules()
+        ),
         default_opponent="card",
         points_scale=points_scale,
     )
@@ -199,8 +223,9 @@ class Episode:
     the last call. With ``reward="points"`` each deal's score changes are paid as the deal
     ends and the rest of its result (:func:`final_points`: deposits left, oka and uma) as the
     game ends, so an episode's rewards sum to each seat's final standing points (times the
-    family's scale) and the four seats' to zero (but for riichi deposits the rules let be
-    lost); with ``"rank"`` the reward of each seat's final rank is paid at the end."""
+    family's scale) and all seats' to zero (but for riichi deposits the rules let be lost);
+    with ``"rank"`` the reward of each seat's final rank is paid at the end. Rewards are lists
+    by seat, one per player."""
 
     def __init__(
         self,
@@ -208,15 +233,15 @@ class Episode:
         seed: int,
         *,
         reward: RewardMode = "points",
-        rank_rewards: Sequence[float] = DEFAULT_RANK_REWARDS,
+        rank_rewards: Sequence[float] | None = None,
     ) -> None:
         self.family = family
         self.reward = reward
-        self.rank_table = tuple(rank_rewards)
+        self.rank_table = check_rewards(reward, rank_rewards, family.players)
         self.game = family.new_game(seed)
         self.deal: Any = self.game.next_deal()
-        self._pending = [0.0] * 4
-        self._paid = [0.0] * 4
+        self._pending = [0.0] * family.players
+        self._paid = [0.0] * family.players
         self._ended = False
         self._settle()
 
@@ -249,7 +274,7 @@ class Episode:
 
     def take_rewards(self) -> list[float]:
         """Each seat's rewards since the last call."""
-        out, self._pending = self._pending, [0.0] * 4
+        out, self._pending = self._pending, [0.0] * self.family.players
         return out
 
     def _pay(self, amounts: Sequence[float]) -> None:

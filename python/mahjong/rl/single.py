@@ -1,14 +1,15 @@
-"""Gymnasium environments for one learner at a table of three other players.
+"""Gymnasium environments for one learner at a table of three other players (two under a
+three-player ruleset).
 
-The learner's seat is fixed (``seat=``) or drawn for each episode; the other three seats are
-played by opponents: any objects with ``act(observation, legal) -> action`` (the agent
-protocol of :mod:`mahjong.agents`; one with ``on_events(seat, events)`` also receives the
-events its seat may see before each of its decisions and at the end of each deal, which is all
-a native agent or a hosted Mjai bot needs to plug in). ``opponents`` is three agents (kept
-across episodes), one factory ``seed -> agent`` called three times per episode with seeds
+The learner's seat is fixed (``seat=``) or drawn for each episode; the other seats are played
+by opponents: any objects with ``act(observation, legal) -> action`` (the agent protocol of
+:mod:`mahjong.agents`; one with ``on_events(seat, events)`` also receives the events its seat
+may see before each of its decisions and at the end of each deal, which is all a native agent
+or a hosted Mjai bot needs to plug in). ``opponents`` is one agent per other seat (kept across
+episodes), one factory ``seed -> agent`` called once per other seat each episode with seeds
 from the environment's generator, or the name of a built-in agent of :mod:`mahjong.registry`
-(``"strong"``, ``"expert"``, ...) made so; the default is ``"efficiency"`` (Riichi) or
-``"card"`` (American).
+(``"strong"``, ``"expert"``, ...; one that cannot play the rules is refused) made so; the
+default is ``"efficiency"`` (Riichi) or ``"card"`` (American).
 
 Observations and rewards are those of :mod:`mahjong.rl.aec` for the learner's seat;
 :meth:`MahjongGymEnv.action_masks` also gives the mask (the convention of sb3-contrib's
@@ -30,7 +31,6 @@ import numpy.typing as npt
 from mahjong.errors import InvalidArgumentError
 from mahjong.rl.aec import SEED_BOUND, observation_space, observe
 from mahjong.rl.family import (
-    DEFAULT_RANK_REWARDS,
     Episode,
     Family,
     RewardMode,
@@ -48,13 +48,15 @@ Opponents = Sequence[Any] | Callable[[int], Any] | str | None
 Observation = dict[str, Any]
 
 
-def _seat(seat: Any) -> int | None:
-    """The learner's seat option: 0..3 (an int or a numpy integer, not a bool) or None."""
+def _seat(seat: Any, players: int) -> int | None:
+    """The learner's seat option: 0..players-1 (an int or a numpy integer, not a bool) or
+    None."""
     if seat is None:
         return None
-    if isinstance(seat, (int, np.integer)) and not isinstance(seat, bool) and 0 <= seat <= 3:
+    whole = isinstance(seat, (int, np.integer)) and not isinstance(seat, bool)
+    if whole and 0 <= seat < players:
         return int(seat)
-    raise InvalidArgumentError(f"seat {seat!r} is not a seat 0..3 (or None)")
+    raise InvalidArgumentError(f"seat {seat!r} is not a seat 0..{players - 1} (or None)")
 
 
 def _agent(agent: Any) -> Any:
@@ -67,8 +69,9 @@ def _agent(agent: Any) -> Any:
 
 
 def _opponents(opponents: Any, family: Family) -> Opponents:
-    """The opponents option: None, one factory, a built-in agent's name (checked), or three
-    agents (each checked)."""
+    """The opponents option: None, one factory, a built-in agent's name (checked, also against
+    the rules), or one agent per other seat (each checked)."""
+    others = family.players - 1
     if isinstance(opponents, str):
         try:
             family.built_in(opponents, 0)
@@ -77,14 +80,14 @@ def _opponents(opponents: Any, family: Family) -> Opponents:
         return opponents
     if opponents is None or callable(opponents):
         return opponents  # type: ignore[no-any-return]
-    three = isinstance(opponents, Sequence) and not isinstance(opponents, (str, bytes))
-    if not three or len(opponents) != 3:
-        raise InvalidArgumentError(f"opponents: 3 agents or one factory, got {opponents!r}")
+    listed = isinstance(opponents, Sequence) and not isinstance(opponents, (str, bytes))
+    if not listed or len(opponents) != others:
+        raise InvalidArgumentError(f"opponents: {others} agents or one factory, got {opponents!r}")
     return [_agent(agent) for agent in opponents]
 
 
 class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
-    """One learner against three opponents over one family (see the module docs)."""
+    """One learner against the other players over one family (see the module docs)."""
 
     metadata: dict[str, Any] = {"render_modes": []}  # noqa: RUF012 (gymnasium's attribute)
 
@@ -95,7 +98,7 @@ class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
         seat: int | None = 0,
         opponents: Opponents = None,
         reward: RewardMode = "points",
-        rank_rewards: Sequence[float] = DEFAULT_RANK_REWARDS,
+        rank_rewards: Sequence[float] | None = None,
         illegal_action: Literal["end", "raise"] = "end",
         illegal_reward: float = -1.0,
     ) -> None:
@@ -103,9 +106,10 @@ class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
             raise InvalidArgumentError(
                 f'illegal_action must be "end" or "raise", got {illegal_action!r}'
             )
-        self.rank_rewards = check_rewards(reward, rank_rewards)
+        players = family.players
+        self.rank_rewards = check_rewards(reward, rank_rewards, players)
         self.family = family
-        self.fixed_seat = _seat(seat)
+        self.fixed_seat = _seat(seat, players)
         self.opponents: Opponents = _opponents(opponents, family)
         self.reward: RewardMode = reward
         self.illegal_action = illegal_action
@@ -115,7 +119,7 @@ class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
         self.episode: Episode | None = None
         self.seat = 0
         self._agents: list[Any] = []
-        self._delivered = [0] * 4
+        self._delivered = [0] * self.family.players
         # An illegal action ended the episode: every step is refused until the next reset.
         self._refused = False
 
@@ -127,10 +131,12 @@ class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(SEED_BOUND))
         self.seat = (
-            self.fixed_seat if self.fixed_seat is not None else int(self.np_random.integers(4))
+            self.fixed_seat
+            if self.fixed_seat is not None
+            else int(self.np_random.integers(self.family.players))
         )
         self._agents = self._seat_agents()
-        self._delivered = [0] * 4
+        self._delivered = [0] * self.family.players
         self._refused = False
         self.episode = Episode(
             self.family, game_seed, reward=self.reward, rank_rewards=self.rank_rewards
@@ -166,9 +172,10 @@ class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
 
     def _seat_agents(self) -> list[Any]:
         """The agent of each seat this episode (None at the learner's)."""
+        players = self.family.players
         opponents = self.opponents
         if opponents is None or isinstance(opponents, str) or callable(opponents):
-            seeds = [int(self.np_random.integers(SEED_BOUND)) for _ in range(3)]
+            seeds = [int(self.np_random.integers(SEED_BOUND)) for _ in range(players - 1)]
             if opponents is None or isinstance(opponents, str):
                 name = opponents or self.family.default_opponent
                 others = [self.family.built_in(name, seed) for seed in seeds]
@@ -176,8 +183,7 @@ class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
                 others = [_agent(opponents(seed)) for seed in seeds]
         else:
             others = list(opponents)
-
-        return [None if s == self.seat else others.pop(0) for s in range(4)]
+        return [None if s == self.seat else others.pop(0) for s in range(players)]
 
     def _play_others(self) -> float:
         """Plays the opponents until the learner must act or the game ends; returns the
@@ -202,7 +208,7 @@ class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
             for other, agent in enumerate(self._agents):
                 if agent is not None:
                     self._deliver(other, deal)
-            self._delivered = [0] * 4
+            self._delivered = [0] * self.family.players
 
     def _deliver(self, seat: int, deal: Any) -> None:
         """Gives `seat`'s agent, if it listens, the events of `deal` it has not seen."""
@@ -214,8 +220,9 @@ class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
 
 
 class RiichiGymEnv(MahjongGymEnv):
-    """One Riichi learner against three opponents (default: ``"efficiency"``). `rules` is
-    a Ruleset or a preset name (default: the one-deal seed preset), `full` picks the full
+    """One Riichi learner against three opponents (two under a three-player ruleset; default:
+    ``"efficiency"``). `rules` is a Ruleset or a preset name (default: the one-deal seed
+    preset, e.g. ``"tenhou-sanma"`` for three players), `full` picks the full
     encoding, points rewards are in units of ``1 / points_scale`` points; `options` are those
     of :class:`MahjongGymEnv` (`seat`, `opponents`, `reward`, `rank_rewards`,
     `illegal_action`, `illegal_reward`)."""

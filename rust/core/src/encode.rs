@@ -6,7 +6,9 @@
 //! An encoding is a `rows x width` array of `f32` (row-major): one column per tile kind (34
 //! for Riichi, 36 for American) and rows grouped into named channels. A channel that describes
 //! a player has four rows, one per player by seat relative to the observer: 0 the observer,
-//! 1 the next player (who plays after it), 2 the player across, 3 the previous player. A
+//! 1 the next player (who plays after it), 2 the player across, 3 the previous player (with
+//! three players, rows by turn order too: 0 the observer, 1 the next, 2 the previous, and row
+//! 3 empty). A
 //! channel that holds a number rather than tiles repeats it across the whole row. Counts of
 //! tiles are divided by 4. The basic encoding is the first channels of the table; the full
 //! encoding adds the rest after them, so a basic encoding is a prefix of the full one.
@@ -222,10 +224,11 @@ pub fn scaled(value: f64, scale: f64) -> f32 {
     (value / scale).clamp(-1.0, 1.0) as f32
 }
 
-/// Where `other` sits from `seat` in turn order (0 itself, 1 next, 2 across, 3 previous): the
-/// row of `other` in a player channel.
-pub fn relative(seat: usize, other: usize) -> usize {
-    (other + 4 - seat % 4) % 4
+/// Where `other` sits from `seat` in turn order among `players` (0 itself, 1 next, then the
+/// others in turn order: 2 across and 3 previous with four players, 2 previous with three):
+/// the row of `other` in a player channel.
+pub fn relative(seat: usize, other: usize, players: usize) -> usize {
+    (other + players - seat % players) % players
 }
 
 #[cfg(test)]
@@ -246,8 +249,10 @@ mod tests {
         p.set(a, 0, 9, 9.0);
         assert_eq!(data, [0., 1., 1., 1., 0., 0., 1., 1., 0.5, 1.0, 0.5, 0.5]);
         assert_eq!(Rows::of(&[2, 3, 4], 2), Rows { start: 5, len: 4 });
-        assert_eq!(relative(1, 0), 3);
-        assert_eq!(relative(2, 3), 1);
+        assert_eq!(relative(1, 0, 4), 3);
+        assert_eq!(relative(2, 3, 4), 1);
+        assert_eq!(relative(1, 0, 3), 2);
+        assert_eq!(relative(2, 0, 3), 1);
         assert_eq!(scaled(-5.0, 2.0), -1.0);
     }
 }

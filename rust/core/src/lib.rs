@@ -6,6 +6,7 @@
 
 pub mod agent;
 pub mod american;
+pub mod catalogue;
 pub mod decompose;
 pub mod efficiency;
 pub mod encode;
@@ -17,6 +18,7 @@ pub mod options;
 pub mod riichi;
 pub mod rng;
 pub mod shanten;
+pub mod sight;
 pub mod sim;
 pub mod standing;
 pub mod tile;

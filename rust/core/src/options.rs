@@ -156,31 +156,6 @@ impl OptionType for Option<NonZeroU8> {
     }
 }
 
-/// Uma: four integers (points for 1st to 4th place).
-impl OptionType for [i32; 4] {
-    fn to_value(&self) -> Value {
-        Value::List(self.iter().map(|&v| Value::Int(i64::from(v))).collect())
-    }
-    fn from_value(value: &Value) -> Option<Self> {
-        let Value::List(items) = value else {
-            return None;
-        };
-        let ints: Vec<i32> = items
-            .iter()
-            .map(|v| match v {
-                Value::Int(i) => i32::try_from(*i)
-                    .ok()
-                    .filter(|v| v.unsigned_abs() <= MAX_POINTS),
-                _ => None,
-            })
-            .collect::<Option<_>>()?;
-        ints.try_into().ok()
-    }
-    fn allowed() -> String {
-        format!("a list of four integers from -{MAX_POINTS} to {MAX_POINTS}")
-    }
-}
-
 /// Declares an enum option type whose values are names (or small integers).
 macro_rules! choice {
     ($(#[$meta:meta])* $name:ident: str { $($(#[$vmeta:meta])* $variant:ident = $text:literal),+ $(,)? }) => {
@@ -238,9 +213,11 @@ macro_rules! choice {
 pub(crate) use choice;
 
 /// Declares an options struct from one table: each option's field, type and value in every
-/// preset (in the order of the preset enum's variants), with `OPTIONS`, `preset`, `get`,
-/// `set` (atomic: a value the struct's `check` refuses changes nothing), `allowed` and
-/// `values`. `$what` names the options in messages ("rule", "American rule").
+/// column (one per preset the table states in full, in the order of the preset enum's
+/// variants), with `OPTIONS`, `column`, `get`, `set` and `set_all` (atomic: values the
+/// struct's `check` refuses change nothing), `allowed` and `values`. Each family's `preset`
+/// reads a column (and may change some options of it: a preset derived from another). `$what`
+/// names the options in messages ("rule", "American rule").
 macro_rules! option_table {
     (
         $(#[$meta:meta])*
@@ -258,9 +235,8 @@ macro_rules! option_table {
             /// Option names, in table order.
             pub const OPTIONS: &'static [&'static str] = &[$(stringify!($field)),+];
 
-            /// The values of a preset.
-            pub fn preset(preset: $preset) -> Self {
-                let at = preset as usize;
+            /// The values of column `at` of the table (a preset stated in full).
+            fn column(at: usize) -> Self {
                 Self { $($field: [$($value),+][at].clone()),+ }
             }
 
@@ -280,12 +256,26 @@ macro_rules! option_table {
                 name: &str,
                 value: &$crate::options::Value,
             ) -> $crate::error::Result<()> {
+                self.set_all(&[(name, value.clone())])
+            }
+
+            /// Sets several options at once, checked together (options that must agree, such
+            /// as a player count and its placement points, change in one step); the first bad
+            /// name or value, or a combination `check` refuses, is an error and changes
+            /// nothing.
+            pub fn set_all<N: AsRef<str>>(
+                &mut self,
+                changes: &[(N, $crate::options::Value)],
+            ) -> $crate::error::Result<()> {
                 let mut next = self.clone();
-                match name {
-                    $(stringify!($field) => {
-                        next.$field = $crate::options::convert(name, value)?;
-                    })+
-                    _ => return Err(Self::unknown_option(name)),
+                for (name, value) in changes {
+                    let name = name.as_ref();
+                    match name {
+                        $(stringify!($field) => {
+                            next.$field = $crate::options::convert(name, value)?;
+                        })+
+                        _ => return Err(Self::unknown_option(name)),
+                    }
                 }
                 next.check()?;
                 *self = next;

@@ -14,18 +14,49 @@ pub struct Standing {
     /// first) or the starting points (without), plus uma; American: the score (the payouts
     /// themselves). The four sum to zero but for deposits lost.
     pub points: i64,
+    /// How the result is made (Riichi): `points` is `score` plus `base`, `oka`, `uma`
+    /// and `rounding`.
+    pub parts: Option<Parts>,
 }
 
-/// The seats from first to last by `scores`, ties to the seat nearer `first_dealer`.
-pub fn order(scores: &[i64; 4], first_dealer: usize) -> [usize; 4] {
-    let mut order = [0, 1, 2, 3];
-    order.sort_by_key(|&s| (-scores[s], (s + 4 - first_dealer) % 4));
+/// The parts of a Riichi result (R13.5, oka and uma).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Parts {
+    /// Leftover deposits settled into the final score (in `score` already).
+    pub deposits: i64,
+    /// The points every result is measured from, taken off: the target with oka, else the
+    /// starting points.
+    pub base: i64,
+    /// Oka, to the first.
+    pub oka: i64,
+    /// Uma by rank.
+    pub uma: i64,
+    /// What rounding the final points added (`final_points_rounding`; 0 without it).
+    pub rounding: i64,
+}
+
+impl Standing {
+    /// Sets the points to `points`, the change counted as rounding in its parts.
+    pub fn round_to(&mut self, points: i64) {
+        if let Some(parts) = self.parts.as_mut() {
+            parts.rounding += points - self.points;
+        }
+        self.points = points;
+    }
+}
+
+/// The seats from first to last by `scores` (one per seat), ties to the seat nearer
+/// `first_dealer`.
+pub fn order(scores: &[i64], first_dealer: usize) -> Vec<usize> {
+    let players = scores.len();
+    let mut order: Vec<usize> = (0..players).collect();
+    order.sort_by_key(|&s| (-scores[s], (s + players - first_dealer) % players));
     order
 }
 
-/// Each seat's rank (1..=4) in `order`.
-pub fn ranks(order: &[usize; 4]) -> [usize; 4] {
-    let mut ranks = [0; 4];
+/// Each seat's rank (1..=players) in `order`.
+pub fn ranks(order: &[usize]) -> Vec<usize> {
+    let mut ranks = vec![0; order.len()];
     for (place, &seat) in order.iter().enumerate() {
         ranks[seat] = place + 1;
     }
@@ -41,5 +72,7 @@ mod tests {
         assert_eq!(order(&[100, 300, 300, 0], 0), [1, 2, 0, 3]);
         assert_eq!(order(&[100, 300, 300, 0], 2), [2, 1, 0, 3]);
         assert_eq!(ranks(&[2, 1, 0, 3]), [3, 2, 1, 4]);
+        assert_eq!(order(&[100, 300, 300], 2), [2, 1, 0]);
+        assert_eq!(order(&[100, 300, 300], 0), [1, 2, 0]);
     }
 }

@@ -79,9 +79,41 @@ pub fn is_wind(kind: u8) -> bool {
     (EAST..WHITE).contains(&kind)
 }
 
-/// The dora kind an indicator of kind `indicator` points at (1-9 cycle, winds, dragons).
-pub fn dora_from_indicator(indicator: u8) -> u8 {
+/// Whether Riichi kind `kind` is in play in a game of `players`: every kind with four
+/// players; with three, the manzu 2m–8m (kinds 1..=7) are removed (sanma T0.1).
+pub fn in_play(kind: u8, players: usize) -> bool {
+    players != 3 || !(1..=7).contains(&kind)
+}
+
+/// The physical tile ids of a game of `players`, ascending: 0..=135, or with three players
+/// 0..=3 (1m) and 32..=135 (sanma T0.2).
+pub fn riichi_ids(players: usize) -> impl Iterator<Item = u8> {
+    (0..RIICHI_TILE_COUNT as u8).filter(move |&id| in_play(kind_of_id(id), players))
+}
+
+/// An error naming a tile kind that is removed in a three-player game.
+pub fn removed_kind(kind: u8, what: &str) -> Error {
+    Error::tile(format!(
+        "{what} {} is not in play with three players (2m-8m are removed)",
+        kind_name(kind, false)
+    ))
+}
+
+/// Checks that `counts` (per kind) holds only kinds in play in a game of `players`; `what`
+/// names them in the error (T0.1: a removed kind is refused, never repaired).
+pub fn check_in_play(counts: &[u8; RIICHI_KINDS], players: usize, what: &str) -> Result<()> {
+    match (0..RIICHI_KINDS as u8).find(|&k| counts[usize::from(k)] > 0 && !in_play(k, players)) {
+        Some(kind) => Err(removed_kind(kind, what)),
+        None => Ok(()),
+    }
+}
+
+/// The dora kind an indicator of kind `indicator` points at in a game of `players` (R2.6:
+/// 1-9 cycle, winds, dragons; with three players the manzu cycle is 1m ↔ 9m, T2.6).
+pub fn dora_from_indicator(indicator: u8, players: usize) -> u8 {
     match indicator {
+        0 if players == 3 => 8,
+        8 if players == 3 => 0,
         k if k < EAST => k - k % 9 + (k % 9 + 1) % 9,
         k if k < WHITE => EAST + (k - EAST + 1) % 4,
         k => WHITE + (k - WHITE + 1) % 3,
@@ -91,6 +123,21 @@ pub fn dora_from_indicator(indicator: u8) -> u8 {
 /// The kind of physical tile `id` (`id / 4`).
 pub fn kind_of_id(id: u8) -> u8 {
     id / 4
+}
+
+/// Whether physical Riichi tile `id` is a red five when the rules use them.
+pub fn is_red_id(id: u8, red_fives: bool) -> bool {
+    red_fives && RED_FIVE_IDS.contains(&id)
+}
+
+/// The class of physical Riichi tile `id`: its kind, or 34..=36 for the red 5m, 5p, 5s (what
+/// names a tile in actions, logs and observations).
+pub fn tile_class(id: u8, red_fives: bool) -> u8 {
+    if is_red_id(id, red_fives) {
+        34 + id / 36
+    } else {
+        kind_of_id(id)
+    }
 }
 
 /// The MPSZ name of a Riichi kind, e.g. `"5m"`, `"7z"`; `"0m"` when `red` is set on a five.
@@ -115,14 +162,30 @@ mod tests {
 
     #[test]
     fn dora_cycles() {
-        assert_eq!(dora_from_indicator(0), 1);
-        assert_eq!(dora_from_indicator(8), 0);
-        assert_eq!(dora_from_indicator(17), 9);
-        assert_eq!(dora_from_indicator(26), 18);
-        assert_eq!(dora_from_indicator(30), 27);
-        assert_eq!(dora_from_indicator(27), 28);
-        assert_eq!(dora_from_indicator(33), 31);
-        assert_eq!(dora_from_indicator(31), 32);
+        for players in [3, 4] {
+            assert_eq!(dora_from_indicator(17, players), 9);
+            assert_eq!(dora_from_indicator(26, players), 18);
+            assert_eq!(dora_from_indicator(30, players), 27);
+            assert_eq!(dora_from_indicator(27, players), 28);
+            assert_eq!(dora_from_indicator(29, players), 30);
+            assert_eq!(dora_from_indicator(33, players), 31);
+            assert_eq!(dora_from_indicator(31, players), 32);
+        }
+        assert_eq!(dora_from_indicator(0, 4), 1);
+        assert_eq!(dora_from_indicator(8, 4), 0);
+        // T2.6: with three players 1m and 9m indicate each other.
+        assert_eq!(dora_from_indicator(0, 3), 8);
+        assert_eq!(dora_from_indicator(8, 3), 0);
+    }
+
+    #[test]
+    fn three_player_tiles() {
+        assert_eq!(riichi_ids(4).count(), 136);
+        let ids: Vec<u8> = riichi_ids(3).collect();
+        assert_eq!(ids.len(), 108);
+        assert_eq!(ids[..5], [0, 1, 2, 3, 32]);
+        assert!(in_play(0, 3) && in_play(8, 3) && !in_play(4, 3) && in_play(4, 4));
+        assert!(removed_kind(4, "tile").message().contains("5m"));
     }
 
     #[test]

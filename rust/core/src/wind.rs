@@ -84,9 +84,10 @@ impl Wind {
         EAST + self as u8
     }
 
-    /// The other three winds, in turn order after this one.
-    pub fn others(self) -> impl Iterator<Item = Self> {
-        (1..4).map(move |step| self.after(step))
+    /// The other seat winds of a game of `players` (3 or 4), in turn order after this one
+    /// (with three players there is no North seat: after West comes East).
+    pub fn others(self, players: usize) -> impl Iterator<Item = Self> {
+        (1..players).map(move |step| Self::ALL[(self.index() + step) % players])
     }
 }
 
@@ -122,8 +123,12 @@ mod tests {
         assert_eq!(Wind::South.distance_from(Wind::West), 3);
         assert_eq!(Wind::West.tile_kind(), 29);
         assert_eq!(
-            Wind::South.others().collect::<Vec<_>>(),
+            Wind::South.others(4).collect::<Vec<_>>(),
             [Wind::West, Wind::North, Wind::East]
+        );
+        assert_eq!(
+            Wind::West.others(3).collect::<Vec<_>>(),
+            [Wind::East, Wind::South]
         );
         assert_eq!(Wind::East.to_string(), "E");
     }

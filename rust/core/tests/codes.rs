@@ -40,15 +40,16 @@ fn check_seat(
 
 /// Every code of every seat of `deal` now.
 fn check_riichi_codes(deal: &Deal) {
+    let players = deal.player_count();
     // What a refused action must leave as it was: every seat's observation and the log.
     let state = |d: &Deal| {
         (
-            (0..4).map(|s| d.observe(s)).collect::<Vec<_>>(),
+            (0..players).map(|s| d.observe(s)).collect::<Vec<_>>(),
             d.events().len(),
         )
     };
     let before = state(deal);
-    for seat in 0..4 {
+    for seat in 0..players {
         let legal: Vec<usize> = deal.legal(seat).iter().map(|&a| deal.code_of(a)).collect();
         check_seat(seat, ACTION_COUNT, &legal, |code| {
             let mut copy = deal.clone();
@@ -60,26 +61,30 @@ fn check_riichi_codes(deal: &Deal) {
     }
 }
 
-/// A deal's start: East, dealer by `seed`, 25,000 each.
-fn setup(seed: u64) -> DealSetup {
+/// A deal's start among `players`: East, dealer by `seed`, 25,000 each.
+fn setup(seed: u64, players: usize) -> DealSetup {
+    let dealer = (seed % players as u64) as usize;
     DealSetup {
         round_wind: Wind::East,
-        dealer: (seed % 4) as usize,
-        number: 1 + (seed % 4) as u8,
+        dealer,
+        number: 1 + dealer as u8,
         honba: 0,
         riichi_sticks: 0,
-        scores: [25_000; 4],
+        scores: std::array::from_fn(|s| if s < players { 25_000 } else { 0 }),
     }
 }
 
 #[test]
 fn riichi_codes_apply_exactly_when_listed() {
-    // Red fives (tenhou) and none (wrc): a red-five code names no action under the latter.
+    // Red fives (tenhou) and none (wrc): a red-five code names no action under the latter;
+    // three players (tenhou-sanma): the kita code too.
     let mut calls = 0;
-    for preset in [Preset::Tenhou, Preset::Wrc] {
+    for preset in [Preset::Tenhou, Preset::Wrc, Preset::TenhouSanma] {
         let rules = Ruleset::preset(preset);
+        let players = rules.player_count();
         for seed in 0..6u64 {
-            let mut deal = Deal::new(setup(seed), Wall::shuffled(seed + 40), &rules).unwrap();
+            let wall = Wall::shuffled(seed + 40, players);
+            let mut deal = Deal::new(setup(seed, players), wall, &rules).unwrap();
             let mut rng = Rng::new(seed);
             while !deal.is_over() {
                 check_riichi_codes(&deal);
@@ -107,7 +112,7 @@ fn an_unheld_red_five_call_is_refused_with_the_reason() {
     // without its red-five variant (no red five held): that variant's code is refused.
     let rules = Ruleset::preset(Preset::Tenhou);
     for seed in 0..400u64 {
-        let mut deal = Deal::new(setup(seed), Wall::shuffled(seed), &rules).unwrap();
+        let mut deal = Deal::new(setup(seed, 4), Wall::shuffled(seed, 4), &rules).unwrap();
         let mut rng = Rng::new(seed);
         while !deal.is_over() {
             let waiting = deal.waiting();

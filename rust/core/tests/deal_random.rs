@@ -1,5 +1,6 @@
-//! Deals played with random legal actions: no error, every tile accounted for after every
-//! action, points kept, and illegal actions rejected without a change.
+//! Deals played with random legal actions, with four players and with three: no error, every
+//! tile accounted for after every action, points kept, and illegal actions rejected without a
+//! change.
 
 use mahjong_core::riichi::game::{Action, Deal, DealSetup, Wall};
 use mahjong_core::riichi::rules::GameLength;
@@ -9,13 +10,14 @@ use mahjong_core::{Wind, riichi::game::Event};
 
 /// A deal with one honba and (where the rules let sticks be passed in) one stick.
 fn setup(rules: &Ruleset) -> DealSetup {
+    let players = rules.player_count();
     DealSetup {
         round_wind: Wind::East,
         dealer: 0,
         number: 1,
         honba: 1,
         riichi_sticks: u32::from(rules.game_length != GameLength::OneDeal),
-        scores: [25_000; 4],
+        scores: std::array::from_fn(|s| if s < players { 25_000 } else { 0 }),
     }
 }
 
@@ -43,7 +45,12 @@ fn points(deal: &Deal) -> i64 {
 
 fn play(seed: u64, rules: &Ruleset, prefer_wins: bool) -> Deal {
     let mut rng = Rng::new(seed);
-    let mut deal = Deal::new(setup(rules), Wall::shuffled(seed), rules).unwrap();
+    let mut deal = Deal::new(
+        setup(rules),
+        Wall::shuffled(seed, rules.player_count()),
+        rules,
+    )
+    .unwrap();
     let start = points(&deal);
     for _ in 0..1000 {
         if deal.is_over() {
@@ -100,6 +107,7 @@ fn random_deals_under_every_preset() {
                     Event::Call { kind, .. } => kind.name(),
                     Event::Ankan { .. } => "ankan",
                     Event::Kakan { .. } => "kakan",
+                    Event::Kita { .. } => "kita",
                     Event::ReachAccepted { .. } => "riichi",
                     Event::Hora(_) => "hora",
                     Event::Ryukyoku { reason, .. } => reason.name(),
@@ -118,6 +126,7 @@ fn random_deals_under_every_preset() {
         "riichi",
         "hora",
         "exhaustive",
+        "kita",
     ] {
         assert!(
             kinds.get(kind).copied().unwrap_or(0) > 0,
@@ -135,13 +144,30 @@ fn the_same_seed_gives_the_same_deal() {
     );
 }
 
-/// 100,000 deals under every preset in turn (run with `cargo test --release --test
-/// deal_random -- --ignored`): every invariant above after every action.
+/// 100,000 deals under every four-player preset in turn (run with `cargo test --release
+/// --test deal_random -- --ignored`): every invariant above after every action.
 #[test]
 #[ignore = "slow: 100,000 deals; run with --release -- --ignored"]
 fn soak_100k_deals() {
-    let presets: Vec<Ruleset> = Preset::ALL.iter().map(|&p| Ruleset::preset(p)).collect();
+    let presets: Vec<Ruleset> = Preset::ALL
+        .iter()
+        .map(|&p| Ruleset::preset(p))
+        .filter(|r| r.player_count() == 4)
+        .collect();
     for seed in 0..100_000u64 {
         play(seed, &presets[seed as usize % presets.len()], seed % 3 != 0);
+    }
+}
+
+/// 100,000 three-player deals under each three-player preset (run with `cargo test --release
+/// --test deal_random -- --ignored`): the same invariants.
+#[test]
+#[ignore = "slow: 200,000 deals; run with --release -- --ignored"]
+fn soak_100k_three_player_deals_per_preset() {
+    for preset in [Preset::TenhouSanma, Preset::MahjongSoulSanma] {
+        let rules = Ruleset::preset(preset);
+        for seed in 0..100_000u64 {
+            play(seed, &rules, seed % 3 != 0);
+        }
     }
 }

@@ -68,8 +68,8 @@ fn check_ranges<E: Encoder>(obs: &E::Observation) {
 
 #[test]
 fn the_tables_describe_the_encodings() {
-    assert_eq!(RiichiEncoder::rows(false), 74);
-    assert_eq!(RiichiEncoder::rows(true), 194);
+    assert_eq!(RiichiEncoder::rows(false), 79);
+    assert_eq!(RiichiEncoder::rows(true), 199);
     assert_eq!(AmericanEncoder::rows(false), 57);
     assert_eq!(AmericanEncoder::rows(true), 60);
     for channels in [RiichiEncoder::CHANNELS, AmericanEncoder::CHANNELS] {
@@ -99,8 +99,9 @@ fn check_riichi(deal: &Deal, seat: usize) {
     let hand: f32 = channel::<RiichiEncoder>(&full, "hand").iter().sum();
     assert_eq!(hand as usize, obs.hand.len());
     let ponds = channel::<RiichiEncoder>(&full, "pond");
-    for (r, row) in ponds.chunks(34).enumerate() {
-        let pond = &obs.players[(seat + r) % 4].pond;
+    let players = obs.player_count;
+    for (r, row) in ponds.chunks(34).enumerate().take(players) {
+        let pond = &obs.players[(seat + r) % players].pond;
         assert_eq!(row.iter().sum::<f32>(), pond.len() as f32 / 4.0);
         let order = channel::<RiichiEncoder>(&full, "pond_order");
         for (i, d) in pond.iter().take(24).enumerate() {
@@ -113,26 +114,47 @@ fn check_riichi(deal: &Deal, seat: usize) {
         .riichi_counts();
     let expected = f32::from(shanten(&counts, Form::All).unwrap() + 1) / 8.0;
     assert_eq!(channel::<RiichiEncoder>(&full, "shanten")[0], expected);
+    let kita = channel::<RiichiEncoder>(&full, "kita");
+    for (r, row) in kita.chunks(34).enumerate() {
+        let expected = if r < players {
+            obs.players[(seat + r) % players].kita.len()
+        } else {
+            0
+        };
+        assert_eq!(row[30] * 4.0, expected as f32);
+    }
+    let three = channel::<RiichiEncoder>(&full, "three_players")[0];
+    assert_eq!(three == 1.0, players == 3);
+    if players == 3 {
+        // 2m-8m are out of play: never an improving draw, always in sight.
+        let seen = channel::<RiichiEncoder>(&full, "seen");
+        assert!((1..8).all(|k| seen[3 * 34 + k] == 1.0));
+        assert!((1..8).all(|k| channel::<RiichiEncoder>(&full, "improving")[k] == 0.0));
+    }
 }
 
 #[test]
 fn riichi_encodings_over_random_deals() {
     for (n, preset) in Preset::ALL.into_iter().enumerate() {
         let rules = Ruleset::preset(preset);
+        let players = rules.player_count();
         for seed in 0..15u64 {
+            let mut scores = [25_000, 31_000, 9_000, 35_000];
+            scores[players..].fill(0);
             let setup = DealSetup {
                 round_wind: Wind::South,
-                dealer: (seed % 4) as usize,
-                number: 1 + (seed % 4) as u8,
+                dealer: seed as usize % players,
+                number: 1 + (seed as usize % players) as u8,
                 honba: 2,
                 riichi_sticks: 0,
-                scores: [25_000, 31_000, 9_000, 35_000],
+                scores,
             };
-            let mut deal = Deal::new(setup, Wall::shuffled(seed + 100 * n as u64), &rules).unwrap();
+            let wall = Wall::shuffled(seed + 100 * n as u64, players);
+            let mut deal = Deal::new(setup, wall, &rules).unwrap();
             let mut rng = Rng::new(seed);
             while !deal.is_over() {
                 let waiting = deal.waiting();
-                for seat in 0..4 {
+                for seat in 0..players {
                     check_riichi(&deal, seat);
                 }
                 let seat = waiting[rng.below(waiting.len() as u64) as usize];
@@ -140,7 +162,7 @@ fn riichi_encodings_over_random_deals() {
                 deal.apply(seat, legal[rng.below(legal.len() as u64) as usize])
                     .unwrap();
             }
-            for seat in 0..4 {
+            for seat in 0..players {
                 check_riichi(&deal, seat);
                 assert!(
                     mask::<RiichiEncoder>(&deal.observe(seat))

@@ -104,3 +104,50 @@ fn decisions_read_only_what_the_seat_sees() {
     }
     assert!(compared >= 5, "{compared}");
 }
+
+#[test]
+fn three_player_rules_are_refused_naming_the_rule_and_a_three_player_view_gets_legal_play() {
+    use mahjong_core::error::ErrorKind;
+    use mahjong_core::riichi::agent::AgentKind;
+    use mahjong_core::riichi::sim::Setup;
+
+    let sanma = Ruleset::preset(Preset::TenhouSanma);
+    let refused = AgentKind::Expert.check_rules(&sanma).unwrap_err();
+    assert_eq!(refused.kind(), ErrorKind::InvalidRule);
+    assert!(refused.message().contains("players 3"), "{refused:?}");
+    assert!(
+        AgentKind::Expert
+            .check_rules(&Ruleset::preset(Preset::Tenhou))
+            .is_ok()
+    );
+    for kind in [AgentKind::Random, AgentKind::Efficiency, AgentKind::Strong] {
+        assert!(kind.check_rules(&sanma).is_ok());
+    }
+    let mut agents = [AgentKind::Strong; 4];
+    let strong = Setup {
+        rules: sanma.clone(),
+        agents,
+        log: false,
+    };
+    assert!(strong.play(1, 0).is_ok());
+    agents[2] = AgentKind::Expert;
+    let with_expert = Setup { agents, ..strong };
+    let refused = with_expert.play(1, 0).unwrap_err();
+    assert_eq!(refused.kind(), ErrorKind::InvalidRule);
+    // Asked directly, the expert plays a three-player deal legally (as `strong`), kita too.
+    let mut agent = expert(1, 1);
+    let mut kitas = 0;
+    for seed in 0..4 {
+        let mut deal = Game::new(&sanma, seed).next_deal().unwrap();
+        while !deal.is_over() {
+            for seat in deal.waiting() {
+                let view = deal.observe(seat);
+                let action = agent.act(&view).unwrap();
+                assert!(view.legal.contains(&action));
+                kitas += usize::from(action == Action::Kita);
+                deal.apply(seat, action).unwrap();
+            }
+        }
+    }
+    assert!(kitas > 0);
+}

@@ -1,8 +1,9 @@
 //! The built-in agents playing through the simulator's loop (`sim::play_out`), every action
 //! checked: all tiles accounted for, points kept (the scores and the sticks on the table add
 //! up to the start; American payments sum to zero), no error. The 100,000-deal and
-//! 100,000-game soaks are ignored by default; run them with `cargo test --release -p
-//! mahjong-core --test native_play -- --ignored`.
+//! 100,000-game soaks (and 100,000 three-player deals per three-player preset) are ignored by
+//! default; run them with `cargo test --release -p mahjong-core --test native_play --
+//! --ignored`.
 
 use std::sync::Arc;
 
@@ -131,9 +132,9 @@ fn american_table(i: u64) -> [AmericanKind; 4] {
     kinds
 }
 
-/// Plays Riichi games under every preset in turn until `deals` deals were played.
-fn riichi_soak(deals: usize) {
-    let presets: Vec<Ruleset> = Preset::ALL.iter().map(|&p| Ruleset::preset(p)).collect();
+/// Plays Riichi games under `presets` in turn until `deals` deals were played.
+fn riichi_soak(presets: &[Preset], deals: usize) {
+    let presets: Vec<Ruleset> = presets.iter().map(|&p| Ruleset::preset(p)).collect();
     let (mut played, mut game) = (0, 0u64);
     while played < deals {
         let rules = &presets[game as usize % presets.len()];
@@ -158,7 +159,7 @@ fn american_soak(games: u64) {
 
 #[test]
 fn riichi_agents_keep_every_tile_and_every_point() {
-    riichi_soak(300);
+    riichi_soak(&Preset::ALL, 300);
 }
 
 #[test]
@@ -169,7 +170,15 @@ fn american_agents_keep_every_tile_and_pay_zero_sum() {
 #[test]
 #[ignore = "slow: 100,000 deals; run with --release -- --ignored"]
 fn soak_100k_riichi_deals() {
-    riichi_soak(100_000);
+    riichi_soak(&Preset::ALL, 100_000);
+}
+
+#[test]
+#[ignore = "slow: 200,000 deals; run with --release -- --ignored"]
+fn soak_100k_three_player_deals_per_preset() {
+    for preset in [Preset::TenhouSanma, Preset::MahjongSoulSanma] {
+        riichi_soak(&[preset], 100_000);
+    }
 }
 
 #[test]

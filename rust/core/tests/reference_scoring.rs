@@ -1,6 +1,7 @@
 //! Scoring against the third-party records in `../shared/data` (skipped when absent), as
 //! `tests/test_scoring_tenhou.py` and `tests/test_scoring_majiang.py` check them:
-//! - `tenhou_cases/wins.jsonl`: the 742 four-player wins of the Tenhou records (tenhou preset);
+//! - `tenhou_cases/wins.jsonl`: the 747 wins of the Tenhou records (742 four-player ones under
+//!   tenhou, 5 three-player ones under tenhou-sanma);
 //! - `majiang_scoring/hule_cases.jsonl`: 5,000 hands scored by kobalab/majiang-core.
 
 mod common;
@@ -34,7 +35,15 @@ fn tenhou_check(case: &Json) -> Option<String> {
         .collect();
     let oya = number(&case["oya"]);
     let who = number(&case["who"]);
-    let seat_wind = |seat: i64| (seat - oya).rem_euclid(4);
+    let players = number(&case["players"]);
+    let seat_wind = |seat: i64| (seat - oya).rem_euclid(players);
+    let is_kita = |m: &&Json| m["type"] == "kita";
+    let kita = case["melds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(is_kita)
+        .count();
     // Deposits are not in the record; they are what the winner gets beyond the payments.
     let paid: i64 = -want_deltas.iter().filter(|&&d| d < 0).sum::<i64>();
     let sticks = (want_deltas[who as usize] - paid) / 1000;
@@ -61,11 +70,13 @@ fn tenhou_check(case: &Json) -> Option<String> {
         "riichi_sticks": sticks,
         "discarder": if tsumo { Json::Null } else { json!(seat_wind(number(&case["from_who"]))) },
         "liable": case["pao"].as_i64().map(seat_wind),
+        "kita": kita,
     })));
     let melds: Vec<Meld> = case["melds"]
         .as_array()
         .unwrap()
         .iter()
+        .filter(|m| !is_kita(m))
         .map(|m| {
             let kind_name = m["type"].as_str().unwrap();
             let text = joined(&m["tiles"]);
@@ -74,7 +85,14 @@ fn tenhou_check(case: &Json) -> Option<String> {
             meld(kind_name, &text, called)
         })
         .collect();
-    let rules = ruleset("tenhou", &[]);
+    let rules = ruleset(
+        if players == 3 {
+            "tenhou-sanma"
+        } else {
+            "tenhou"
+        },
+        &[],
+    );
     let concealed = tiles(&joined(&case["concealed_hand"]));
     let win_tile = kind(case["win_tile"].as_str().unwrap());
     let r#where = format!("{} deal {}", case["file"], case["deal_index"]);
@@ -91,7 +109,11 @@ fn tenhou_check(case: &Json) -> Option<String> {
             number(&y["han"]) as u8,
         )
     });
-    diff.check("yaku", sorted(yaku(&result)), sorted(want_yaku.collect()));
+    diff.check(
+        "yaku",
+        sorted(dora_with_nukidora(yaku(&result))),
+        sorted(want_yaku.collect()),
+    );
     let want_yakuman = expected["yakuman"].as_array().unwrap().iter();
     let want_yakuman: Vec<String> = want_yakuman
         .map(|y| y["name"].as_str().unwrap().to_owned())
@@ -102,11 +124,11 @@ fn tenhou_check(case: &Json) -> Option<String> {
     diff.check("fu", i64::from(result.fu), number(&expected["fu"]));
     diff.check("points", result.points, number(&expected["points"]));
     diff.check("limit", limit(&result), expected["limit"].as_str());
-    // Deltas are by seat wind; the record's are by seat.
+    // Deltas are by seat wind; the record's are by seat (a fourth, empty one with three).
     let by_seat = deltas(&result).map(|by_wind| {
         let mut out = vec![0i64; 4];
-        for (wind, delta) in by_wind.iter().enumerate() {
-            out[(oya as usize + wind) % 4] = *delta;
+        for (wind, delta) in by_wind.iter().enumerate().take(players as usize) {
+            out[(oya as usize + wind) % players as usize] = *delta;
         }
         out
     });
@@ -114,15 +136,35 @@ fn tenhou_check(case: &Json) -> Option<String> {
     diff.report(r#where)
 }
 
+/// Yaku as Tenhou lists them: nukidora counted in dora (sanma spec TL2.6).
+fn dora_with_nukidora(yaku: Vec<(String, u8)>) -> Vec<(String, u8)> {
+    let han = |name: &str| {
+        yaku.iter()
+            .filter(|(y, _)| y == name)
+            .map(|(_, h)| h)
+            .sum::<u8>()
+    };
+    let nuki = han("nukidora");
+    if nuki == 0 {
+        return yaku;
+    }
+    let dora = han("dora") + nuki;
+    let mut out: Vec<(String, u8)> = yaku
+        .into_iter()
+        .filter(|(y, _)| y != "dora" && y != "nukidora")
+        .collect();
+    out.push(("dora".to_owned(), dora));
+    out
+}
+
 #[test]
-fn tenhou_four_player_wins() {
+fn tenhou_wins() {
     let Some(wins) = reference_records("tenhou_cases", "wins.jsonl") else {
         return;
     };
-    let four: Vec<Json> = wins.iter().filter(|w| w["players"] == 4).cloned().collect();
-    // The 5 three-player wins need sanma rules, which the engine does not have.
-    assert_eq!((wins.len(), four.len()), (747, 742));
-    check_all(&four, "Tenhou wins", tenhou_check);
+    let three = wins.iter().filter(|w| w["players"] == 3).count();
+    assert_eq!((wins.len(), three), (747, 5));
+    check_all(&wins, "Tenhou wins", tenhou_check);
 }
 
 // --- majiang-core scored hands ---

@@ -4,20 +4,15 @@
 mod common;
 
 use common::{
-    Diff, check_all, context, kind, meld, number, object, payments, ruleset, score_win, sorted,
-    text, tiles, winner, yaku, yakuman,
+    Diff, check_all, checked_win, context, number, object, payments, ruleset, score_case,
+    test_data, text, tsumo_payments, winner,
 };
 use mahjong_core::riichi::{Ruleset, ScoreResult};
-use mahjong_core::{ErrorKind, Meld, Result};
+use mahjong_core::{ErrorKind, Result};
 use serde_json::{Map, Value as Json};
 
-const CASES: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../tests/data/spec_scoring_cases.json"
-);
-
 fn load() -> Json {
-    serde_json::from_str(&std::fs::read_to_string(CASES).unwrap()).unwrap()
+    test_data("spec_scoring_cases.json")
 }
 
 /// The base ruleset with the case's options and `extra` set.
@@ -29,49 +24,19 @@ fn rules(doc: &Json, case: &Json, extra: Option<&Map<String, Json>>) -> Ruleset 
 }
 
 fn run(case: &Json, rules: &Ruleset) -> Result<ScoreResult> {
-    let win = text(&case["win_tile"]);
-    let concealed = tiles(&format!("{}{win}", text(&case["concealed"])));
-    let melds: Vec<Meld> = case["melds"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| meld(text(&m[0]), text(&m[1]), m[2].as_str().map(kind)))
-        .collect();
-    score_win(
-        &concealed,
-        kind(win),
-        &melds,
-        &context(object(&case["context"])),
-        rules,
-    )
-}
-
-/// [romaji, number] pairs, sorted.
-fn pairs(value: &Json) -> Vec<(String, u8)> {
-    let list = value.as_array().unwrap().iter();
-    sorted(
-        list.map(|p| (text(&p[0]).to_owned(), number(&p[1]) as u8))
-            .collect(),
-    )
+    score_case(case, &context(object(&case["context"])), rules)
 }
 
 /// The payments the spec's table implies (it writes them before honba), by payer seat wind.
 fn expected_payments(case: &Json) -> Vec<(Option<u8>, i64)> {
     let ctx = context(object(&case["context"]));
     let paid = &case["expected"]["payments"];
-    let honba = i64::from(ctx.honba);
-    let amount = |key: &str| number(&paid[key]);
-    let mut out = if paid.get("ron").is_some() {
-        vec![(None, amount("ron") + 300 * honba)]
-    } else {
-        let winner = winner(&ctx);
-        let seats = (0..4u8).filter(|&s| s != winner);
-        let each = |seat: u8| match paid.get("all") {
-            Some(_) => amount("all"),
-            None if seat == 0 => amount("dealer"),
-            None => amount("non_dealer"),
-        };
-        seats.map(|s| (Some(s), each(s) + 100 * honba)).collect()
+    let mut out = match paid.get("ron") {
+        Some(ron) => vec![(None, number(ron) + 300 * i64::from(ctx.honba))],
+        None => {
+            let winner = winner(&ctx);
+            tsumo_payments(paid, (0..4u8).filter(|&s| s != winner), ctx.honba)
+        }
     };
     out.sort_by_key(|&(payer, _)| payer.unwrap_or(4));
     out
@@ -95,16 +60,9 @@ fn differences(case: &Json, result: Result<ScoreResult>) -> Diff {
         }
         return diff;
     }
-    let r = match result {
-        Ok(r) => r,
-        Err(e) => {
-            diff.check("result", format!("error {e}"), "a win".to_owned());
-            return diff;
-        }
+    let Some(r) = checked_win(&mut diff, result, object(expected)) else {
+        return diff;
     };
-    diff.check("is_win", r.is_win, true);
-    diff.check("yaku", sorted(yaku(&r)), pairs(&expected["yaku"]));
-    diff.check("yakuman", sorted(yakuman(&r)), pairs(&expected["yakuman"]));
     if let Some(units) = expected.get("yakuman_units") {
         diff.check("yakuman units", i64::from(r.yakuman_units), number(units));
     } else {

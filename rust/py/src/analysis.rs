@@ -4,49 +4,71 @@ use mahjong_core::Tiles;
 use mahjong_core::decompose::{self as core_decompose, Decomposition, Reading, Set, Shape};
 use mahjong_core::efficiency::{self, DiscardOption, Ukeire};
 use mahjong_core::shanten::{self as core_shanten, Form};
-use mahjong_core::tile::kind_name;
+use mahjong_core::tile::{check_in_play, in_play, kind_name};
 use pyo3::IntoPyObjectExt;
 use pyo3::prelude::*;
 
-use crate::args::{Kind, TilesLike};
+use crate::args::{Kind, Players, TilesLike};
 use crate::convert::{Reduced, ints, reduce_to, riichi_counts};
 use crate::errors::IntoPyResult;
 use crate::tiles::PyTiles;
 
+/// The counts of `what` (`tiles`), with every kind in play for `players` (T0.1).
+fn counts_for(tiles: &Tiles, players: usize, what: &str) -> PyResult<[u8; 34]> {
+    let counts = riichi_counts(tiles)?;
+    check_in_play(&counts, players, what).py()?;
+    Ok(counts)
+}
+
 /// Shanten of a concealed hand part of 3n+1 or 3n+2 tiles (melds reduce the sets needed):
 /// -1 complete, 0 tenpai. `kind` is "all" (the minimum), "standard", "chiitoitsu" or
 /// "kokushi"; the last two need 13 or 14 tiles. A wait on a fifth copy of a tile the hand
-/// holds four of does not count (such a hand is 1-shanten).
+/// holds four of does not count (such a hand is 1-shanten). With `players=3` a removed tile
+/// (2m-8m) raises InvalidTileError.
 #[pyfunction]
-#[pyo3(signature = (tiles, kind = "all"))]
-pub(crate) fn shanten(tiles: TilesLike, kind: &str) -> PyResult<i8> {
+#[pyo3(signature = (tiles, kind = "all", *, players = None))]
+pub(crate) fn shanten(tiles: TilesLike, kind: &str, players: Option<Players>) -> PyResult<i8> {
     let form = Form::parse(kind).py()?;
-    let counts = riichi_counts(&tiles.0)?;
+    let counts = counts_for(&tiles.0, Players::count(players), "tile")?;
     core_shanten::shanten(&counts, form).py()
 }
 
 /// The tile kinds that complete a 3n+1 hand part, ascending. A kind the hand holds all four
 /// of is never a wait, so a hand waiting only on a fifth copy has no waits (it is not tenpai).
+/// With `players=3` a removed tile (2m-8m) raises InvalidTileError (and none is ever a
+/// wait).
 #[pyfunction]
-pub(crate) fn waits(tiles: TilesLike) -> PyResult<Vec<u32>> {
-    Ok(ints(efficiency::waits(&riichi_counts(&tiles.0)?).py()?))
+#[pyo3(signature = (tiles, *, players = None))]
+pub(crate) fn waits(tiles: TilesLike, players: Option<Players>) -> PyResult<Vec<u32>> {
+    Ok(ints(
+        efficiency::waits(&counts_for(&tiles.0, Players::count(players), "tile")?).py()?,
+    ))
 }
 
 /// Improving draws. For a 3n+1 part: one `Ukeire` with the kinds whose draw lowers the
 /// shanten and the copies left (4 minus the hand and `visible`, the tiles the player can see
 /// elsewhere). For a 3n+2 part: a list with one `Ukeire` per distinct discard, best first;
 /// copies left count all 14 tiles as seen, the discarded one included (Tenhou's convention).
+/// With `players=3` the removed 2m-8m are never drawn (and refused in `tiles` and `visible`).
 #[pyfunction]
-#[pyo3(signature = (tiles, visible = None, kind = "all"))]
+#[pyo3(signature = (tiles, visible = None, kind = "all", *, players = None))]
 pub(crate) fn ukeire<'py>(
     py: Python<'py>,
     tiles: TilesLike,
     visible: Option<TilesLike>,
     kind: &str,
+    players: Option<Players>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let form = Form::parse(kind).py()?;
-    let counts = riichi_counts(&tiles.0)?;
-    let seen = riichi_counts(&visible.map_or(Tiles::EMPTY, |v| v.0))?;
+    let players = Players::count(players);
+    let counts = counts_for(&tiles.0, players, "tile")?;
+    let visible = visible.map_or(Tiles::EMPTY, |v| v.0);
+    let mut seen = counts_for(&visible, players, "visible tile")?;
+    for (kind, n) in seen.iter_mut().enumerate() {
+        if !in_play(kind as u8, players) {
+            *n = 4;
+        }
+    }
     if core_shanten::check_counts(&counts).py()? % 3 == 1 {
         let found = efficiency::ukeire(&counts, &seen, form).py()?;
         PyUkeire::new(None, &found).into_bound_py_any(py)

@@ -109,6 +109,27 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Count {
     }
 }
 
+/// The number of players an analysis counts tiles for: 4, or 3 (2m-8m removed).
+pub(crate) struct Players(pub(crate) usize);
+
+impl Players {
+    /// The number given, 4 when none is.
+    pub(crate) fn count(players: Option<Self>) -> usize {
+        players.map_or(4, |p| p.0)
+    }
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Players {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        match Count::extract(obj)?.0 {
+            n @ (3 | 4) => Ok(Self(n as usize)),
+            n => Err(Error::argument(format!("players {n} is not 3 or 4"))).py(),
+        }
+    }
+}
+
 /// A seed: an int from 0 to 2**64 - 1 (every seed gives its own wall).
 #[derive(Clone, Copy)]
 pub(crate) struct SeedArg(pub(crate) u64);
@@ -135,7 +156,8 @@ impl<'a, 'py> FromPyObject<'a, 'py> for SeedArg {
     }
 }
 
-/// A seat: an int 0..=3.
+/// A seat: an int 0..=3 (a game of three players has seats 0..=2: see
+/// [`crate::table::Table::seats`]).
 #[derive(Clone, Copy)]
 pub(crate) struct SeatArg(pub(crate) usize);
 
@@ -159,8 +181,25 @@ impl<'a, 'py> FromPyObject<'a, 'py> for SeatArg {
     }
 }
 
-/// Four scores (ints; their range is the core's to check).
-pub(crate) struct ScoresArg(pub(crate) [i64; 4]);
+/// Scores by seat, one per player (ints; their range is the core's to check).
+pub(crate) struct ScoresArg(Vec<i64>);
+
+impl ScoresArg {
+    /// The scores of a game of `players` (3 or 4), as the core's four seats (a seat beyond
+    /// the player count at 0); another number of scores is an error.
+    pub(crate) fn seats(self, players: usize) -> PyResult<[i64; 4]> {
+        if self.0.len() != players {
+            return Err(Error::argument(format!(
+                "scores needs {players} values (one per player), got {}",
+                self.0.len()
+            )))
+            .py();
+        }
+        let mut out = [0; 4];
+        out[..players].copy_from_slice(&self.0);
+        Ok(out)
+    }
+}
 
 impl<'a, 'py> FromPyObject<'a, 'py> for ScoresArg {
     type Error = PyErr;
@@ -168,7 +207,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for ScoresArg {
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
         let bad = || {
             PyTypeError::new_err(format!(
-                "scores must be a sequence of 4 ints, got {}",
+                "scores must be a sequence of ints (one per player), got {}",
                 type_name(&obj)
             ))
         };
@@ -189,13 +228,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for ScoresArg {
             )))
             .py();
         }
-        let scores: [i64; 4] = values.try_into().map_err(|v: Vec<i64>| {
-            crate::errors::to_pyerr(Error::argument(format!(
-                "scores needs 4 values, got {}",
-                v.len()
-            )))
-        })?;
-        Ok(Self(scores))
+        Ok(Self(values))
     }
 }
 

@@ -3,6 +3,7 @@
 
 use mahjong_core::Wind;
 use mahjong_core::riichi::WinContext;
+use mahjong_core::riichi::context::MAX_KITA;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
@@ -27,7 +28,8 @@ macro_rules! py_win_context {
         /// reveal order; `0` is a red five), Tiles or sequences of tiles; ura indicators
         /// count only for a riichi winner. `honba` and `riichi_sticks` are 0..=255.
         /// `discarder` is the seat that dealt in (for payments; a ron without it reports the
-        /// discarder as None); `liable` names a player liable for a pao yakuman.
+        /// discarder as None); `liable` names a player liable for a pao yakuman. `kita`
+        /// (0..=4, three-player rulesets) is the Norths the winner set aside: nukidora.
         #[pyclass(
             name = "WinContext",
             module = "mahjong.riichi",
@@ -46,7 +48,7 @@ macro_rules! py_win_context {
             #[new]
             #[pyo3(signature = (*, $($flag = false,)+ seat_wind = None, round_wind = None,
                 dora_indicators = None, ura_indicators = None, honba = None,
-                riichi_sticks = None, discarder = None, liable = None))]
+                riichi_sticks = None, discarder = None, liable = None, kita = None))]
             #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
             fn new(
                 $($flag: bool,)+
@@ -58,7 +60,16 @@ macro_rules! py_win_context {
                 riichi_sticks: Option<&Bound<'_, PyAny>>,
                 discarder: Option<&Bound<'_, PyAny>>,
                 liable: Option<&Bound<'_, PyAny>>,
+                kita: Option<&Bound<'_, PyAny>>,
             ) -> PyResult<Self> {
+                let kita = count("kita", kita)?;
+                let kita = u8::try_from(kita)
+                    .ok()
+                    .filter(|&k| k <= MAX_KITA)
+                    .ok_or_else(|| mahjong_core::Error::argument(format!(
+                        "kita {kita} is out of range 0..={MAX_KITA}"
+                    )))
+                    .py()?;
                 let ctx = WinContext {
                     $($flag,)+
                     seat_wind: wind("seat_wind", seat_wind)?.unwrap_or_default(),
@@ -73,6 +84,7 @@ macro_rules! py_win_context {
                     riichi_sticks: count("riichi_sticks", riichi_sticks)?,
                     discarder: wind("discarder", discarder)?,
                     liable: wind("liable", liable)?,
+                    kita,
                 };
                 ctx.check(false).py()?;
                 Ok(Self { ctx })
@@ -98,6 +110,7 @@ macro_rules! py_win_context {
                 out.set_item("riichi_sticks", c.riichi_sticks)?;
                 out.set_item("discarder", c.discarder.map(Wind::letter))?;
                 out.set_item("liable", c.liable.map(Wind::letter))?;
+                out.set_item("kita", c.kita)?;
                 Ok(out)
             }
 
@@ -152,6 +165,11 @@ macro_rules! py_win_context {
             #[getter]
             fn liable(&self) -> Option<usize> {
                 self.ctx.liable.map(Wind::index)
+            }
+            /// Norths the winner set aside by kita (three players).
+            #[getter]
+            fn kita(&self) -> u8 {
+                self.ctx.kita
             }
 
             fn __repr__(&self, py: Python<'_>) -> PyResult<String> {

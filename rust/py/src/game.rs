@@ -6,17 +6,18 @@ use mahjong_core::Wind;
 use mahjong_core::log::Record;
 use mahjong_core::riichi::game::log::win_record;
 use mahjong_core::riichi::game::{
-    self, ACTION_COUNT, Action, Deal, DealMeld, DealSetup, Game, Observation, Outcome, PondTile,
-    Public, Wall,
+    self, ACTION_COUNT, Action, Deal, DealMeld, DealSetup, Game, LogStyle, Observation, Outcome,
+    PondTile, Public, Wall,
 };
 use mahjong_core::riichi::mjai::{CLASS_NAMES, class_index, pai, tile_pai};
+use mahjong_core::tile::RIICHI_KINDS;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use pyo3::{IntoPyObjectExt, intern};
 
 use crate::args::{Count, ScoresArg, SeatArg, SeedArg, WallArg, WindArg, named};
 use crate::errors::IntoPyResult;
-use crate::log::record_dict;
+use crate::log::{message_dict, record_dict};
 use crate::observation::observation_class;
 use crate::reason::PyReason;
 use crate::rules::PyRuleset;
@@ -27,12 +28,12 @@ use crate::view::{Kept, Memo, Names, Shared, view};
 /// One action a seat may take, as offered by `Deal.legal_actions`.
 ///
 /// `type` is "discard", "riichi" (with its discard), "chi", "pon", "daiminkan", "ankan",
-/// "kakan", "tsumo", "ron", "kyuushu" or "pass"; `tile` the tile discarded, added or (ankan)
-/// its kind, in mjai notation; `consumed` the caller's tiles of a chi or pon. `code` is the
-/// action's stable integer in 0..ACTION_COUNT (see `mahjong.riichi.ACTION_COUNT` and the
-/// README): discards 0..36 by tile class (34..36 red fives), riichi 37..73, chi 74..79, pon
-/// 80..81, daiminkan 82, ankan 83..116, kakan 117..150, tsumo 151, ron 152, kyuushu 153,
-/// pass 154.
+/// "kakan", "tsumo", "ron", "kyuushu", "pass" or "kita" (three players: set a North aside);
+/// `tile` the tile discarded, added or (ankan) its kind, in mjai notation; `consumed` the
+/// caller's tiles of a chi or pon. `code` is the action's stable integer in 0..ACTION_COUNT
+/// (see `mahjong.riichi.ACTION_COUNT` and the README): discards 0..36 by tile class (34..36
+/// red fives), riichi 37..73, chi 74..79, pon 80..81, daiminkan 82, ankan 83..116, kakan
+/// 117..150, tsumo 151, ron 152, kyuushu 153, pass 154, kita 155.
 #[pyclass(
     name = "Action",
     module = "mahjong.riichi",
@@ -150,10 +151,10 @@ impl Table for Deal {
     const ACTION_COUNT: usize = ACTION_COUNT;
     type Views = Views;
     type Observation = Observation;
-    type Outcome = (Outcome, bool);
+    type Outcome = (Outcome, LogStyle);
     type Context = (Option<u8>, bool);
 
-    crate::table::deal_reads!(Deal::red_fives);
+    crate::table::deal_reads!(|d: &Deal| LogStyle::of(d.rules()), Deal::player_count);
 
     fn legal(&self, seat: usize) -> Vec<Action> {
         self.legal_actions(seat)
@@ -198,7 +199,7 @@ impl Table for Deal {
         legal: Bound<'py, PyTuple>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let red = obs.red_fives;
-        let shown = views.0.iter_mut().zip(&obs.players);
+        let shown = views.0.iter_mut().zip(&obs.players).take(obs.player_count);
         let players = players(py, shown.map(|(memo, public)| memo.view(py, public, red)))?;
         let obs = PyObservation {
             players,
@@ -208,35 +209,54 @@ impl Table for Deal {
         };
         Ok(Bound::new(py, obs)?.into_any())
     }
-    fn outcome(&self) -> Option<(Outcome, bool)> {
-        Deal::outcome(self).map(|out| (out.clone(), self.red_fives()))
+    fn outcome(&self) -> Option<(Outcome, LogStyle)> {
+        Deal::outcome(self).map(|out| (out.clone(), LogStyle::of(self.rules())))
     }
     fn outcome_dict<'py>(
         py: Python<'py>,
-        outcome: &(Outcome, bool),
+        outcome: &(Outcome, LogStyle),
     ) -> PyResult<Bound<'py, PyDict>> {
         outcome_dict(py, &outcome.0, outcome.1)
     }
 }
 
-/// How a deal ended, as the dict `Deal.outcome` gives: "wins" (each as its `hora` record),
-/// "draw", "tenpai", "deltas", "dealer_keeps", "riichi_sticks".
+/// How a deal ended, as the dict `Deal.outcome` gives: "wins" (each as its `hora` record
+/// with two keys more: "fu_parts", the fu lines as dicts with "key", "params" (catalogue
+/// messages) and "fu"; "split", the deltas as "hand", "honba" and "sticks"), "draw",
+/// "tenpai", "deltas", "dealer_keeps", "riichi_sticks", "returned" (deposits given back at a
+/// draw ending a one-deal game, part of the draw's deltas); lists by seat as long as the
+/// log's (`style`).
 pub(crate) fn outcome_dict<'py>(
     py: Python<'py>,
     out: &Outcome,
-    red: bool,
+    style: LogStyle,
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     let wins = PyList::empty(py);
     for win in &out.wins {
-        wins.append(record_dict(py, &win_record(win, red))?)?;
+        let record = record_dict(py, &win_record(win, style))?;
+        let parts = PyList::empty(py);
+        for &(part, fu) in &win.fu_parts {
+            let line = message_dict(py, part.key(), &part.params())?;
+            line.set_item("fu", fu)?;
+            parts.append(line)?;
+        }
+        record.set_item("fu_parts", parts)?;
+        let split = PyDict::new(py);
+        let seats = style.seats;
+        split.set_item("hand", &win.split.hand[..seats])?;
+        split.set_item("honba", &win.split.honba[..seats])?;
+        split.set_item("sticks", &win.split.sticks[..seats])?;
+        record.set_item("split", split)?;
+        wins.append(record)?;
     }
     d.set_item("wins", wins)?;
     d.set_item("draw", out.draw.map(game::DrawReason::name))?;
-    d.set_item("tenpai", out.tenpai)?;
-    d.set_item("deltas", out.deltas)?;
+    d.set_item("tenpai", &out.tenpai[..style.seats])?;
+    d.set_item("deltas", &out.deltas[..style.seats])?;
     d.set_item("dealer_keeps", out.dealer_keeps)?;
     d.set_item("riichi_sticks", out.riichi_sticks)?;
+    d.set_item("returned", &out.returned[..style.seats])?;
     Ok(d)
 }
 
@@ -261,17 +281,26 @@ pub(crate) struct PlayerViews {
 }
 
 impl PlayerViews {
-    /// The view of `public`: "pond", "melds" (tuples of views), "riichi", "concealed".
+    /// The view of `public`: "pond", "melds" (tuples of views), "kita" (a tuple of tile
+    /// names: the Norths set aside, three players), "riichi", "concealed".
     fn view(&mut self, py: Python<'_>, public: &Public, red: bool) -> PyResult<Py<PyAny>> {
         let Self { pond, melds, whole } = self;
         whole.get(py, public, |py| {
             let pond = pond.tuple(py, &public.pond, |py, t| discard_view(py, t, red))?;
             let melds = melds.tuple(py, &public.melds, |py, m| meld_view(py, m, red))?;
+            let kita = PyTuple::new(
+                py,
+                public
+                    .kita
+                    .iter()
+                    .map(|&t| TILES.get(py, class_index(t, red))),
+            )?;
             view(
                 py,
                 &[
                     (intern!(py, "pond"), pond.into_any()),
                     (intern!(py, "melds"), melds.into_any()),
+                    (intern!(py, "kita"), kita.into_any()),
                     (intern!(py, "riichi"), public.riichi.into_bound_py_any(py)?),
                     (
                         intern!(py, "concealed"),
@@ -343,8 +372,8 @@ observation_class! {
         honba => obs.honba,
         /// Riichi deposits on the table.
         riichi_sticks => obs.riichi_sticks,
-        /// Scores by seat.
-        scores => obs.scores,
+        /// Scores by seat (one per player).
+        scores => &obs.scores[..obs.player_count],
         /// The revealed dora indicators.
         dora_indicators => tile_list(py, &obs.dora_indicators, red)?,
         /// Live tiles left to draw.
@@ -359,11 +388,18 @@ observation_class! {
         furiten => obs.furiten.is_some(),
         /// Which furiten: "discard", "riichi", "temporary", or None.
         furiten_kind => obs.furiten.map(game::Furiten::name),
-        /// Every player's public side by seat, a tuple of read-only mappings
+        /// Tiles in the seat's sight by kind (34 counts: its hand, every pond tile nobody
+        /// called, every meld and kita tile, the dora indicators).
+        seen => crate::convert::ints(obs.seen()[..RIICHI_KINDS].iter().copied()),
+        /// Copies of each kind the seat cannot see (34 counts: four of each kind in play less
+        /// `seen`): how many of a wait may still come.
+        unseen => crate::convert::ints(obs.unseen()[..RIICHI_KINDS].iter().copied()),
+        /// Every player's public side by seat (three or four), a tuple of read-only mappings
         /// (`types.MappingProxyType`): "pond" (a tuple of discards, each with "pai",
         /// "tsumogiri", "riichi", "called"), "melds" (each with "type", "tiles", "pai" the
-        /// called tile, "target" who discarded it), "riichi" and "concealed" (how many
-        /// concealed tiles it holds, the drawn tile included).
+        /// called tile, "target" who discarded it), "kita" (the Norths it set aside, three
+        /// players), "riichi" and "concealed" (how many concealed tiles it holds, the drawn
+        /// tile included).
         players => players.clone(),
         /// The seat on turn, or None.
         turn => obs.turn,
@@ -415,6 +451,7 @@ fn setup_arg(
     scores: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<DealSetup> {
     let start = i64::from(rules.start_points);
+    let players = rules.player_count();
     let dealer = named::<SeatArg>("dealer", dealer)?.map_or(0, |s| s.0);
     let number = match named::<Count>("kyoku", kyoku)? {
         Some(Count(n)) => u8::try_from(n)
@@ -430,17 +467,21 @@ fn setup_arg(
         number,
         honba: named::<Count>("honba", honba)?.map_or(0, |c| c.0),
         riichi_sticks: named::<Count>("riichi_sticks", riichi_sticks)?.map_or(0, |c| c.0),
-        scores: named::<ScoresArg>("scores", scores)?.map_or([start; 4], |s| s.0),
+        scores: match named::<ScoresArg>("scores", scores)? {
+            Some(scores) => scores.seats(players)?,
+            None => std::array::from_fn(|s| if s < players { start } else { 0 }),
+        },
     })
 }
 
-fn wall_of(seed: Option<SeedArg>, wall: Option<WallArg>) -> PyResult<Wall> {
+/// The wall of a deal of `players`: shuffled from `seed`, or given.
+fn wall_of(seed: Option<SeedArg>, wall: Option<WallArg>, players: usize) -> PyResult<Wall> {
     match (seed, wall) {
         (Some(_), Some(_)) => Err(mahjong_core::Error::argument(
             "give a seed or a wall, not both",
         ))
         .py(),
-        (Some(seed), None) => Ok(Wall::shuffled(seed.0)),
+        (Some(seed), None) => Ok(Wall::shuffled(seed.0, players)),
         (None, Some(wall)) => Wall::from_order(&wall.0).py(),
         (None, None) => Err(mahjong_core::Error::argument(
             "a deal needs a seed or an explicit wall (every random choice comes from a seed)",
@@ -456,7 +497,9 @@ table_class! {
     ///
     /// The wall comes from `seed` (an int 0..2**64-1; every random choice flows from it) or is
     /// given as `wall`, the 136 tile ids in draw order (rules R2.1: the deal takes ids 0..52,
-    /// the dead wall is 122..135). `honba` and `riichi_sticks` are 0..255; a one-deal game
+    /// the dead wall is 122..135), or under a three-player ruleset the 108 ids 0..3 and
+    /// 32..135 (the deal takes 0..39, the dead wall is 94..107). Seats are 0..2 with three
+    /// players. `honba` and `riichi_sticks` are 0..255; a one-deal game
     /// whose leftover deposits return to their payers (the seed preset) takes no sticks. An
     /// illegal action raises IllegalActionError naming it and why, and changes nothing.
     /// Deals copy (`copy.copy`, `copy.deepcopy`) and pickle.
@@ -479,15 +522,16 @@ table_class! {
             let rules = rules.map_or_else(PyRuleset::seed, |r| r.get().clone());
             let setup =
                 setup_arg(&rules.rules, dealer, kyoku, round_wind, honba, riichi_sticks, scores)?;
-            let wall = wall_of(named("seed", seed)?, named("wall", wall)?)?;
+            let wall = wall_of(named("seed", seed)?, named("wall", wall)?, rules.rules.player_count())?;
             let table = Deal::new(setup, wall, &rules.rules).py()?;
             Ok(Self::of(table))
         }
 
-        /// Scores by seat (riichi deposits already taken off).
+        /// Scores by seat, one per player (riichi deposits already taken off).
         #[getter]
-        fn scores(&self, py: Python<'_>) -> [i64; 4] {
-            self.table(py).scores()
+        fn scores(&self, py: Python<'_>) -> Vec<i64> {
+            let table = self.table(py);
+            table.scores()[..table.player_count()].to_vec()
         }
 
         /// Riichi deposits on the table.
@@ -564,10 +608,23 @@ pub(crate) fn _riichi_deal(
     Ok(PyDeal::of(table))
 }
 
-crate::table::game_session!(Game::red_fives);
+crate::table::game_session!(|g: &Game| LogStyle::of(g.rules()), Game::player_count);
 
-fn names_arg(names: Option<[String; 4]>) -> [String; 4] {
-    names.unwrap_or_else(|| std::array::from_fn(|s| format!("seat {s}")))
+/// The players' names as the core's four seats: one per player (default "seat 0", ...).
+fn names_arg(names: Option<Vec<String>>, players: usize) -> PyResult<[String; 4]> {
+    let names = names.unwrap_or_else(|| (0..players).map(|s| format!("seat {s}")).collect());
+    if names.len() != players {
+        return Err(mahjong_core::Error::argument(format!(
+            "names needs {players} names (one per player), got {}",
+            names.len()
+        )))
+        .py();
+    }
+    let mut seats: [String; 4] = Default::default();
+    for (slot, name) in seats.iter_mut().zip(names) {
+        *slot = name;
+    }
+    Ok(seats)
 }
 
 session_class! {
@@ -583,12 +640,13 @@ session_class! {
         fn new(
             seed: &Bound<'_, PyAny>,
             rules: Option<&Bound<'_, PyRuleset>>,
-            names: Option<[String; 4]>,
+            names: Option<Vec<String>>,
         ) -> PyResult<Self> {
             let seed: SeedArg = seed.extract()?;
             let rules = rules.map_or_else(PyRuleset::seed, |r| r.get().clone());
+            let names = names_arg(names, rules.rules.player_count())?;
             Ok(Self {
-                game: Game::with_names(&rules.rules, seed.0, names_arg(names)),
+                game: Game::with_names(&rules.rules, seed.0, names),
             })
         }
 
@@ -616,7 +674,8 @@ session_class! {
             })
         }
 
-        /// The next deal on `wall` (136 tile ids in draw order) instead of one from the seed;
+        /// The next deal on `wall` (136 tile ids in draw order, 108 with three players) instead
+        /// of one from the seed;
         /// its round, dealer, honba, deposits and scores are the game's.
         fn deal_on(&mut self, wall: WallArg) -> PyResult<PyDeal> {
             let wall = Wall::from_order(&wall.0).py()?;
@@ -627,6 +686,14 @@ session_class! {
         #[getter]
         fn deals_played(&self) -> usize {
             self.game.deals_played()
+        }
+
+        /// Why the game ended ("one_deal", "bust", "last_deal", "agariyame", "tenpaiyame",
+        /// "extension_target", "extension_over"; the catalogue's `end.*`), or None while it
+        /// goes on.
+        #[getter]
+        fn end_reason(&self) -> Option<&'static str> {
+            self.game.end_reason().map(game::EndReason::name)
         }
 
         fn __reduce__<'py>(
@@ -698,34 +765,40 @@ fn shown(names: Vec<String>, what: &str) -> PyResult<Vec<(u8, bool)>> {
 }
 
 /// The wall a deal was played on, rebuilt from the tiles it showed (mjai names; see
-/// `Wall::rebuild` in the core, rules R2.1-R2.7): `hands` the 13 dealt tiles by seat offset
-/// from the dealer, `draws` the live wall's draws in order (the dealer's 14th tile first),
-/// `replacements` the draws after kans, `dora` and `ura` the indicators in reveal order.
-/// Returns the 136 ids in draw order; a fifth copy, two tiles at one position or a draw
+/// `Wall::rebuild` in the core, rules R2.1-R2.7, T2.1-T2.7): `hands` the 13 dealt tiles by
+/// seat offset from the dealer (four hands, or three for a three-player deal), `draws` the
+/// live wall's draws in order (the dealer's 14th tile first), `replacements` the draws after
+/// kans and kita, `dora` and `ura` the indicators in reveal order. Returns the ids in draw
+/// order (136, or 108); a fifth copy, a removed tile, two tiles at one position or a draw
 /// beyond the live wall raises InvalidArgumentError or InvalidTileError naming it.
 #[pyfunction]
 #[pyo3(signature = (hands, draws, replacements, dora, ura, *, red_fives = true))]
 pub(crate) fn rebuild_wall(
-    hands: [Vec<String>; 4],
+    hands: Vec<Vec<String>>,
     draws: Vec<String>,
     replacements: Vec<String>,
     dora: Vec<String>,
     ura: Vec<String>,
     red_fives: bool,
 ) -> PyResult<Vec<u32>> {
-    let [a, b, c, d] = hands;
+    let players = hands.len();
+    if !(3..=4).contains(&players) {
+        return Err(mahjong_core::Error::argument(format!(
+            "hands needs 3 or 4 hands (one per player), got {players}"
+        )))
+        .py();
+    }
+    let mut dealt: [Vec<(u8, bool)>; 4] = Default::default();
+    for (slot, hand) in dealt.iter_mut().zip(hands) {
+        *slot = shown(hand, "dealt tile")?;
+    }
     let shown = game::Shown {
-        hands: [
-            shown(a, "dealt tile")?,
-            shown(b, "dealt tile")?,
-            shown(c, "dealt tile")?,
-            shown(d, "dealt tile")?,
-        ],
+        hands: dealt,
         draws: shown(draws, "drawn tile")?,
         replacements: shown(replacements, "replacement tile")?,
         dora: shown(dora, "dora indicator")?,
         ura: shown(ura, "ura indicator")?,
     };
-    let wall = Wall::rebuild(&shown, red_fives).py()?;
+    let wall = Wall::rebuild(&shown, red_fives, players).py()?;
     Ok(crate::convert::ints(wall.order().iter().copied()))
 }

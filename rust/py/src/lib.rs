@@ -125,6 +125,15 @@ mod _core {
             "AMERICAN_FIELD_ORDER",
             crate::log::field_order(py, american_log::FIELD_ORDER)?,
         )?;
+        let catalogue = pyo3::types::PyDict::new(py);
+        for e in mahjong_core::catalogue::entries() {
+            let params = pyo3::types::PyDict::new(py);
+            for (name, kind) in e.params {
+                params.set_item(name, kind)?;
+            }
+            catalogue.set_item(e.key, (e.text, params))?;
+        }
+        m.add("CATALOGUE", catalogue)?;
         m.add("MAX_SCORE", mahjong_core::options::MAX_SCORE)
     }
 }

@@ -37,6 +37,18 @@ pub(crate) fn fields_dict<'py>(
     Ok(d)
 }
 
+/// A message of the core's catalogue as a dict: "key" and "params" (see `CATALOGUE`).
+pub(crate) fn message_dict<'py>(
+    py: Python<'py>,
+    key: &str,
+    params: &[(&'static str, Json)],
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item(pyo3::intern!(py, "key"), key)?;
+    d.set_item(pyo3::intern!(py, "params"), fields_dict(py, params)?)?;
+    Ok(d)
+}
+
 /// A record as a dict: `type` first, then its fields in order.
 pub(crate) fn record_dict<'py>(py: Python<'py>, record: &Record) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);

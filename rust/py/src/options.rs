@@ -124,12 +124,14 @@ macro_rules! options_class {
                 }
             }
 
-            /// Applies `(name, value)` pairs from a dict to `rules`.
+            /// Applies `(name, value)` pairs from a dict to `rules`, all at once (options
+            /// that must agree, such as `players` and `uma`, change together).
             fn apply(
                 rules: &mut $rules,
                 items: &pyo3::Bound<'_, pyo3::types::PyDict>,
             ) -> pyo3::PyResult<()> {
                 use crate::errors::IntoPyResult;
+                let mut changes = Vec::with_capacity(items.len());
                 for (key, value) in items.iter() {
                     let name = key.cast::<pyo3::types::PyString>().map_err(|_| {
                         pyo3::exceptions::PyTypeError::new_err(format!(
@@ -137,11 +139,11 @@ macro_rules! options_class {
                             crate::convert::type_name(&key)
                         ))
                     })?;
-                    let name = name.to_cow()?;
+                    let name = name.to_cow()?.into_owned();
                     let value = crate::options::option_value(&name, &value, <$rules>::allowed)?;
-                    rules.set(&name, &value).py()?;
+                    changes.push((name, value));
                 }
-                Ok(())
+                rules.set_all(&changes).py()
             }
         }
 

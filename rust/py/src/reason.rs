@@ -10,7 +10,8 @@ use crate::log::fields_dict;
 /// Why an action a player might expect is not offered, or why one was refused.
 ///
 /// `kind` is the reason's id (e.g. "riichi_min_points", "furiten", "joker_not_passable"),
-/// `action` the kind of action it concerns ("riichi", "ron", "call", "expose", ... or None for
+/// `key` its entry in `mahjong.CATALOGUE` (e.g. "reason.riichi_min_points"; a table words it
+/// from the key and `params`), `action` the kind of action it concerns ("riichi", "ron", "call", "expose", ... or None for
 /// reasons about whose move it is), `params` its parameters (e.g. {"points": 1000}) and
 /// `message` the reason in words. Values compare equal when kind and params are equal, so a
 /// refused action's `IllegalActionError.reason` can be found in `Deal.blocked(seat)`.
@@ -25,6 +26,7 @@ use crate::log::fields_dict;
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub(crate) struct PyReason {
     kind: &'static str,
+    key: &'static str,
     action: Option<&'static str>,
     params: Vec<(&'static str, Json)>,
     message: String,
@@ -35,6 +37,7 @@ impl PyReason {
     pub(crate) fn riichi(reason: &mahjong_core::riichi::game::Reason, red_fives: bool) -> Self {
         Self {
             kind: reason.name(),
+            key: reason.key(),
             action: reason.action(),
             params: reason.params(red_fives),
             message: reason.to_string(),
@@ -45,6 +48,7 @@ impl PyReason {
     pub(crate) fn not_offered(message: String) -> Self {
         Self {
             kind: "not_offered",
+            key: "reason.not_offered",
             action: None,
             params: Vec::new(),
             message,
@@ -60,6 +64,7 @@ impl PyReason {
     pub(crate) fn american(reason: &mahjong_core::american::game::Reason) -> Self {
         Self {
             kind: reason.name(),
+            key: reason.key(),
             action: reason.action(),
             params: reason.params(),
             message: reason.to_string(),
@@ -73,6 +78,12 @@ impl PyReason {
     #[getter]
     fn kind(&self) -> &'static str {
         self.kind
+    }
+
+    /// Its catalogue key, e.g. "reason.riichi_min_points" (`mahjong.CATALOGUE`).
+    #[getter]
+    fn key(&self) -> &'static str {
+        self.key
     }
 
     /// The kind of action it concerns, or None.

@@ -7,6 +7,7 @@ use mahjong_core::riichi::{Settlement, WinContext, Yaku, Yakuman};
 use mahjong_core::tile::kind_name;
 use mahjong_core::{Error, Tiles, Wind};
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 
 use crate::analysis::PyDecomposition;
 use crate::context::PyWinContext;
@@ -230,10 +231,15 @@ impl PyScoreResult {
     fn gain(&self) -> i64 {
         self.settlement.gain
     }
-    /// Score change per seat wind (E, S, W, N), or None when a payer is unknown.
+    /// Score change per seat wind (E, S, W, N; E, S, W under a three-player ruleset), or
+    /// None when a payer is unknown.
     #[getter]
-    fn deltas(&self) -> Option<(i64, i64, i64, i64)> {
-        self.settlement.deltas.map(|[e, s, w, n]| (e, s, w, n))
+    fn deltas<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        let players = self.inputs.rules.rules.player_count();
+        self.settlement
+            .deltas
+            .map(|d| PyTuple::new(py, &d[..players]))
+            .transpose()
     }
     /// The reading that was scored, with its wait.
     #[getter]

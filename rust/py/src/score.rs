@@ -8,7 +8,7 @@ use mahjong_core::riichi::{Ruleset, Scorer, Win, WinContext, settlement};
 use mahjong_core::{Error, Result, Tiles};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple};
 
 use crate::args::{Count, Melds, TileArg, TilesLike, WindArg};
 use crate::batch::{RowErrors, map_rows_with, uint8_rows};
@@ -121,19 +121,21 @@ pub(crate) fn _rescore(
 }
 
 /// Encodes a win as one uint8 record of `RECORD_WIDTH` bytes for `score_batch` (arguments as
-/// for `score`, checked as `score` checks them). Stack records with numpy to score many wins
-/// at once.
+/// for `score`, checked as `score` checks them under `rules`, default the seed preset: a
+/// three-player ruleset allows kita and refuses the removed tiles). Stack records with numpy
+/// to score many wins at once.
 #[pyfunction]
-#[pyo3(signature = (hand, win_tile, *, melds = None, context = None))]
+#[pyo3(signature = (hand, win_tile, *, melds = None, context = None, rules = None))]
 pub(crate) fn encode_win<'py>(
     py: Python<'py>,
     hand: TilesLike,
     win_tile: TileArg,
     melds: Option<Melds>,
     context: Option<&Bound<'py, PyWinContext>>,
+    rules: Option<&Bound<'py, PyRuleset>>,
 ) -> PyResult<Bound<'py, PyArray1<u8>>> {
-    let inputs = inputs(hand, win_tile, melds, context, PyRuleset::seed())?;
-    let record = record::encode(&win_of(&inputs), &inputs.ctx).py()?;
+    let inputs = inputs(hand, win_tile, melds, context, rules_or_seed(rules))?;
+    let record = record::encode(&win_of(&inputs), &inputs.ctx, &inputs.rules.rules).py()?;
     Ok(PyArray1::from_slice(py, &record))
 }
 
@@ -181,7 +183,8 @@ fn score_record(
 /// Scores many wins encoded by `encode_win` (a uint8 array of shape (N, RECORD_WIDTH)),
 /// without holding the GIL. Returns a dict of arrays: "valid" (bool), "is_win" (bool), "han",
 /// "fu", "yakuman" (units), "limit" (0 none, 1 mangan .. 5 yakuman), "points", "gain" and
-/// "deltas" (N, 4) by seat wind (int64; zeros when a ron's discarder is unknown).
+/// "deltas" (N, players: 4, or 3 under a three-player ruleset) by seat wind (int64; zeros
+/// when a ron's discarder is unknown).
 /// `errors="raise"` (the default) raises for the first bad row, naming it; `errors="flag"`
 /// marks bad rows `valid=False` with zeros everywhere else and scores the rest.
 #[pyfunction]
@@ -217,29 +220,39 @@ pub(crate) fn score_batch<'py>(
     column!("limit", limit);
     column!("points", points);
     column!("gain", gain);
+    let players = rules.rules.player_count();
     let deltas: Vec<i64> = rows
         .iter()
-        .flat_map(|r| r.unwrap_or_default().deltas)
+        .flat_map(|r| r.unwrap_or_default().deltas.into_iter().take(players))
         .collect();
     out.set_item(
         "deltas",
-        PyArray1::from_vec(py, deltas).reshape([rows.len(), 4])?,
+        PyArray1::from_vec(py, deltas).reshape([rows.len(), players])?,
     )?;
     Ok(out)
 }
 
-/// Score changes (by seat wind E, S, W, N) of a nagashi mangan at an exhaustive draw: a
-/// mangan tsumo for `seat_wind`, with honba (0..=255) only under `nagashi_honba`. Raises
-/// InvalidRuleError when the ruleset has `nagashi_mangan` off.
+/// Score changes (by seat wind E, S, W, N; E, S, W with three players) of a nagashi mangan at
+/// an exhaustive draw: a mangan tsumo for `seat_wind`, with honba (0..=255) only under
+/// `nagashi_honba`. Raises InvalidRuleError when the ruleset has `nagashi_mangan` off.
 #[pyfunction]
 #[pyo3(signature = (seat_wind, *, honba = None, rules = None))]
-pub(crate) fn nagashi_mangan(
+pub(crate) fn nagashi_mangan<'py>(
+    py: Python<'py>,
     seat_wind: WindArg,
     honba: Option<Count>,
-    rules: Option<&Bound<'_, PyRuleset>>,
-) -> PyResult<(i64, i64, i64, i64)> {
+    rules: Option<&Bound<'py, PyRuleset>>,
+) -> PyResult<Bound<'py, PyTuple>> {
     let rules = rules_or_seed(rules);
-    let [e, s, w, n] =
+    let players = rules.rules.player_count();
+    if seat_wind.0.index() >= players {
+        return Err(Error::argument(format!(
+            "seat_wind {} is not a seat of a {players}-player game",
+            seat_wind.0
+        )))
+        .py();
+    }
+    let deltas =
         settlement::nagashi_mangan(seat_wind.0, honba.map_or(0, |h| h.0), &rules.rules).py()?;
-    Ok((e, s, w, n))
+    PyTuple::new(py, &deltas[..players])
 }

@@ -6,8 +6,7 @@ use std::sync::{Arc, OnceLock};
 
 use mahjong_core::Error;
 use mahjong_core::american::sim as american;
-use mahjong_core::riichi::game::DrawReason;
-use mahjong_core::riichi::rules::RedFives;
+use mahjong_core::riichi::game::{DrawReason, LogStyle};
 use mahjong_core::riichi::sim as riichi;
 use mahjong_core::sim::{default_workers, game_seed, run};
 use pyo3::prelude::*;
@@ -33,13 +32,13 @@ pub(crate) fn default_card() -> mahjong_core::Result<Arc<mahjong_core::american:
 /// The games of a run, by family, with the players' names as the logs give them.
 enum Games {
     Riichi {
-        names: [&'static str; 4],
+        names: Vec<&'static str>,
         games: Vec<riichi::GameRun>,
         tally: riichi::Tally,
-        red_fives: bool,
+        style: LogStyle,
     },
     American {
-        names: [&'static str; 4],
+        names: Vec<&'static str>,
         games: Vec<american::GameRun>,
         tally: american::Tally,
         card: Arc<mahjong_core::american::Card>,
@@ -87,9 +86,9 @@ impl PySimResult {
 
     /// The players' names by seat, as the logs give them ("EfficiencyAgent", ...).
     #[getter]
-    fn names(&self) -> [&'static str; 4] {
+    fn names(&self) -> Vec<&'static str> {
         match &self.games {
-            Games::Riichi { names, .. } | Games::American { names, .. } => *names,
+            Games::Riichi { names, .. } | Games::American { names, .. } => names.clone(),
         }
     }
 
@@ -101,15 +100,18 @@ impl PySimResult {
     fn tally<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         match &self.games {
-            Games::Riichi { tally: t, .. } => {
+            Games::Riichi {
+                tally: t, names, ..
+            } => {
+                let n = names.len();
                 d.set_item("games", t.games)?;
                 d.set_item("deals", t.deals)?;
-                d.set_item("wins", t.wins)?;
-                d.set_item("deal_ins", t.deal_ins)?;
-                d.set_item("riichi", t.riichi)?;
-                d.set_item("calls", t.calls)?;
-                d.set_item("ranks", t.ranks)?;
-                d.set_item("points", t.points)?;
+                d.set_item("wins", &t.wins[..n])?;
+                d.set_item("deal_ins", &t.deal_ins[..n])?;
+                d.set_item("riichi", &t.riichi[..n])?;
+                d.set_item("calls", &t.calls[..n])?;
+                d.set_item("ranks", &t.ranks[..n])?;
+                d.set_item("points", &t.points[..n])?;
                 let draws = PyDict::new(py);
                 for (reason, &n) in DrawReason::ALL.iter().zip(&t.draws) {
                     if n > 0 {
@@ -137,16 +139,14 @@ impl PySimResult {
     fn records<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
         match &self.games {
-            Games::Riichi {
-                games, red_fives, ..
-            } => {
+            Games::Riichi { games, style, .. } => {
                 for game in games {
                     let d = PyDict::new(py);
                     d.set_item("seed", game.seed)?;
                     let outcomes: PyResult<Vec<_>> = game
                         .outcomes
                         .iter()
-                        .map(|o| crate::game::outcome_dict(py, o, *red_fives))
+                        .map(|o| crate::game::outcome_dict(py, o, *style))
                         .collect();
                     d.set_item("outcomes", outcomes?)?;
                     d.set_item("standings", standing_list(py, &game.standings)?)?;
@@ -198,35 +198,42 @@ impl PySimResult {
 /// The most worker threads a run may ask for (each is an OS thread).
 const MAX_WORKERS: usize = 1024;
 
-/// The four agent names of `agents`: a sequence of four strings.
-fn agent_names(agents: &Bound<'_, PyAny>) -> PyResult<[String; 4]> {
+/// The agent names of `agents`: a sequence of strings, one per player.
+fn agent_names(agents: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     let wrong = || {
         pyo3::exceptions::PyTypeError::new_err(format!(
-            "agents must be a sequence of four names (str), got {}",
+            "agents must be a sequence of names (str), one per player, got {}",
             type_name(agents)
         ))
     };
     if agents.cast::<PyString>().is_ok() {
         return Err(wrong());
     }
-    let names: Vec<String> = agents.extract().map_err(|_| wrong())?;
-    names.try_into().map_err(|names: Vec<String>| {
-        crate::errors::to_pyerr(Error::argument(format!(
-            "a table needs 4 agents, got {}: {names:?}",
-            names.len()
-        )))
-    })
+    agents.extract().map_err(|_| wrong())
 }
 
-/// The agents named `names`, each parsed by `parse` (an unknown name is an error naming it).
-fn kinds<K>(names: &[String; 4], parse: fn(&str) -> mahjong_core::Result<K>) -> PyResult<[K; 4]> {
-    let [a, b, c, d] = names;
-    Ok([
-        parse(a).py()?,
-        parse(b).py()?,
-        parse(c).py()?,
-        parse(d).py()?,
-    ])
+/// The agents named `names`, one per player of `players`, each parsed by `parse` (an unknown
+/// name or another number of names is an error naming it), as the core's four seats (a seat
+/// beyond the player count takes the first kind and never plays).
+fn kinds<K: Copy>(
+    names: &[String],
+    players: usize,
+    parse: fn(&str) -> mahjong_core::Result<K>,
+) -> PyResult<[K; 4]> {
+    if names.len() != players {
+        return Err(Error::argument(format!(
+            "a table of {players} players needs {players} agents, got {}: {names:?}",
+            names.len()
+        )))
+        .py();
+    }
+    let kinds: Vec<K> = names
+        .iter()
+        .map(|n| parse(n).py())
+        .collect::<PyResult<_>>()?;
+    Ok(std::array::from_fn(|s| {
+        kinds[if s < players { s } else { 0 }]
+    }))
 }
 
 /// The TypeError for `rules` of the wrong family.
@@ -292,9 +299,14 @@ pub(crate) fn native_sim(
                     .rules
                     .clone(),
             };
+            let players = rules.player_count();
             let setup = riichi::Setup {
                 rules: (*rules).clone(),
-                agents: kinds(&names, mahjong_core::riichi::agent::AgentKind::parse)?,
+                agents: kinds(
+                    &names,
+                    players,
+                    mahjong_core::riichi::agent::AgentKind::parse,
+                )?,
                 log,
             };
             let played = py
@@ -303,10 +315,12 @@ pub(crate) fn native_sim(
             let mut tally = riichi::Tally::default();
             played.iter().for_each(|g| tally.add(&g.tally));
             Games::Riichi {
-                names: std::array::from_fn(|s| setup.agents[s].make(0).name()),
+                names: (0..players)
+                    .map(|s| setup.agents[s].make(0).name())
+                    .collect(),
                 games: played,
                 tally,
-                red_fives: setup.rules.red_fives == RedFives::One,
+                style: LogStyle::of(&setup.rules),
             }
         }
         "american" => {
@@ -324,7 +338,7 @@ pub(crate) fn native_sim(
             let setup = american::Setup {
                 card,
                 rules: (*rules).clone(),
-                agents: kinds(&names, mahjong_core::american::agent::AgentKind::parse)?,
+                agents: kinds(&names, 4, mahjong_core::american::agent::AgentKind::parse)?,
                 log,
             };
             let played = py
@@ -333,7 +347,9 @@ pub(crate) fn native_sim(
             let mut tally = american::Tally::default();
             played.iter().for_each(|g| tally.add(&g.tally));
             Games::American {
-                names: std::array::from_fn(|s| setup.agents[s].make(&setup.card, 0).name()),
+                names: (0..4)
+                    .map(|s| setup.agents[s].make(&setup.card, 0).name())
+                    .collect(),
                 games: played,
                 tally,
                 card: setup.card,
@@ -352,7 +368,7 @@ pub(crate) fn native_sim(
 /// Standings by seat as `standings()` gives them.
 fn standing_list<'py>(
     py: Python<'py>,
-    standings: &[mahjong_core::standing::Standing; 4],
+    standings: &[mahjong_core::standing::Standing],
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
     standings
         .iter()

@@ -1,8 +1,8 @@
 //! Core observations of both families as plain values (nested tuples of ints, bools, strings
 //! and lists) for pickling, and back with every value checked: an unpickled observation equals
 //! the one pickled, and a forged state is an `InvalidArgumentError`, never a panic (tile ids in
-//! range and each in sight at most once, seats 0..3, melds and exposures as the core builds
-//! them, legal actions the family's).
+//! range and each in sight at most once, seats among the players (3 or 4 in Riichi), kita tiles
+//! Norths, melds and exposures as the core builds them, legal actions the family's).
 
 use std::sync::Arc;
 
@@ -13,9 +13,23 @@ use mahjong_core::options::MAX_SCORE;
 use mahjong_core::riichi::Ruleset;
 use mahjong_core::riichi::game as riichi;
 use mahjong_core::tile::{RIICHI_KINDS, RIICHI_TILE_COUNT};
+
+/// The kind of North, the only tile a kita sets aside.
+const NORTH: u8 = 30;
 use mahjong_core::{Error, Result, Tiles, Wind};
 
-type RiichiHead = (usize, usize, usize, usize, u32, u32, [i64; 4], usize, bool);
+type RiichiHead = (
+    usize,
+    usize,
+    usize,
+    usize,
+    u32,
+    u32,
+    [i64; 4],
+    usize,
+    bool,
+    usize,
+);
 type RiichiOwn = (Vec<u8>, Vec<u8>, Option<u8>, Vec<u8>, Option<String>);
 /// A meld: its kind, tiles (MPSZ), called kind and seat, then the deal's ids, called id, seat,
 /// and its owner's discards when it was made.
@@ -29,7 +43,14 @@ type RiichiMeld = (
     Option<usize>,
     usize,
 );
-type RiichiPublic = (Vec<(u8, bool, bool, bool)>, Vec<RiichiMeld>, bool, usize);
+/// A player's public side: pond, melds, riichi, concealed count, kita tiles.
+type RiichiPublic = (
+    Vec<(u8, bool, bool, bool)>,
+    Vec<RiichiMeld>,
+    bool,
+    usize,
+    Vec<u8>,
+);
 type RiichiPlay = (Option<usize>, Option<(u8, usize)>, Vec<(u8, [u8; 2])>);
 /// A Riichi observation as plain values.
 pub(crate) type RiichiState = (RiichiHead, RiichiOwn, [RiichiPublic; 4], RiichiPlay);
@@ -46,6 +67,7 @@ pub(crate) fn riichi_state(obs: &riichi::Observation) -> RiichiState {
         obs.scores,
         obs.tiles_left,
         obs.red_fives,
+        obs.player_count,
     );
     let furiten = obs.furiten.map(|f| f.name().to_owned());
     let own = (
@@ -75,7 +97,8 @@ pub(crate) fn riichi_state(obs: &riichi::Observation) -> RiichiState {
                 m.after_discards,
             )
         });
-        (pond, melds.collect(), p.riichi, p.concealed)
+        let kita = p.kita.to_vec();
+        (pond, melds.collect(), p.riichi, p.concealed, kita)
     });
     let legal = obs.legal.iter().map(|a| a.parts()).collect();
     let play = (obs.turn, obs.claim.map(|c| (c.tile, c.from)), legal);
@@ -88,7 +111,15 @@ pub(crate) fn riichi_observation(
     rules: Arc<Ruleset>,
 ) -> Result<riichi::Observation> {
     let (head, own, players, play) = state;
-    let (seat, seat_wind, round_wind, dealer, honba, riichi_sticks, scores, tiles_left, red) = head;
+    let (seat, seat_wind, round_wind, dealer, honba, riichi_sticks, scores, tiles_left, red, count) =
+        head;
+    if count != rules.player_count() {
+        return Err(bad(format!(
+            "{count} players under rules for {}",
+            rules.player_count()
+        )));
+    }
+    let seat_index = |seat: usize| seat_of(seat, count);
     let (dora_indicators, hand, drawn, waits, furiten) = own;
     let (turn, claim, legal) = play;
     let drawn = drawn.map(|t| tile_in(t, RIICHI_TILE_COUNT)).transpose()?;
@@ -97,7 +128,11 @@ pub(crate) fn riichi_observation(
     sight.see_all(&dora_indicators)?;
     let players = players
         .into_iter()
-        .map(|(pond, melds, riichi, concealed)| {
+        .map(|(pond, melds, riichi, concealed, kita)| {
+            sight.see_all(&kita)?;
+            if kita.iter().any(|&t| t / 4 != NORTH) {
+                return Err(bad(format!("kita tiles {kita:?}")));
+            }
             let pond = pond.into_iter().map(|(tile, tsumogiri, riichi, called)| {
                 sight.see_if(tile, !called)?;
                 Ok(riichi::PondTile {
@@ -111,10 +146,11 @@ pub(crate) fn riichi_observation(
             let discards = pond.len();
             let melds = melds
                 .into_iter()
-                .map(|m| riichi_meld(m, discards, &mut sight));
+                .map(|m| riichi_meld(m, discards, &mut sight, count));
             Ok(riichi::Public {
                 pond: Arc::new(pond),
                 melds: Arc::new(melds.collect::<Result<_>>()?),
+                kita: Arc::new(kita),
                 riichi,
                 concealed,
             })
@@ -167,12 +203,19 @@ pub(crate) fn riichi_observation(
             .transpose()?,
         legal: legal.collect::<Result<_>>()?,
         red_fives: red,
+        player_count: count,
         rules,
     })
 }
 
-/// A meld of a Riichi state whose owner has discarded `discards` tiles, its tiles seen.
-fn riichi_meld(meld: RiichiMeld, discards: usize, sight: &mut Sight) -> Result<riichi::DealMeld> {
+/// A meld of a Riichi state among `players` whose owner has discarded `discards` tiles, its
+/// tiles seen.
+fn riichi_meld(
+    meld: RiichiMeld,
+    discards: usize,
+    sight: &mut Sight,
+    players: usize,
+) -> Result<riichi::DealMeld> {
     let (kind, tiles, called_kind, from_seat, ids, called, from, after_discards) = meld;
     if after_discards > discards {
         return Err(bad(format!(
@@ -190,7 +233,7 @@ fn riichi_meld(meld: RiichiMeld, discards: usize, sight: &mut Sight) -> Result<r
         meld,
         tiles: ids,
         called: called.map(|t| tile_in(t, RIICHI_TILE_COUNT)).transpose()?,
-        from: from.map(seat_index).transpose()?,
+        from: from.map(|s| seat_of(s, players)).transpose()?,
         after_discards,
     })
 }
@@ -264,6 +307,7 @@ pub(crate) fn american_observation(
     card: Arc<Card>,
 ) -> Result<american::Observation> {
     let ((seat, dealer, scores, tiles_left), (hand, drawn, picked), players, play) = state;
+    let seat_index = |seat: usize| seat_of(seat, 4);
     let (step, turn, claim, legal) = play;
     let seat = seat_index(seat)?;
     let mut sight = Sight::new(PHYSICAL_TILES);
@@ -365,8 +409,9 @@ fn tile_in(tile: u8, limit: usize) -> Result<u8> {
     }
 }
 
-fn seat_index(seat: usize) -> Result<usize> {
-    if seat < 4 {
+/// `seat` when it is one of `players` seats.
+fn seat_of(seat: usize, players: usize) -> Result<usize> {
+    if seat < players {
         Ok(seat)
     } else {
         Err(bad(format!("seat {seat}")))

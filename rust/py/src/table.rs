@@ -31,6 +31,8 @@ pub(crate) trait Table: Clone {
     /// What an action's code and object need besides the action ([`Self::context`]).
     type Context: Copy;
 
+    /// The number of seats (players) at the table.
+    fn seats(&self) -> usize;
     /// The seats that must act now.
     fn waiting(&self) -> Vec<usize>;
     /// The legal actions of `seat`.
@@ -188,6 +190,20 @@ pub(crate) fn observation<'py, T: Table + Send>(
         let legal = memos.actions.tuple::<T>(py, seat, obs.legal(), context)?;
         T::show(py, obs, &mut memos.views, legal)
     })
+}
+
+/// `seat` checked against the table's seats (a game of three has no seat 3).
+pub(crate) fn seat<T: Table>(table: &T, seat: crate::args::SeatArg) -> PyResult<usize> {
+    let seats = table.seats();
+    if seat.0 < seats {
+        return Ok(seat.0);
+    }
+    Err(mahjong_core::Error::argument(format!(
+        "seat {} is out of range 0..={} (a game of {seats} players)",
+        seat.0,
+        seats - 1
+    )))
+    .py()
 }
 
 /// Applies a pickled deal's actions again, in order, each decoded by `decode` into its seat
@@ -388,19 +404,25 @@ macro_rules! table_class {
                 py: pyo3::Python<'py>,
                 seat: crate::args::SeatArg,
             ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::types::PyList>> {
-                let tuple = crate::table::legal_objects(py, &self.held, seat.0)?;
+                let seat = crate::table::seat(&self.table(py).table, seat)?;
+                let tuple = crate::table::legal_objects(py, &self.held, seat)?;
                 pyo3::types::PyList::new(py, tuple.iter())
             }
 
             /// The codes of `seat`'s legal actions (as `legal_actions`, without objects).
-            fn legal_codes(&self, py: pyo3::Python<'_>, seat: crate::args::SeatArg) -> Vec<usize> {
+            fn legal_codes(
+                &self,
+                py: pyo3::Python<'_>,
+                seat: crate::args::SeatArg,
+            ) -> pyo3::PyResult<Vec<usize>> {
                 use crate::table::Table;
                 let table = self.table(py);
+                let seat = crate::table::seat(&table.table, seat)?;
                 let context = table.context();
-                Table::legal(&table.table, seat.0)
+                Ok(Table::legal(&table.table, seat)
                     .into_iter()
-                    .map(|a| <$core as Table>::code(context, seat.0, a))
-                    .collect()
+                    .map(|a| <$core as Table>::code(context, seat, a))
+                    .collect())
             }
 
             /// Applies `action` (an action from `legal_actions` or its int code) by `seat`.
@@ -412,7 +434,8 @@ macro_rules! table_class {
                 seat: crate::args::SeatArg,
                 action: &pyo3::Bound<'_, pyo3::PyAny>,
             ) -> pyo3::PyResult<()> {
-                crate::table::apply(&self.held, py, seat.0, action)
+                let seat = crate::table::seat(&self.table(py).table, seat)?;
+                crate::table::apply(&self.held, py, seat, action)
             }
 
             /// Why actions `seat` might expect now are not offered (a list of Reason): on its
@@ -421,8 +444,10 @@ macro_rules! table_class {
                 &self,
                 py: pyo3::Python<'_>,
                 seat: crate::args::SeatArg,
-            ) -> Vec<crate::reason::PyReason> {
-                crate::table::Table::blocked(&self.table(py).table, seat.0)
+            ) -> pyo3::PyResult<Vec<crate::reason::PyReason>> {
+                let table = self.table(py);
+                let seat = crate::table::seat(&table.table, seat)?;
+                Ok(crate::table::Table::blocked(&table.table, seat))
             }
 
             /// What `seat` may see now: its own tiles, everything public, its legal actions
@@ -433,7 +458,8 @@ macro_rules! table_class {
                 py: pyo3::Python<'py>,
                 seat: crate::args::SeatArg,
             ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::PyAny>> {
-                crate::table::observation(py, &self.held, seat.0)
+                let seat = crate::table::seat(&self.table(py).table, seat)?;
+                crate::table::observation(py, &self.held, seat)
             }
 
             /// Whether the deal is over.
@@ -454,6 +480,12 @@ macro_rules! table_class {
                 crate::table::Table::dealer(&self.table(py).table)
             }
 
+            /// The number of players: seats are 0..players-1 (3 or 4).
+            #[getter]
+            fn players(&self, py: pyo3::Python<'_>) -> usize {
+                crate::table::Table::seats(&self.table(py).table)
+            }
+
             /// The wall's tile ids in draw order (not an observation: it shows every tile).
             #[getter]
             fn wall(&self, py: pyo3::Python<'_>) -> Vec<u32> {
@@ -471,7 +503,10 @@ macro_rules! table_class {
             ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::types::PyList>> {
                 let start = crate::args::named::<crate::args::Count>("start", start)?;
                 let start = start.map_or(0, |c| c.0 as usize);
-                let records = crate::table::events(&self.table(py).table, start, seat.map(|s| s.0));
+                let table = self.table(py);
+                let seat = seat.map(|s| crate::table::seat(&table.table, s)).transpose()?;
+                let records = crate::table::events(&table.table, start, seat);
+                drop(table);
                 crate::log::record_list(py, records)
             }
 
@@ -524,22 +559,27 @@ pub(crate) trait Session: Clone {
     fn finish(&mut self, deal: &Self::Table) -> mahjong_core::Result<()>;
     /// Whether the session is over.
     fn is_over(&self) -> bool;
-    /// Running scores by seat.
-    fn scores(&self) -> [i64; 4];
+    /// The number of players.
+    fn seats(&self) -> usize;
+    /// Running scores by seat (one per player).
+    fn scores(&self) -> Vec<i64>;
     /// The seed every wall comes from.
     fn seed(&self) -> u64;
-    /// The standings now (final once the session is over).
-    fn standings(&self) -> [mahjong_core::standing::Standing; 4];
+    /// The standings now (final once the session is over), one per player.
+    fn standings(&self) -> Vec<mahjong_core::standing::Standing>;
     /// The session's log so far, as records.
     fn log(&self) -> Vec<Record>;
 }
 
 /// The [`Table`] methods that read a core deal the same way in both families (the invoking
-/// module's `Deal`): who waits, whether it is over, the turn, the dealer, the wall, the
-/// events. `$context` maps the deal to what its events need to become records (the red-five
-/// flag, the card).
+/// module's `Deal`): its seats, who waits, whether it is over, the turn, the dealer, the
+/// wall, the events. `$context` maps the deal to what its events need to become records (the
+/// log style, the card), `$seats` to its number of players.
 macro_rules! deal_reads {
-    ($context:expr) => {
+    ($context:expr, $seats:expr) => {
+        fn seats(&self) -> usize {
+            $seats(self)
+        }
         fn waiting(&self) -> Vec<usize> {
             Deal::waiting(self)
         }
@@ -573,9 +613,9 @@ pub(crate) use deal_reads;
 
 /// [`Session`] for the invoking module's core `Game`, whose deals are its `Deal`: every method
 /// reads the game's own; `$context` maps the game to what its events need to become log
-/// records.
+/// records, `$seats` to its number of players.
 macro_rules! game_session {
-    ($context:expr) => {
+    ($context:expr, $seats:expr) => {
         impl crate::table::Session for Game {
             type Table = Deal;
 
@@ -588,14 +628,17 @@ macro_rules! game_session {
             fn is_over(&self) -> bool {
                 Game::is_over(self)
             }
-            fn scores(&self) -> [i64; 4] {
-                Game::scores(self)
+            fn seats(&self) -> usize {
+                $seats(self)
+            }
+            fn scores(&self) -> Vec<i64> {
+                Game::scores(self)[..$seats(self)].to_vec()
             }
             fn seed(&self) -> u64 {
                 Game::seed(self)
             }
-            fn standings(&self) -> [mahjong_core::standing::Standing; 4] {
-                Game::standings(self)
+            fn standings(&self) -> Vec<mahjong_core::standing::Standing> {
+                Game::standings(self).into_iter().collect()
             }
             fn log(&self) -> Vec<Record> {
                 let context = $context(self);
@@ -648,9 +691,15 @@ macro_rules! session_class {
                 crate::table::Session::is_over(&self.game)
             }
 
-            /// Running scores by seat.
+            /// The number of players: seats are 0..players-1 (3 or 4).
             #[getter]
-            fn scores(&self) -> [i64; 4] {
+            fn players(&self) -> usize {
+                crate::table::Session::seats(&self.game)
+            }
+
+            /// Running scores by seat (one per player).
+            #[getter]
+            fn scores(&self) -> Vec<i64> {
                 crate::table::Session::scores(&self.game)
             }
 
@@ -707,7 +756,9 @@ macro_rules! session_class {
 pub(crate) use session_class;
 
 /// A player's standing, as `standings()` gives it: "seat", "rank" (1..4), "score" and
-/// "points".
+/// "points"; Riichi's also "parts", how "points" is made: "deposits" (leftover sticks
+/// settled, in "score" already), "base" (taken off), "oka", "uma" and "rounding"
+/// (what `final_points_rounding` changed).
 pub(crate) fn standing_dict<'py>(
     py: pyo3::Python<'py>,
     s: &mahjong_core::standing::Standing,
@@ -717,5 +768,14 @@ pub(crate) fn standing_dict<'py>(
     d.set_item("rank", s.rank)?;
     d.set_item("score", s.score)?;
     d.set_item("points", s.points)?;
+    if let Some(parts) = s.parts {
+        let p = pyo3::types::PyDict::new(py);
+        p.set_item("deposits", parts.deposits)?;
+        p.set_item("base", parts.base)?;
+        p.set_item("oka", parts.oka)?;
+        p.set_item("uma", parts.uma)?;
+        p.set_item("rounding", parts.rounding)?;
+        d.set_item("parts", p)?;
+    }
     Ok(d)
 }

@@ -7,6 +7,9 @@ is answered with ``{"type": "error", ...}`` and changes nothing. The page receiv
 seat 0 may see (:mod:`mahjong.play.web.view`). The AIs move on in a task per table, pausing
 after each move the family shows for the AI delay the page chose.
 
+A page names its browser tab by a token (``/ws?tab=...``): when the page goes (a reload), its
+table is kept for :data:`GRACE` seconds and the same tab's next page finds it again.
+
 A tab's messages are done one at a time, in order, each letting the other tabs' go first, and
 paced (:class:`Pace`) to a share of the event loop: a tab that floods the server waits on its
 own queue (which aiohttp bounds), and what it left queued is dropped when it goes. Everything
@@ -24,6 +27,8 @@ import ipaddress
 import json
 import logging
 import random
+import re
+import secrets
 import time
 import weakref
 from collections.abc import Awaitable, Callable
@@ -36,8 +41,9 @@ from urllib.parse import urlsplit
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from mahjong.errors import IllegalActionError, MahjongError
+from mahjong.play import rules_page
 from mahjong.play.family import PLAY, Family, NotNow
-from mahjong.play.session import Session
+from mahjong.play.session import HUMAN, Session
 from mahjong.play.web import view
 
 __all__ = ["MAX_TABLES", "BadMessage", "Server", "make_app", "parse"]
@@ -49,6 +55,9 @@ MAX_TABLES = 8  # games one server plays at once (one per websocket)
 MAX_MESSAGE = 4096  # bytes of one message from the page
 MAX_DELAY = 5.0  # seconds
 MAX_SEED = 2**64 - 1
+GRACE = 600.0  # seconds a tab's table is kept after its page went, for a reload of the tab
+TAB = re.compile(r"[0-9a-f]{32}")  # a tab's token
+REJOIN = 2.0  # seconds a page waits for its tab's old page to let go of the table
 HANG_UP = 1.0  # seconds a page has to answer the server's closing its websocket
 SHARE = 0.05  # of the event loop's time one tab's messages may take, on average
 BURST = 0.25  # seconds of the event loop's time one tab's messages may take in a row
@@ -73,6 +82,7 @@ FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "advice": {},
     "card": {},
     "state": {},
+    "rules": {},
 }
 REQUIRED = {"tile": {"tile"}, "choose": {"key"}, "mode": {"mode"}, "speed": {"delay"}}
 
@@ -139,12 +149,46 @@ class Server:
     delay: float = 0.6
     limit: int = MAX_TABLES
     host: str = "127.0.0.1"  # the host the server listens on (--host)
-    tables: weakref.WeakSet[Table] = field(default_factory=weakref.WeakSet)
+    tables: weakref.WeakSet[Table] = field(default_factory=weakref.WeakSet)  # with a page open
+    tabs: dict[str, Table] = field(default_factory=dict)  # by tab token, kept ones too
+    grace: float = GRACE
+    closing: bool = False  # the server is stopping: a page that goes ends its table
     # Called with every message sent to a page and its table (the tests record them).
     on_send: Callable[[Table, dict[str, Any]], None] | None = None
 
     def new_seed(self) -> int:
         return self.seed if self.seed is not None else random.randrange(2**63)
+
+    def kept(self) -> list[Table]:
+        """The tables kept for a reload of their tab, oldest first."""
+        return sorted((t for t in self.tabs.values() if t.kept is not None), key=lambda t: t.left)
+
+    async def rejoin(self, tab: str) -> Table | None:
+        """The table kept for `tab`, taken back (None: there is none). A table of the tab whose
+        page is still open is waited for a moment (a reload closes the old page as the new one
+        opens); one still open after that belongs to another page (a duplicated tab)."""
+        deadline = time.monotonic() + REJOIN
+        while (table := self.tabs.get(tab)) is not None and table.kept is None:
+            if time.monotonic() > deadline:
+                return None
+            await asyncio.sleep(0.05)
+        if table is not None:
+            table.rejoined()
+        return table
+
+    def keep(self, table: Table) -> None:
+        """Keeps `table` (its page went) for :attr:`grace` seconds, then ends it."""
+        loop = asyncio.get_running_loop()
+        table.left = time.monotonic()
+        table.kept = loop.call_later(self.grace, lambda: asyncio.ensure_future(self.drop(table)))
+
+    async def drop(self, table: Table) -> None:
+        """Ends a kept table (its time is up, room is needed, or the server stops)."""
+        if self.tabs.get(table.tab or "") is table and table.kept is not None:
+            del self.tabs[table.tab or ""]
+            table.kept.cancel()
+            table.kept = None
+            await table.end()
 
 
 class Table:
@@ -157,6 +201,10 @@ class Table:
     ) -> None:
         self.server = server
         self._send = send
+        self.tab: str | None = None  # the token of the page's tab: the table is kept for it
+        self.kept: asyncio.TimerHandle | None = None  # while kept for a reload of the tab
+        self.left = 0.0  # when its page went (time.monotonic)
+        self.past: list[dict[str, Any]] = []  # finished deals of this game, as seat 0 saw them
         self.delay = server.delay
         self.rules = server.rules
         self.card = server.card
@@ -186,6 +234,7 @@ class Table:
         s = self.server
         return {
             "type": "hello",
+            "tab": self.tab,
             "family": s.family_name,
             "presets": s.presets,
             "rules": self.rules,
@@ -193,6 +242,7 @@ class Table:
             "card": self.card,
             "delay": self.delay,
             "max_delay": MAX_DELAY,
+            "catalogue": view.catalogue()["entries"],
         }
 
     # -- moving on ----------------------------------------------------------------------
@@ -222,6 +272,16 @@ class Table:
             await asyncio.wait([self.working])
             self.working = None
         self.waited += time.perf_counter() - started
+
+    def rejoined(self) -> None:
+        """The table is taken back by a new page of its tab."""
+        if self.kept is not None:
+            self.kept.cancel()
+            self.kept = None
+
+    def attach(self, send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
+        """Sends from now on to a new page."""
+        self._send = send
 
     async def close(self) -> None:
         """Ends the game: its AIs stop and are closed (an Mjai bot is told and its process
@@ -357,12 +417,15 @@ class Table:
     async def on_next(self, message: dict[str, Any]) -> None:
         session = self.session
         if not session.deal_over:
-            raise BadMessage("not_now", f"the {session.family.deal_word} is not over yet")
+            deal = session.family.units[0].removeprefix("unit.")
+            raise BadMessage("not_now", f"the {deal} is not over yet")
         await self.stop()
         if session.game_over:
             seed = self.server.new_seed()
             await self._off_loop(lambda: session.start(seed))
+            self.past = []
         else:
+            self.past += session.deal.events(0, seat=HUMAN)
             await self._off_loop(session.next_deal)
         self._new_deal()
         self.start()
@@ -388,6 +451,7 @@ class Table:
         self.rules, self.card = rules, card
         seed = seed if seed is not None else self.server.new_seed()
         self.session = await self._off_loop(lambda: Session(family, seed))
+        self.past = []
         self._new_deal()
         await self.send(self.hello())
         self.start()
@@ -400,15 +464,26 @@ class Table:
         await self.send({"type": "speed", "delay": self.delay})
 
     async def on_log(self, message: dict[str, Any]) -> None:
+        """The game's log: the engine's whole log once the game is over; before, what seat 0
+        has seen so far (every deal's events masked to seat 0, and the game's first line without
+        its seed, which deals every wall to come)."""
         session = self.session
-        if not session.game_over:  # its start_game holds the seed of every wall to come
-            word = session.family.game_word
-            raise BadMessage("not_now", f"the log is saved once the {word} is over")
-        lines = session.lines()
-        if session.deal_over:
-            session.changed = False
         name = f"{session.family.name}-seed{session.seed}.jsonl"
+        if session.game_over:
+            lines = session.lines()
+            if session.deal_over:
+                session.changed = False
+        else:
+            lines = self.seen_lines()
+            name = f"{session.family.name}-game{len(session.seeds)}-so-far.jsonl"
         await self.send({"type": "log", "name": name, "text": "\n".join(lines) + "\n"})
+
+    def seen_lines(self) -> list[str]:
+        """What seat 0 has seen of the game so far, as JSON lines."""
+        first = json.loads(self.session.lines()[0])
+        head = {k: v for k, v in first.items() if "seed" not in k}
+        events = [head, *self.past, *self.session.deal.events(0, seat=HUMAN)]
+        return [json.dumps(e, separators=(",", ":")) for e in events]
 
     async def on_replay(self, message: dict[str, Any]) -> None:
         if not self.session.deal_over:
@@ -419,12 +494,15 @@ class Table:
         await self.send(view.advice(self.session))
 
     async def on_card(self, message: dict[str, Any]) -> None:
-        if self.server.family_name != "american":
+        if "card" not in self.session.family.pages():
             raise BadMessage("not_now", "only American games have a card")
         await self.send(view.card(self.session))
 
     async def on_state(self, message: dict[str, Any]) -> None:
         await self.send_state()
+
+    async def on_rules(self, message: dict[str, Any]) -> None:
+        await self.send(rules_page.page(self.session.family, self.rules))
 
 
 class Pace:
@@ -487,18 +565,27 @@ async def _websocket(request: web.Request) -> web.StreamResponse:
     if not _same_origin(request):
         raise web.HTTPForbidden(text="the table opens only from its own page")
     await ws.prepare(request)
-    if len(server.tables) >= server.limit:
-        text = f"this server already plays {server.limit} games; close a tab and reload"
-        await ws.send_json({"type": "error", "code": "full", "text": text})
-        await ws.close(code=1013, message=b"too many games")
-        return ws
 
     async def send(message: dict[str, Any]) -> None:
         if not ws.closed:
             with contextlib.suppress(ConnectionError):  # the tab is gone: its handler ends
                 await ws.send_str(json.dumps(message, separators=(",", ":")))
 
-    table = Table(server, send)
+    tab = request.query.get("tab", "")
+    table = await server.rejoin(tab) if TAB.fullmatch(tab) else None
+    if table is None:
+        while len(server.tables) + len(kept := server.kept()) >= server.limit and kept:
+            await server.drop(kept[0])  # room for a new page before a page that went
+        if len(server.tables) >= server.limit:
+            text = f"this server already plays {server.limit} games; close a tab and reload"
+            await ws.send_json({"type": "error", "code": "full", "text": text})
+            await ws.close(code=1013, message=b"too many games")
+            return ws
+        table = Table(server, send)
+        if TAB.fullmatch(tab):  # a page that will find its game again after a reload
+            table.tab = tab if tab not in server.tabs else secrets.token_hex(16)
+            server.tabs[table.tab] = table
+    table.attach(send)
     server.tables.add(table)
     request.app[SOCKETS].add(ws)
     try:
@@ -519,17 +606,33 @@ async def _websocket(request: web.Request) -> web.StreamResponse:
                 break
     finally:
         server.tables.discard(table)
-        await asyncio.shield(table.end())  # finished even when the handler is cancelled
+        await asyncio.shield(_left(server, table))  # finished even when the handler is cancelled
     return ws
+
+
+async def _left(server: Server, table: Table) -> None:
+    """A table's page went: the table is kept for a reload of its tab, or ended."""
+    if table.tab is not None and server.tabs.get(table.tab) is table and not server.closing:
+        await table.stop()
+        server.keep(table)
+        return
+    if table.tab is not None and server.tabs.get(table.tab) is table:
+        del server.tabs[table.tab]
+    await table.end()
 
 
 async def _shut_down(app: web.Application) -> None:
     """The server is stopping (Ctrl+C): every table's bots stop at once and every page is
     told, so that no handler waits for a bot or a page."""
-    for table in list(app[SERVER].tables):
+    server = app[SERVER]
+    server.closing = True
+    for table in list(server.tables):
         table.interrupt()
     sockets = app[SOCKETS]
     await asyncio.gather(*(_hang_up(ws) for ws in list(sockets)))
+    for table in server.kept():
+        table.interrupt()
+    await asyncio.gather(*(server.drop(table) for table in server.kept()))
 
 
 async def _hang_up(ws: web.WebSocketResponse) -> None:

@@ -71,6 +71,8 @@ pub struct CardHand {
     pub note: String,
     /// Its variants in [`Card::variants`].
     pub variants: Range<usize>,
+    /// Its first pattern spelled in tiles, group by group ([`Pattern::example`]).
+    pub example: Vec<super::pattern::Spelled>,
 }
 
 /// One concrete way to complete a card hand.
@@ -617,6 +619,7 @@ fn parse_hand(
     let hand = CardHand {
         id,
         section: section?,
+        example: parsed.first()?.example(shift, &vars),
         patterns,
         value: u16::try_from(value?).ok()?,
         concealed: xc == "C",

@@ -107,7 +107,6 @@ impl Encoder for AmericanEncoder {
         for (kind, &n) in hand.iter().enumerate().filter(|&(_, &n)| n > 4) {
             p.set(HAND_EXTRA, 0, kind, f32::from(n - 4) * QUARTER);
         }
-        let mut seen = hand;
         if let Some(t) = obs.drawn {
             p.set(DRAWN, 0, col(t), 1.0);
         }
@@ -116,15 +115,12 @@ impl Encoder for AmericanEncoder {
         }
         if let Some((t, from)) = obs.claim {
             p.set(CLAIM, 0, col(t), 1.0);
-            p.fill(CLAIM_FROM, relative(obs.seat, from), 1.0);
+            p.fill(CLAIM_FROM, relative(obs.seat, from, 4), 1.0);
         }
         for (seat, player) in obs.players.iter().enumerate() {
-            let r = relative(obs.seat, seat);
+            let r = relative(obs.seat, seat, 4);
             for d in player.discards.iter() {
                 p.add(DISCARDS, r, col(d.tile), QUARTER, COUNT_HIGH);
-                if !d.claimed {
-                    seen[col(d.tile)] += 1;
-                }
             }
             for e in player.exposures.iter() {
                 let kind = usize::from(e.exposure.kind());
@@ -140,8 +136,6 @@ impl Encoder for AmericanEncoder {
                 if e.frozen {
                     p.set(FROZEN, r, kind, 1.0);
                 }
-                seen[kind] += size - jokers;
-                seen[usize::from(JOKER)] += jokers;
             }
             p.fill(TURN, r, f32::from(u8::from(obs.turn == Some(seat))));
             p.fill(DEALER, r, f32::from(u8::from(obs.dealer == seat)));
@@ -149,7 +143,7 @@ impl Encoder for AmericanEncoder {
             p.fill(HAND_SIZE, r, player.concealed as f32 / HAND_TILES);
             p.fill(SCORE, r, scaled(obs.scores[seat] as f64, SCORE_SCALE));
         }
-        for (kind, &n) in seen.iter().enumerate() {
+        for (kind, &n) in obs.seen().iter().enumerate() {
             p.set(SEEN, 0, kind, (f32::from(n) * QUARTER).min(COUNT_HIGH));
         }
         if let Some(row) = obs

@@ -46,6 +46,47 @@ pub struct DiscardOption {
 }
 
 impl Card {
+    /// `rack` completing `won`, group by group as its variant arranges them (kinds
+    /// ascending): each set of three or more, and the natural-only tiles, a run of singles of
+    /// one suit (or of the honours) as one group (`13579`, `NEWS`); each tile as its kind and
+    /// whether a joker stands for it. Naturals go to the natural-only tiles first, and jokers
+    /// fill what the sets lack.
+    pub fn arrangement(&self, rack: &Rack, won: &Match) -> Vec<Vec<(u8, bool)>> {
+        let arrangement = &self.variants[won.variant].arrangement;
+        let mut naturals = *rack.all_tiles().counts();
+        naturals[usize::from(JOKER)] = 0;
+        let mut items: Vec<(u8, u8, bool)> = arrangement
+            .sets
+            .iter()
+            .map(|&(k, n)| (k, n, true))
+            .chain(arrangement.strict.iter().map(|&(k, n)| (k, n, false)))
+            .collect();
+        items.sort_unstable();
+        let mut filled: Vec<Vec<(u8, bool)>> = vec![Vec::new(); items.len()];
+        for set in [false, true] {
+            for (&(kind, size, is_set), tiles) in items.iter().zip(&mut filled) {
+                if is_set != set {
+                    continue;
+                }
+                let real = naturals[usize::from(kind)].min(size);
+                naturals[usize::from(kind)] -= real;
+                tiles.extend((0..size).map(|i| (kind, i >= real)));
+            }
+        }
+        let suit = |kind: u8| (kind / 9).min(3);
+        let mut groups: Vec<Vec<(u8, bool)>> = Vec::new();
+        let mut last_single = None; // the suit of the last item, when it was a single tile
+        for ((kind, size, _), tiles) in items.into_iter().zip(filled) {
+            let single = (size == 1).then_some(suit(kind));
+            match groups.last_mut() {
+                Some(last) if single.is_some() && single == last_single => last.extend(tiles),
+                _ => groups.push(tiles),
+            }
+            last_single = single;
+        }
+        groups
+    }
+
     /// The variants a rack with `exposures` can still complete, each with the tiles it still
     /// needs concealed. Without exposures, the whole card. The view of a single exposure is
     /// made once per card and kept; more exposures are tried only on the variants that the

@@ -45,7 +45,7 @@ pub mod table;
 pub use card::{Card, CardHand, Section, Variant};
 pub use liveness::Sight;
 pub use matcher::{DiscardOption, HandDistance, Match};
-pub use payment::{Payment, Win};
+pub use payment::{Jokerless, Payment, Win};
 pub use rack::{Exposure, Rack};
 
 use crate::error::{Error, Result};

@@ -234,6 +234,57 @@ impl Pattern {
     }
 }
 
+/// One printed group spelled in tiles: its kinds, and its suit slot (`a`, `b`, `c`: the same
+/// letter one suit, other letters other suits; `any`: a suit chosen freely; `None`: no suit,
+/// or a fixed one).
+pub type Spelled = (Vec<u8>, Option<&'static str>);
+
+impl Pattern {
+    /// The groups in printed order spelled as one concrete arrangement (the first suit
+    /// assignment and shift, the first variable values that fit, the first free choices),
+    /// each with its suit slot: how a card shows the hand in tiles.
+    pub fn example(&self, shift: Option<u8>, vars: &Variables) -> Vec<Spelled> {
+        let plan = Plan::new(self, shift, vars);
+        let suits = plan.suits.first().copied().unwrap_or_default();
+        let offset = plan.offsets.first().copied().unwrap_or(0);
+        let mut chosen: Option<BTreeMap<char, u8>> = None;
+        odometer(&plan.value_radix, |picks| {
+            if chosen.is_some() {
+                return;
+            }
+            let values: BTreeMap<char, u8> = plan
+                .used
+                .iter()
+                .zip(picks)
+                .map(|(&letter, &pick)| {
+                    let shifted = u8::from(vars.shifted.contains_key(&letter)) * offset;
+                    (letter, vars.domain(letter)[pick] + shifted)
+                })
+                .collect();
+            if values.values().all(|v| (1..=9).contains(v)) {
+                chosen = Some(values);
+            }
+        });
+        let values = chosen.unwrap_or_default();
+        let ctx = Context {
+            suits: &suits,
+            offset,
+            values: &values,
+        };
+        self.groups
+            .iter()
+            .map(|g| {
+                let slot = match g.suit {
+                    SuitSlot::Letter(i) => Some(["a", "b", "c"][i]),
+                    SuitSlot::Any => Some("any"),
+                    SuitSlot::None | SuitSlot::Fixed(_) => None,
+                };
+                (ctx.kinds(g, 0), slot)
+            })
+            .collect()
+    }
+}
+
 /// What an expansion iterates over: the choices of each kind and how many there are.
 struct Plan {
     /// Injective suit assignments: the suit of each letter of [`SUIT_LETTERS`] (0 if unused).
@@ -295,32 +346,38 @@ struct Context<'a> {
 }
 
 impl Context<'_> {
+    /// The kind of each symbol of `group` with its free `choice` (`:*` suit, `Z` wind).
+    fn kinds(&self, group: &Group, choice: usize) -> Vec<u8> {
+        let suit = match group.suit {
+            SuitSlot::None => 0,
+            SuitSlot::Fixed(s) => s,
+            SuitSlot::Any => (choice % 3) as u8,
+            SuitSlot::Letter(i) => self.suits[i],
+        };
+        let wind = EAST + (choice / group.suit_choices()) as u8;
+        let kind = |symbol: Symbol| -> u8 {
+            match symbol {
+                Symbol::Number(n) => suit * 9 + n + self.offset - 1,
+                Symbol::Var(l) => suit * 9 + self.values.get(&l).copied().unwrap_or(1) - 1,
+                Symbol::Zero => WHITE,
+                Symbol::Dragon => SUIT_DRAGONS[usize::from(suit)],
+                Symbol::Fixed(k) => k,
+                Symbol::AnyWind => wind,
+            }
+        };
+        group.symbols.iter().map(|&s| kind(s)).collect()
+    }
+
     fn arrangement(&self, groups: &[Group], choices: &[usize]) -> Arrangement {
         let mut sets = Vec::new();
         let mut strict = BTreeMap::<u8, u8>::new();
         for (group, &choice) in groups.iter().zip(choices) {
-            let suit = match group.suit {
-                SuitSlot::None => 0,
-                SuitSlot::Fixed(s) => s,
-                SuitSlot::Any => (choice % 3) as u8,
-                SuitSlot::Letter(i) => self.suits[i],
-            };
-            let wind = EAST + (choice / group.suit_choices()) as u8;
-            let kind = |symbol: Symbol| -> u8 {
-                match symbol {
-                    Symbol::Number(n) => suit * 9 + n + self.offset - 1,
-                    Symbol::Var(l) => suit * 9 + self.values.get(&l).copied().unwrap_or(1) - 1,
-                    Symbol::Zero => WHITE,
-                    Symbol::Dragon => SUIT_DRAGONS[usize::from(suit)],
-                    Symbol::Fixed(k) => k,
-                    Symbol::AnyWind => wind,
-                }
-            };
-            if group.is_set() && group.symbols.len() >= 3 {
-                sets.push((kind(group.symbols[0]), group.symbols.len() as u8));
+            let kinds = self.kinds(group, choice);
+            if group.is_set() && kinds.len() >= 3 {
+                sets.push((kinds[0], kinds.len() as u8));
             } else {
-                for &symbol in &group.symbols {
-                    let count = strict.entry(kind(symbol)).or_default();
+                for kind in kinds {
+                    let count = strict.entry(kind).or_default();
                     *count = count.saturating_add(1);
                 }
             }

@@ -91,11 +91,76 @@ impl Payment {
     }
 }
 
+/// Whether a jokerless hand is paid double, and if not, why (spec §1.8.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Jokerless {
+    /// The payments are doubled.
+    Doubled,
+    /// The rules pay no jokerless bonus (`jokerless_bonus = false`).
+    RulesOff,
+    /// The card pays no jokerless bonus.
+    CardOff,
+    /// The card gives the hand's section no jokerless double (Singles and Pairs); `always`
+    /// when the hand has no group a joker could fill, so it is always jokerless.
+    SectionOff {
+        /// The hand has no group of three or more.
+        always: bool,
+    },
+}
+
+impl Jokerless {
+    /// Its catalogue key (`jokerless.*`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Doubled => "jokerless.doubled",
+            Self::RulesOff => "jokerless.rules_off",
+            Self::CardOff => "jokerless.card_off",
+            Self::SectionOff { always: false } => "jokerless.section_off",
+            Self::SectionOff { always: true } => "jokerless.always",
+        }
+    }
+}
+
+crate::catalogue_part! {
+    /// Why a jokerless hand was or was not paid double (keys `jokerless.*`,
+    /// [`Jokerless::key`]; `section` is the card's name of the hand's section).
+    JOKERLESS: [
+        "jokerless.doubled" (section: "text") => "jokerless: the payments are doubled",
+        "jokerless.rules_off" (section: "text") =>
+            "jokerless, but these rules pay no jokerless bonus",
+        "jokerless.card_off" (section: "text") => "jokerless, but this card pays no jokerless bonus",
+        "jokerless.section_off" (section: "text") =>
+            "jokerless, but the card gives {section} hands no jokerless double",
+        "jokerless.always" (section: "text") =>
+            "jokerless, but the card gives {section} hands no jokerless double (they have no \
+             group a joker could fill, so they are always jokerless)",
+    ]
+}
+
 impl Card {
     /// Whether `won` is paid the jokerless bonus: no joker among its tiles, the card pays the
     /// bonus, and its section is not a `no_jokerless_bonus` one (Singles and Pairs).
     pub fn pays_jokerless_bonus(&self, won: &Match) -> bool {
-        won.jokerless && self.jokerless_bonus && !self.section_of(won.hand).no_jokerless_bonus
+        self.jokerless(won, true) == Some(Jokerless::Doubled)
+    }
+
+    /// For a jokerless `won` (else `None`), whether it is paid double under rules that pay
+    /// the bonus (`rules_bonus`) or not, and why not.
+    pub fn jokerless(&self, won: &Match, rules_bonus: bool) -> Option<Jokerless> {
+        if !won.jokerless {
+            return None;
+        }
+        Some(if !rules_bonus {
+            Jokerless::RulesOff
+        } else if !self.jokerless_bonus {
+            Jokerless::CardOff
+        } else if self.section_of(won.hand).no_jokerless_bonus {
+            Jokerless::SectionOff {
+                always: self.variants[won.variant].arrangement.sets.is_empty(),
+            }
+        } else {
+            Jokerless::Doubled
+        })
     }
 
     /// What the others pay for `won` won by `win` (see [`Payment::new`]).

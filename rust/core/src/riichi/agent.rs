@@ -9,9 +9,11 @@ use crate::efficiency::Discards;
 use crate::error::Result;
 use crate::riichi::expert::ExpertAgent;
 use crate::riichi::game::{Action, Claim, Observation};
+use crate::riichi::rules::Ruleset;
 use crate::riichi::strong::StrongAgent;
 use crate::shanten::{self, Form};
-use crate::tile::{RIICHI_KINDS, kind_of_id};
+use crate::tile::{RIICHI_KINDS, in_play, kind_of_id};
+use crate::wind::Wind;
 
 /// A built-in Riichi agent, by the name the simulator takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -47,14 +49,23 @@ impl AgentKind {
             Self::Expert => Box::new(ExpertAgent::new(seed)),
         }
     }
+
+    /// Refuses rules this kind cannot play (the expert: four players only, see
+    /// [`ExpertAgent::check_rules`]); the others play every ruleset.
+    pub fn check_rules(self, rules: &Ruleset) -> Result<()> {
+        match self {
+            Self::Expert => ExpertAgent::check_rules(rules),
+            _ => Ok(()),
+        }
+    }
 }
 
-/// A simple strong-enough player: wins when it can, declares riichi when tenpai, discards for
-/// the fastest hand (shanten, then ukeire with the tiles in sight), calls yakuhai pons and
-/// calls that speed up a hand already open with a yaku, and folds against a riichi with safe
-/// tiles (the riichi player's own discards, then honours, then suji) when two or more tiles
-/// from tenpai, or one tile from it with fewer than 40 tiles left. Ties go to the lower action
-/// code.
+/// A simple strong-enough player: wins when it can, sets a North aside (kita, three players)
+/// when the hand does not need it, declares riichi when tenpai, discards for the fastest hand
+/// (shanten, then ukeire with the tiles in sight), calls yakuhai pons and calls that speed up a
+/// hand already open with a yaku, and folds against a riichi with safe tiles (the riichi
+/// player's own discards, then honours, then suji) when two or more tiles from tenpai, or one
+/// tile from it with fewer than 40 tiles left. Ties go to the lower action code.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct EfficiencyAgent;
 
@@ -72,6 +83,9 @@ impl Agent<Observation> for EfficiencyAgent {
         }
         if let Some(kyuushu) = offered(view, Action::Kyuushu) {
             return Some(kyuushu);
+        }
+        if let Some(kita) = spare_north(view) {
+            return Some(kita);
         }
         let riichi: Vec<Action> = of(legal, |a| matches!(a, Action::Riichi(_)));
         if !riichi.is_empty() {
@@ -98,6 +112,24 @@ pub(super) fn offered(view: &Observation, action: Action) -> Option<Action> {
 /// A win on offer: tsumo, else ron.
 pub(super) fn offered_win(view: &Observation) -> Option<Action> {
     offered(view, Action::Tsumo).or_else(|| offered(view, Action::Ron))
+}
+
+/// Kita, when offered and the hand does not need the North: in riichi (the hand stays as it
+/// is), or when setting it aside leaves the hand as near to a win as the best discard would
+/// (the replacement tile then comes on top).
+pub(super) fn spare_north(view: &Observation) -> Option<Action> {
+    let kita = offered(view, Action::Kita)?;
+    if view.players[view.seat].riichi {
+        return Some(kita);
+    }
+    let held = counts(&view.hand);
+    let discards = Discards::new(&held, &visible(view, &held), Form::All).ok()?;
+    let north = discards.shanten_after(Wind::North.tile_kind()).ok()?;
+    let best = (0..RIICHI_KINDS as u8)
+        .filter(|&k| held[usize::from(k)] > 0)
+        .filter_map(|k| discards.shanten_after(k).ok())
+        .min()?;
+    (north <= best).then_some(kita)
 }
 
 /// The actions of `legal` that `keep` keeps, in order.
@@ -128,7 +160,8 @@ fn tile_of(action: Action) -> Option<u8> {
 }
 
 /// The tiles the seat sees outside its hand (dora indicators, uncalled discards, every meld
-/// its own included), per kind, capped so that with the hand no kind exceeds four.
+/// and kita tile its own included; with three players all four of each removed kind), per
+/// kind, capped so that with the hand no kind exceeds four.
 pub(super) fn visible(view: &Observation, held: &[u8; RIICHI_KINDS]) -> [u8; RIICHI_KINDS] {
     let mut seen = [0u8; RIICHI_KINDS];
     let mut see = |t: u8| seen[usize::from(kind_of_id(t))] += 1;
@@ -140,8 +173,15 @@ pub(super) fn visible(view: &Observation, held: &[u8; RIICHI_KINDS]) -> [u8; RII
         for meld in player.melds.iter() {
             meld.tiles.iter().copied().for_each(&mut see);
         }
+        player.kita.iter().copied().for_each(&mut see);
     }
-    std::array::from_fn(|k| seen[k].min(4 - held[k]))
+    std::array::from_fn(|k| {
+        if in_play(k as u8, view.player_count) {
+            seen[k].min(4 - held[k])
+        } else {
+            4 - held[k]
+        }
+    })
 }
 
 /// The option whose discard leaves the fastest hand: the least shanten, then the most tiles
@@ -337,7 +377,6 @@ mod tests {
     use super::*;
     use crate::riichi::game::{Deal, DealSetup, Wall};
     use crate::riichi::{Preset, Ruleset};
-    use crate::wind::Wind;
 
     #[test]
     fn names_parse_and_make_agents() {
@@ -362,7 +401,7 @@ mod tests {
             scores: [25_000; 4],
         };
         for seed in 0..20 {
-            let mut deal = Deal::new(setup, Wall::shuffled(seed), &rules).unwrap();
+            let mut deal = Deal::new(setup, Wall::shuffled(seed, 4), &rules).unwrap();
             while !deal.is_over() {
                 for seat in deal.waiting() {
                     let view = deal.observe(seat);

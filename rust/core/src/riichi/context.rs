@@ -11,6 +11,9 @@ use crate::wind::Wind;
 /// The largest honba or riichi-deposit count a win accepts (it fits the batch record's byte).
 pub const MAX_STICKS: u32 = 255;
 
+/// The most Norths a player can set aside by kita (T17.12).
+pub const MAX_KITA: u8 = 4;
+
 /// Calls `$callback! { (name, "doc"), ... }` with every yes/no circumstance of a win, in the
 /// order of the batch record's flag bits (bit 0 first). Append new flags at the end.
 #[macro_export]
@@ -119,6 +122,9 @@ macro_rules! define_win_context {
             pub discarder: Option<Wind>,
             /// Seat of the player liable for a pao yakuman, if any.
             pub liable: Option<Wind>,
+            /// Norths the winner set aside by kita (three players, 0..=4): nukidora, and
+            /// Norths for the indicators (T10.2).
+            pub kita: u8,
         }
 
         impl WinContext {
@@ -181,6 +187,12 @@ impl WinContext {
             if count > MAX_STICKS {
                 return fail(format!("{name} {count} is out of range 0..={MAX_STICKS}"));
             }
+        }
+        if self.kita > MAX_KITA {
+            return fail(format!(
+                "kita {} is out of range 0..={MAX_KITA} (four Norths exist)",
+                self.kita
+            ));
         }
         let ron = !self.tsumo;
         let flags = [
@@ -261,6 +273,11 @@ mod tests {
             ..Default::default()
         };
         assert!(bad.check(false).unwrap_err().message().contains("own seat"));
+        let bad = WinContext {
+            kita: 5,
+            ..Default::default()
+        };
+        assert!(bad.check(false).unwrap_err().message().contains("kita 5"));
         let bad = WinContext {
             honba: MAX_STICKS + 1,
             ..Default::default()

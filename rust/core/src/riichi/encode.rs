@@ -4,19 +4,23 @@
 //!
 //! The layout is the table [`CHANNELS`] (see [`crate::encode`] for the conventions: player
 //! channels have one row per seat relative to the observer, numbers fill their row, counts are
-//! divided by 4). The basic encoding is the first [`BASIC_CHANNELS`] channels (74 rows); the
-//! full one adds each pond in order, the tiles in sight and the hand's shanten (194 rows).
-//! Everything comes from the observation: nothing here decides a rule.
+//! divided by 4). The basic encoding is the first [`BASIC_CHANNELS`] channels (79 rows); the
+//! full one adds each pond in order, the tiles in sight and the hand's shanten (199 rows).
+//! With three players the player rows follow turn order (the fourth stays empty) and the
+//! removed manzu count as tiles in sight. Everything comes from the observation: nothing here
+//! decides a rule.
 
 use super::game::action::is_red_id;
 use super::game::{Furiten, Observation};
 use crate::encode::{Encoder, Planes, channels, relative, scaled};
 use crate::meld::MeldKind;
 use crate::shanten::{self, Form};
-use crate::tile::{RIICHI_KINDS, dora_from_indicator, kind_of_id};
+use crate::tile::{RIICHI_KINDS, dora_from_indicator, in_play, kind_of_id};
+use crate::wind::Wind;
 
-/// The version of the layout: it changes whenever a row or its meaning does.
-pub const VERSION: u32 = 1;
+/// The version of the layout: it changes whenever a row or its meaning does (2: kita tiles,
+/// the player count, three-player games).
+pub const VERSION: u32 = 2;
 /// Discards of each player the full encoding shows in order (the first ones; no deal in
 /// 3,000 random ones with frequent calls had a pond longer than 23).
 pub const POND_SLOTS: usize = 24;
@@ -87,6 +91,10 @@ channels! {
         TILES_LEFT = "tiles_left", 1, 0.0..=1.0;
         /// The observer's furiten: row 0 discard, 1 riichi, 2 temporary (1 when it holds).
         FURITEN = "furiten", 3, 0.0..=1.0;
+        /// Per player: its Norths set aside by kita, divided by 4, at North's column.
+        KITA = "kita", 4, 0.0..=1.0;
+        /// 1 in a three-player game.
+        THREE_PLAYERS = "three_players", 1, 0.0..=1.0;
     }
     full {
         /// Per player, its first 24 discards in order: row 24p + i is 1 at the kind of
@@ -100,8 +108,9 @@ channels! {
         POND_CALLED = "pond_called", 4, 0.0..=1.0;
         /// Per player: column i is 1 when its discard i was a red five.
         POND_RED = "pond_red", 4, 0.0..=1.0;
-        /// Tiles in the observer's sight (its hand, every pond tile not called, every meld, the
-        /// dora indicators): row n (0-3) is 1 where more than n of the kind are in sight.
+        /// Tiles in the observer's sight (its hand, every pond tile not called, every meld and
+        /// kita tile, the dora indicators; with three players the removed 2m-8m count four):
+        /// row n (0-3) is 1 where more than n of the kind are in sight.
         SEEN = "seen", 4, 0.0..=1.0;
         /// The shanten of the observer's concealed tiles plus one, divided by 8.
         SHANTEN = "shanten", 1, 0.0..=1.0;
@@ -111,8 +120,8 @@ channels! {
         /// With 3n+1 concealed tiles: at each kind whose draw would lower the shanten, the
         /// copies not in sight divided by 4.
         IMPROVING = "improving", 1, 0.0..=1.0;
-        /// Dora in the observer's hand and melds (red fives and each indicator count), up to 8,
-        /// divided by 8.
+        /// Dora in the observer's hand, melds and kita tiles (red fives, nukidora and each
+        /// indicator count), up to 8, divided by 8.
         DORA_HELD = "dora_held", 1, 0.0..=1.0;
     }
 }
@@ -146,19 +155,21 @@ impl Encoder for RiichiEncoder {
         for &k in &obs.waits {
             p.set(WAITS, 0, usize::from(k), 1.0);
         }
+        let players = obs.player_count;
         if let Some(claim) = obs.claim {
             p.set(CLAIM, 0, col(claim.tile), 1.0);
-            p.fill(CLAIM_FROM, relative(obs.seat, claim.from), 1.0);
+            p.fill(CLAIM_FROM, relative(obs.seat, claim.from, players), 1.0);
         }
         for &t in &obs.dora_indicators {
             p.add(DORA_INDICATORS, 0, col(t), quarter, 1.0);
-            let dora = dora_from_indicator(kind_of_id(t));
+            let dora = dora_from_indicator(kind_of_id(t), players);
             p.add(DORA, 0, usize::from(dora), quarter, 1.0);
         }
         p.set(ROUND_WIND, 0, usize::from(obs.round_wind.tile_kind()), 1.0);
         p.set(SEAT_WIND, 0, usize::from(obs.seat_wind.tile_kind()), 1.0);
-        for (seat, player) in obs.players.iter().enumerate() {
-            let r = relative(obs.seat, seat);
+        let north = usize::from(Wind::North.tile_kind());
+        for (seat, player) in obs.players.iter().enumerate().take(players) {
+            let r = relative(obs.seat, seat, players);
             for d in player.pond.iter() {
                 p.add(POND, r, col(d.tile), quarter, 1.0);
                 if !d.tsumogiri {
@@ -190,6 +201,7 @@ impl Encoder for RiichiEncoder {
                     p.set(RED_SHOWN, r, col(t), 1.0);
                 }
             }
+            p.set(KITA, r, north, player.kita.len() as f32 / 4.0);
             p.fill(RIICHI, r, f32::from(u8::from(player.riichi)));
             p.fill(SCORE, r, scaled(obs.scores[seat] as f64, SCORE_SCALE));
             if obs.dealer == seat {
@@ -211,24 +223,27 @@ impl Encoder for RiichiEncoder {
             };
             p.fill(FURITEN, row, 1.0);
         }
+        if players == 3 {
+            p.fill(THREE_PLAYERS, 0, 1.0);
+        }
         hand
     }
 
     /// Writes the channels only the full encoding has.
     fn full(obs: &Observation, hand: &Self::Held, p: &mut Planes<'_>) {
-        let mut seen = *hand;
+        let players = obs.player_count;
         let mut dora_held = 0usize;
         let dora: Vec<usize> = obs
             .dora_indicators
             .iter()
-            .map(|&t| usize::from(dora_from_indicator(kind_of_id(t))))
+            .map(|&t| usize::from(dora_from_indicator(kind_of_id(t), players)))
             .collect();
         let mut count_dora = |t: u8| {
             dora_held += dora.iter().filter(|&&d| d == col(t)).count() + usize::from(red(obs, t));
         };
         obs.hand.iter().for_each(|&t| count_dora(t));
-        for (seat, player) in obs.players.iter().enumerate() {
-            let r = relative(obs.seat, seat);
+        for (seat, player) in obs.players.iter().enumerate().take(players) {
+            let r = relative(obs.seat, seat, players);
             for (i, d) in player.pond.iter().take(POND_SLOTS).enumerate() {
                 p.set(POND_ORDER, r * POND_SLOTS + i, col(d.tile), 1.0);
                 for (flag, channel) in [
@@ -242,23 +257,29 @@ impl Encoder for RiichiEncoder {
                     }
                 }
             }
-            for d in player.pond.iter().filter(|d| !d.called) {
-                seen[col(d.tile)] += 1;
+            if r == 0 {
+                player
+                    .melds
+                    .iter()
+                    .flat_map(|m| m.tiles.iter())
+                    .for_each(|&t| count_dora(t));
             }
-            for m in player.melds.iter() {
-                for &t in &m.tiles {
-                    seen[col(t)] += 1;
-                    if r == 0 {
-                        count_dora(t);
-                    }
-                }
+            if r == 0 {
+                // The Norths for the indicators; their nukidora is added below (T10.2).
+                player.kita.iter().for_each(|&t| count_dora(t));
             }
         }
-        for &t in &obs.dora_indicators {
-            seen[col(t)] += 1;
-        }
-        let seen = seen.map(|n| n.min(4));
+        let in_sight = obs.seen();
+        // A kind out of play (2m-8m with three players) reads as all four in sight.
+        let seen: [u8; RIICHI_KINDS] = std::array::from_fn(|k| {
+            if in_play(k as u8, players) {
+                in_sight[k].min(4)
+            } else {
+                4
+            }
+        });
         p.thermometer(SEEN, &seen);
+        let dora_held = dora_held + obs.players[obs.seat].kita.len();
         p.fill(DORA_HELD, 0, dora_held.min(8) as f32 / 8.0);
         efficiency(hand, &seen, p);
     }

@@ -1,11 +1,14 @@
 //! Yaku, yakuman and fu of one reading of a winning hand (spec §2 and §3.1).
 
 use crate::decompose::{Reading, Set, Shape, Wait};
+use crate::log::Json;
 use crate::meld::{Meld, MeldKind};
 use crate::riichi::context::WinContext;
+use crate::riichi::mjai::pai;
 use crate::riichi::rules::{Daisharin, DoubleWindPairFu, Renhou, Ruleset};
 use crate::riichi::yaku::{Yaku, Yakuman};
 use crate::tile::{EAST, RIICHI_KINDS, WHITE, is_dragon, is_honor, is_terminal, is_yaochuu};
+use crate::wind::Wind;
 
 /// The shape of a set in a winning hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -281,7 +284,7 @@ pub fn find(arr: &Arrangement, ctx: &WinContext, rules: &Ruleset) -> Found {
         }
         Shape::Standard => {
             tile_yaku(arr, rules, &mut found);
-            set_yaku(arr, ctx, &mut found);
+            set_yaku(arr, ctx, rules, &mut found);
         }
     }
     found
@@ -334,13 +337,16 @@ fn tile_yaku(arr: &Arrangement, rules: &Ruleset, found: &mut Found) {
 }
 
 /// Yaku that depend on the sets of a standard reading.
-fn set_yaku(arr: &Arrangement, ctx: &WinContext, found: &mut Found) {
+fn set_yaku(arr: &Arrangement, ctx: &WinContext, rules: &Ruleset, found: &mut Found) {
     let groups = arr.groups();
     let pair = arr.pair();
     let (sequences, triplets) = arr.sequences_and_triplets();
     for &kind in triplets.as_slice() {
         if is_dragon(kind) {
             found.add(Yaku::dragon(kind));
+        }
+        if is_value_north(kind, rules) {
+            found.add(Yaku::SeatNorth);
         }
         if kind == ctx.seat_wind.tile_kind() {
             found.add(Yaku::seat_wind(ctx.seat_wind));
@@ -352,6 +358,7 @@ fn set_yaku(arr: &Arrangement, ctx: &WinContext, found: &mut Found) {
     if arr.closed()
         && sequences.len == 4
         && !is_value_pair(pair, ctx)
+        && !is_value_north(pair, rules)
         && arr.reading.wait == Wait::Ryanmen
     {
         found.add(Yaku::Pinfu);
@@ -396,6 +403,12 @@ fn set_yaku(arr: &Arrangement, ctx: &WinContext, found: &mut Found) {
         let honors = is_honor(pair) || triplets.as_slice().iter().any(|&k| is_honor(k));
         found.add(if honors { Yaku::Chanta } else { Yaku::Junchan });
     }
+}
+
+/// Whether `kind` is North as a value tile of every seat: three players with `north_yakuhai`
+/// (T17.11; a North triplet then scores as a North seat wind).
+fn is_value_north(kind: u8, rules: &Ruleset) -> bool {
+    rules.north_yakuhai && rules.player_count() == 3 && kind == Wind::North.tile_kind()
 }
 
 /// Dragons, the seat wind and the round wind make a pair worth fu (and deny pinfu).
@@ -593,6 +606,67 @@ pub enum FuPart {
     OpenPinfu,
 }
 
+impl FuPart {
+    /// Its catalogue key (`fu.*`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Base => "fu.base",
+            Self::Chiitoitsu => "fu.chiitoitsu",
+            Self::MenzenRon => "fu.menzen_ron",
+            Self::Tsumo => "fu.tsumo",
+            Self::Wait(_) => "fu.wait",
+            Self::Pair(_) => "fu.pair",
+            Self::Set(g) => match (g.kind == GroupKind::Kan, g.concealed) {
+                (false, false) => "fu.triplet_open",
+                (false, true) => "fu.triplet_concealed",
+                (true, false) => "fu.kan_open",
+                (true, true) => "fu.kan_concealed",
+            },
+            Self::OpenPinfu => "fu.open_pinfu",
+        }
+    }
+
+    /// Its parameters: the wait's name, or the pair's or set's tile (mjai name).
+    pub fn params(self) -> Vec<(&'static str, Json)> {
+        match self {
+            Self::Wait(w) => vec![("wait", w.name().into())],
+            Self::Pair(kind) => vec![("tile", pai(kind, false).into())],
+            Self::Set(g) => vec![("tile", pai(g.first, false).into())],
+            _ => Vec::new(),
+        }
+    }
+}
+
+crate::catalogue_part! {
+    /// The lines of a fu calculation in words (keys `fu.*`, [`FuPart::key`]).
+    FU: [
+        "fu.base" () => "base",
+        "fu.chiitoitsu" () => "seven pairs",
+        "fu.menzen_ron" () => "closed hand won by ron",
+        "fu.tsumo" () => "self-draw",
+        "fu.wait" (wait: "wait") => "{wait} wait",
+        "fu.pair" (tile: "tile") => "pair of {tile}",
+        "fu.triplet_open" (tile: "tile") => "open triplet of {tile}",
+        "fu.triplet_concealed" (tile: "tile") => "concealed triplet of {tile}",
+        "fu.kan_open" (tile: "tile") => "open kan of {tile}",
+        "fu.kan_concealed" (tile: "tile") => "concealed kan of {tile}",
+        "fu.open_pinfu" () => "open hand raised to 30",
+    ]
+}
+
+crate::catalogue_part! {
+    /// The wait shapes in words (keys `wait.*`, by [`Wait::name`]).
+    WAITS: [
+        "wait.ryanmen" () => "two-sided",
+        "wait.kanchan" () => "closed (kanchan)",
+        "wait.penchan" () => "edge (penchan)",
+        "wait.shanpon" () => "two pairs (shanpon)",
+        "wait.tanki" () => "single (tanki)",
+        "wait.kokushi" () => "kokushi",
+        "wait.kokushi13" () => "thirteen-sided kokushi",
+    ]
+}
+
 /// Fu lines of a reading, at most ten.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct FuParts {
@@ -651,8 +725,8 @@ pub fn fu(arr: &Arrangement, ctx: &WinContext, rules: &Ruleset, pinfu: bool) -> 
         parts.push(FuPart::Wait(wait), 2);
     }
     let pair = arr.pair();
-    let winds =
-        u8::from(pair == ctx.seat_wind.tile_kind()) + u8::from(pair == ctx.round_wind.tile_kind());
+    let winds = u8::from(pair == ctx.seat_wind.tile_kind() || is_value_north(pair, rules))
+        + u8::from(pair == ctx.round_wind.tile_kind());
     let pair_fu = match (is_dragon(pair), winds) {
         (true, _) => 2,
         (false, 2) if rules.double_wind_pair_fu == DoubleWindPairFu::Four => 4,

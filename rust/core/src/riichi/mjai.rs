@@ -3,7 +3,7 @@
 //! not see.
 
 use crate::error::{Error, Result};
-use crate::tile::{HIDDEN, RIICHI_KINDS, RIICHI_TILE_COUNT, kind_of_id};
+use crate::tile::{HIDDEN, RIICHI_KINDS, RIICHI_TILE_COUNT, is_red_id, kind_of_id, tile_class};
 
 /// The mjai name of each kind 0..=33.
 pub const NAMES: [&str; RIICHI_KINDS] = [
@@ -16,7 +16,7 @@ pub const NAMES: [&str; RIICHI_KINDS] = [
 pub const RED_NAMES: [&str; 3] = ["5mr", "5pr", "5sr"];
 
 /// The name of each tile class (the kinds 0..=33, then the red 5m, 5p, 5s; see
-/// [`crate::riichi::game::tile_class`]) and last `"?"` for a hidden tile.
+/// [`crate::tile::tile_class`]) and last `"?"` for a hidden tile.
 pub const CLASS_NAMES: [&str; 38] = {
     let mut out = ["?"; 38];
     let mut i = 0;
@@ -35,7 +35,7 @@ pub fn class_index(id: u8, red_fives: bool) -> usize {
     if id == HIDDEN || usize::from(id) >= RIICHI_TILE_COUNT {
         return 37;
     }
-    usize::from(crate::riichi::game::tile_class(id, red_fives))
+    usize::from(tile_class(id, red_fives))
 }
 
 /// The mjai name of a tile kind, red when `red` (a kind without a red five ignores it).
@@ -52,7 +52,7 @@ pub fn tile_pai(id: u8, red_fives: bool) -> &'static str {
     if id == HIDDEN || usize::from(id) >= RIICHI_TILE_COUNT {
         return "?";
     }
-    pai(kind_of_id(id), red_fives && matches!(id, 16 | 52 | 88))
+    pai(kind_of_id(id), is_red_id(id, red_fives))
 }
 
 /// Reads an mjai tile name: its kind and whether it is a red five.

@@ -101,7 +101,7 @@ impl Seat {
             out.value |= 1 << kind;
         }
         for &indicator in &sight.indicators {
-            out.dora |= 1 << dora_from_indicator(kind_of_id(indicator));
+            out.dora |= 1 << dora_from_indicator(kind_of_id(indicator), 4);
         }
         out
     }

@@ -15,6 +15,7 @@
 //! | 65, 66..71 | number of ura indicators, their kinds (+128 for a red five) |
 //! | 71, 72 | honba, riichi deposits on the table |
 //! | 73, 74 | discarder and liable seat winds (255 = none) |
+//! | 75 | kita tiles set aside (three players, 0..4) |
 //!
 //! Flag bits follow [`WinContext::FLAGS`]. A record is checked like a scalar win: encoding
 //! rejects what [`crate::riichi::score::Win::check`] rejects.
@@ -22,6 +23,7 @@
 use crate::error::{Error, Result};
 use crate::meld::{Meld, MeldKind};
 use crate::riichi::context::{Indicators, WinContext};
+use crate::riichi::rules::Ruleset;
 use crate::riichi::score::Win;
 use crate::tile::RIICHI_KINDS;
 use crate::tiles::Tiles;
@@ -43,9 +45,9 @@ pub struct Decoded {
     pub context: WinContext,
 }
 
-/// Encodes a win as a record, after the checks scoring makes.
-pub fn encode(win: &Win<'_>, ctx: &WinContext) -> Result<[u8; RECORD_WIDTH]> {
-    win.check(ctx)?;
+/// Encodes a win as a record, after the checks scoring under `rules` makes.
+pub fn encode(win: &Win<'_>, ctx: &WinContext, rules: &Ruleset) -> Result<[u8; RECORD_WIDTH]> {
+    win.check(ctx, rules)?;
     let Win {
         concealed,
         win_tile,
@@ -92,6 +94,7 @@ pub fn encode(win: &Win<'_>, ctx: &WinContext) -> Result<[u8; RECORD_WIDTH]> {
     })?;
     r[73] = ctx.discarder.map_or(NONE, |w| w as u8);
     r[74] = ctx.liable.map_or(NONE, |w| w as u8);
+    r[75] = ctx.kita;
     Ok(r)
 }
 
@@ -131,6 +134,7 @@ pub fn decode(r: &[u8], melds: &mut Vec<Meld>) -> Result<Decoded> {
         riichi_sticks: u32::from(r[72]),
         discarder: seat("discarder", r[73])?,
         liable: seat("liable", r[74])?,
+        kita: r[75],
         ..WinContext::default()
     };
     context.set_flag_bits(u16::from_le_bytes([r[55], r[56]]));
@@ -202,7 +206,7 @@ mod tests {
             win_tile: 13,
             melds: &melds,
         };
-        let r = encode(&win, &ctx).unwrap();
+        let r = encode(&win, &ctx, &Ruleset::default()).unwrap();
         let mut melds = Vec::new();
         let d = decode(&r, &mut melds).unwrap();
         assert_eq!(r[61], 4 + 128);

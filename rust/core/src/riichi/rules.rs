@@ -1,13 +1,16 @@
-//! [`Ruleset`]: every option of the rules spec (§4) with the six presets.
+//! [`Ruleset`]: every option of the rules spec (§4) with the six four-player presets, and the
+//! two three-player presets derived from them (sanma spec section 4).
 //!
 //! One struct holds scoring and play options alike, so the game engine needs no second
-//! config. Options are read and written by name ([`Ruleset::get`], [`Ruleset::set`]) for the
+//! config. The seat count is an option (`players`, 3 or 4): the engine, scoring and logs read
+//! it where a rule depends on it. Options are read and written by name ([`Ruleset::get`], [`Ruleset::set`]) for the
 //! Python layer, dicts and TOML; an unknown name or value is an error that lists what is valid.
 
 use std::num::NonZeroU8;
 
 use crate::error::{Error, Result};
-use crate::options::{OptionType, Value, choice, option_table};
+use crate::options::{MAX_POINTS, OptionType, Value, choice, option_table};
+use crate::tile::RIICHI_KINDS;
 
 /// The named presets, in the column order of the spec's §4 table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -24,17 +27,23 @@ pub enum Preset {
     Ema,
     /// M-League.
     MLeague,
+    /// tenhou.net three-player ranked lobby: `tenhou` with the sanma options (T-spec §4).
+    TenhouSanma,
+    /// Mahjong Soul three-player ranked rooms: `mahjongsoul` with the sanma options.
+    MahjongSoulSanma,
 }
 
 impl Preset {
     /// Every preset.
-    pub const ALL: [Self; 6] = [
+    pub const ALL: [Self; 8] = [
         Self::Seed,
         Self::Tenhou,
         Self::MahjongSoul,
         Self::Wrc,
         Self::Ema,
         Self::MLeague,
+        Self::TenhouSanma,
+        Self::MahjongSoulSanma,
     ];
 
     /// The preset's name in the API.
@@ -46,6 +55,8 @@ impl Preset {
             Self::Wrc => "wrc",
             Self::Ema => "ema",
             Self::MLeague => "mleague",
+            Self::TenhouSanma => "tenhou-sanma",
+            Self::MahjongSoulSanma => "mahjongsoul-sanma",
         }
     }
 
@@ -107,7 +118,7 @@ Renhou: str {
     Yakuman = "yakuman",
 });
 choice!(/// Live tiles needed to declare riichi.
-    MinLiveTiles: int { Zero = 0, One = 1, Four = 4 });
+    MinLiveTiles: int { Zero = 0, One = 1, Three = 3, Four = 4 });
 choice!(/// Which concealed kans a riichi player may declare.
 RiichiAnkan: str {
     None = "none",
@@ -134,6 +145,77 @@ choice!(/// Which tile is the winning tile of a tenhou.
     TenhouWinTile: str { LastDealt = "last_dealt", Best = "best" });
 choice!(/// Daisharin (seven pairs 2-8 of one suit) as a yakuman.
     Daisharin: str { Off = "off", On = "on", AllSuits = "all_suits" });
+choice!(/// The number of players (T1.1): four, or three (sanma).
+    Players: int { Four = 4, Three = 3 });
+choice!(/// How final points are rounded (TP6).
+    FinalPointsRounding: str { None = "none", ThousandHalfAway = "thousand_half_away" });
+choice!(/// What a three-player tsumo's two payers pay (T16.2).
+    TsumoSplit: str { TsumoLoss = "tsumo_loss", NorthBisection = "north_bisection" });
+choice!(/// What a player liable for a yakuman won by tsumo pays (T15.2).
+    PaoTsumoAmount: str { TsumoTotal = "tsumo_total", RonValue = "ron_value" });
+choice!(/// Which hands may ron a kita tile (T17.7).
+    KitaRon: str { AnyHand = "any_hand", YakumanOnly = "yakuman_only", Off = "off" });
+choice!(/// Which Norths a riichi player may pull (T17.3).
+    KitaInRiichi: str { DrawnOnly = "drawn_only", Any = "any", Off = "off" });
+choice!(/// The length of the seat arrays of a three-player mjai log (TL1.3).
+    MjaiSanmaLayout: str { Native = "native", Padded4 = "padded4" });
+choice!(/// The mjai event name of a kita (TL1.4).
+    MjaiKitaEvent: str { Nukidora = "nukidora", Kita = "kita" });
+
+/// Placement points (uma) for 1st, 2nd, ..., one per player: three or four integers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Uma {
+    values: [i32; 4],
+    len: usize,
+}
+
+impl Uma {
+    /// Placement points for the ranks in order (as many as there are players).
+    pub const fn new(values: [i32; 4], len: usize) -> Self {
+        Self { values, len }
+    }
+
+    /// The points of each rank, first to last.
+    pub fn ranks(&self) -> &[i32] {
+        &self.values[..self.len]
+    }
+}
+
+impl OptionType for Uma {
+    fn to_value(&self) -> Value {
+        Value::List(
+            self.ranks()
+                .iter()
+                .map(|&v| Value::Int(i64::from(v)))
+                .collect(),
+        )
+    }
+    fn from_value(value: &Value) -> Option<Self> {
+        let Value::List(items) = value else {
+            return None;
+        };
+        if !(3..=4).contains(&items.len()) {
+            return None;
+        }
+        let mut values = [0; 4];
+        for (slot, item) in values.iter_mut().zip(items) {
+            *slot = match item {
+                Value::Int(i) => i32::try_from(*i)
+                    .ok()
+                    .filter(|v| v.unsigned_abs() <= MAX_POINTS)?,
+                _ => return None,
+            };
+        }
+        Some(Self::new(values, items.len()))
+    }
+    fn allowed() -> String {
+        format!(
+            "a list of integers from -{MAX_POINTS} to {MAX_POINTS}, one per player (first to \
+             last)"
+        )
+    }
+}
+
 /// The yakuman that make a feeding player liable (pao), as a bit set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct PaoSet(u8);
@@ -177,7 +259,10 @@ impl OptionType for PaoSet {
     }
 }
 
-const NONE_UMA: [i32; 4] = [0; 4];
+const NONE_UMA: Uma = Uma::new([0; 4], 4);
+const fn uma(values: [i32; 4]) -> Uma {
+    Uma::new(values, 4)
+}
 const PAO: PaoSet = PaoSet(PaoSet::DAISANGEN.0 | PaoSet::DAISUUSHII.0);
 use GameLength::{Hanchan, OneDeal};
 use Kazoe::{Sanbaiman, Yakuman};
@@ -186,6 +271,9 @@ option_table! {
     /// Every rule option (spec §4). Build one with [`Ruleset::preset`] and change it with
     /// [`Ruleset::set`]; the fields are read directly by scoring and the game engine.
     pub struct Ruleset for Preset, "rule" {
+    /// The number of players: 4, or 3 for three-player mahjong (sanma, T1.1).
+    players: Players = [Players::Four, Players::Four, Players::Four, Players::Four, Players::Four,
+        Players::Four],
     /// one_deal, tonpuusen or hanchan.
     game_length: GameLength = [OneDeal, Hanchan, Hanchan, Hanchan, Hanchan, Hanchan],
     /// Points each player starts with.
@@ -204,10 +292,15 @@ option_table! {
     tenpaiyame: Yame = [Yame::Off, Yame::Automatic, Yame::Automatic, Yame::Off, Yame::Off, Yame::Off],
     /// Bonus for first place, in points.
     oka: u32 = [0, 20_000, 0, 0, 0, 20_000],
-    /// Placement points for 1st..4th, in points.
-    uma: [i32; 4] = [NONE_UMA, [20_000, 10_000, -10_000, -20_000], NONE_UMA,
-        [15_000, 5_000, -5_000, -15_000], [15_000, 5_000, -5_000, -15_000],
-        [30_000, 10_000, -10_000, -30_000]],
+    /// Placement points for 1st, 2nd, ..., one per player, in points.
+    uma: Uma = [NONE_UMA, uma([20_000, 10_000, -10_000, -20_000]), NONE_UMA,
+        uma([15_000, 5_000, -5_000, -15_000]), uma([15_000, 5_000, -5_000, -15_000]),
+        uma([30_000, 10_000, -10_000, -30_000])],
+    /// Final scores rounded to a whole 1,000 (halves away from zero), the first taking the
+    /// rest (TP6).
+    final_points_rounding: FinalPointsRounding = [FinalPointsRounding::None,
+        FinalPointsRounding::None, FinalPointsRounding::None, FinalPointsRounding::None,
+        FinalPointsRounding::None, FinalPointsRounding::None],
     /// Riichi deposits left at the end of the game (R13.5).
     leftover_deposits: LeftoverDeposits = [LeftoverDeposits::Returned, LeftoverDeposits::ToFirst,
         LeftoverDeposits::ToFirst, LeftoverDeposits::Lost, LeftoverDeposits::ToFirst,
@@ -320,11 +413,11 @@ option_table! {
     declare_noten: bool = [false, false, false, true, false, false],
     /// The winning tile of a tenhou (YR4).
     tenhou_win_tile: TenhouWinTile = [TenhouWinTile::LastDealt, TenhouWinTile::LastDealt, TenhouWinTile::LastDealt, TenhouWinTile::LastDealt, TenhouWinTile::LastDealt, TenhouWinTile::LastDealt],
-    /// Honba bonus on a ron (P5).
+    /// Honba bonus on a ron (P5; three players: T16.1, `honba_ron_value`).
     honba_ron: u32 = [300, 300, 300, 300, 300, 300],
     /// Honba bonus per payer on a tsumo (P5).
     honba_tsumo: u32 = [100, 100, 100, 100, 100, 100],
-    /// Total noten payment at an exhaustive draw (R13.4).
+    /// Total noten payment at an exhaustive draw (R13.4; three players: T13.4, `noten_pool`).
     noten_payment: u32 = [3000, 3000, 3000, 3000, 3000, 3000],
     /// A riichi deposit.
     riichi_deposit: u32 = [1000, 1000, 1000, 1000, 1000, 1000],
@@ -336,6 +429,45 @@ option_table! {
     open_riichi: bool = [false, false, false, false, false, false],
     /// Local yaku: paarenchan, the eighth consecutive dealer win.
     paarenchan: bool = [false, false, false, false, false, false],
+    /// Three players: what a tsumo's two payers pay (T16.2).
+    tsumo_split: TsumoSplit = [TsumoSplit::TsumoLoss, TsumoSplit::TsumoLoss,
+        TsumoSplit::TsumoLoss, TsumoSplit::TsumoLoss, TsumoSplit::TsumoLoss,
+        TsumoSplit::TsumoLoss],
+    /// What a player liable for a yakuman won by tsumo pays: the tsumo total or the ron value
+    /// (T15.2; the same with four players).
+    pao_tsumo_amount: PaoTsumoAmount = [PaoTsumoAmount::TsumoTotal,
+        PaoTsumoAmount::TsumoTotal, PaoTsumoAmount::TsumoTotal, PaoTsumoAmount::TsumoTotal,
+        PaoTsumoAmount::TsumoTotal, PaoTsumoAmount::TsumoTotal],
+    /// Three players: a North may be set aside (kita) for a replacement draw and 1 han of
+    /// nukidora (T17.1, T10.2).
+    nukidora: bool = [false, false, false, false, false, false],
+    /// A kita ends the first go-around and every ippatsu, as a call does (T17.8).
+    kita_counts_as_call: bool = [true, true, true, true, true, true],
+    /// A win on a kita's replacement tile is rinshan kaihou (T17.9).
+    kita_rinshan: bool = [true, true, true, true, true, true],
+    /// Which hands may ron a kita tile (T17.7).
+    kita_ron: KitaRon = [KitaRon::AnyHand, KitaRon::AnyHand, KitaRon::AnyHand, KitaRon::AnyHand,
+        KitaRon::AnyHand, KitaRon::AnyHand],
+    /// A ron on a kita tile keeps a riichi winner's ippatsu (T7.2).
+    kita_ron_ippatsu: bool = [true, true, true, true, true, true],
+    /// Passing a ron on a kita tile is furiten, as passing a discard (T11.3).
+    kita_pass_furiten: bool = [true, true, true, true, true, true],
+    /// Which Norths a riichi player may pull (T17.3).
+    kita_in_riichi: KitaInRiichi = [KitaInRiichi::DrawnOnly, KitaInRiichi::DrawnOnly,
+        KitaInRiichi::DrawnOnly, KitaInRiichi::DrawnOnly, KitaInRiichi::DrawnOnly,
+        KitaInRiichi::DrawnOnly],
+    /// Three players: a North triplet scores yakuhai and a North pair fu, for every seat
+    /// (T17.11).
+    north_yakuhai: bool = [false, false, false, false, false, false],
+    /// Three-player mjai logs: seat arrays of 3 entries (`native`) or 4 with seat 3 empty
+    /// (`padded4`) (TL1.3).
+    mjai_sanma_layout: MjaiSanmaLayout = [MjaiSanmaLayout::Native, MjaiSanmaLayout::Native,
+        MjaiSanmaLayout::Native, MjaiSanmaLayout::Native, MjaiSanmaLayout::Native,
+        MjaiSanmaLayout::Native],
+    /// The mjai event a kita writes (TL1.4).
+    mjai_kita_event: MjaiKitaEvent = [MjaiKitaEvent::Nukidora, MjaiKitaEvent::Nukidora,
+        MjaiKitaEvent::Nukidora, MjaiKitaEvent::Nukidora, MjaiKitaEvent::Nukidora,
+        MjaiKitaEvent::Nukidora],
 }
 }
 
@@ -346,8 +478,79 @@ impl Default for Ruleset {
 }
 
 impl Ruleset {
-    /// Every combination of accepted values can be scored and played.
+    /// The values of a preset: a column of the table, or a three-player preset made from its
+    /// four-player column with the options sanma changes (T-spec §4).
+    pub fn preset(preset: Preset) -> Self {
+        match preset {
+            Preset::TenhouSanma => Self::column(Preset::Tenhou as usize).three_player(
+                15_000,
+                [20_000, 0, -20_000],
+                FinalPointsRounding::ThousandHalfAway,
+            ),
+            Preset::MahjongSoulSanma => Self::column(Preset::MahjongSoul as usize).three_player(
+                0,
+                [15_000, 0, -15_000],
+                FinalPointsRounding::None,
+            ),
+            four => Self::column(four as usize),
+        }
+    }
+
+    /// These rules for three players (T-spec §4): 35,000 start and 40,000 target points, the
+    /// given oka, uma and rounding, 200 per honba on a ron, a 2,000 noten pool, nukidora.
+    fn three_player(
+        self,
+        oka: u32,
+        [first, second, third]: [i32; 3],
+        rounding: FinalPointsRounding,
+    ) -> Self {
+        Self {
+            players: Players::Three,
+            start_points: 35_000,
+            target_points: 40_000,
+            oka,
+            uma: Uma::new([first, second, third, 0], 3),
+            final_points_rounding: rounding,
+            honba_ron: 200,
+            noten_payment: 2_000,
+            nukidora: true,
+            ..self
+        }
+    }
+
+    /// The number of players (3 or 4).
+    pub fn player_count(&self) -> usize {
+        self.players.get() as usize
+    }
+
+    /// Whether tile kind `kind` is in play: all 34 with four players; with three, the manzu
+    /// 2m–8m are removed (T0.1).
+    pub fn in_play(&self, kind: u8) -> bool {
+        crate::tile::in_play(kind, self.player_count())
+    }
+
+    /// Checks that `counts` (per kind) holds only kinds in play; `what` names them in the
+    /// error (T0.1: a removed kind is refused, never repaired).
+    pub fn check_in_play(&self, counts: &[u8; RIICHI_KINDS], what: &str) -> Result<()> {
+        crate::tile::check_in_play(counts, self.player_count(), what)
+    }
+
+    /// Options that must agree: the uma has one entry per player, and nukidora needs three
+    /// players (there is no kita with four).
     pub fn check(&self) -> Result<()> {
+        let players = self.player_count();
+        if self.uma.ranks().len() != players {
+            return Err(Error::rule(format!(
+                "option uma has {} entries but players is {players}: give one per player \
+                 (change both together, e.g. replace(players=3, uma=[20000, 0, -20000]))",
+                self.uma.ranks().len()
+            )));
+        }
+        if self.nukidora && players != 3 {
+            return Err(Error::rule(
+                "option nukidora needs players = 3: kita exists only in three-player games",
+            ));
+        }
         Ok(())
     }
 }
@@ -386,7 +589,7 @@ mod tests {
         assert_eq!(rules.get("pao").unwrap(), pao);
         let uma = Value::List((0..4).map(Value::Int).collect());
         rules.set("uma", &uma).unwrap();
-        assert_eq!(rules.uma, [0, 1, 2, 3]);
+        assert_eq!(rules.uma.ranks(), [0, 1, 2, 3]);
         assert_eq!(rules.values().len(), Ruleset::OPTIONS.len());
     }
 

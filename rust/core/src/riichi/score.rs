@@ -9,8 +9,9 @@ use crate::riichi::points::{self, Limit};
 use crate::riichi::rules::{PaoSet, RedFives, Renhou, Ruleset, TenhouWinTile};
 use crate::riichi::settlement::{self, Payment, Settlement};
 use crate::riichi::yaku::{Yaku, Yakuman};
-use crate::tile::{RIICHI_KINDS, dora_from_indicator, kind_name};
+use crate::tile::{RIICHI_KINDS, dora_from_indicator, kind_name, removed_kind};
 use crate::tiles::Tiles;
+use crate::wind::Wind;
 
 /// The best reading of a win, before its lists are spelled out (no allocation).
 #[derive(Debug, Clone, Copy)]
@@ -23,8 +24,8 @@ pub struct Scored {
     pub found: Found,
     /// Han from yaku (dora excluded).
     pub yaku_han: u8,
-    /// Dora, ura dora and red fives, counted only when the hand has a yaku.
-    pub dora: [u8; 3],
+    /// Dora, ura dora, red fives and nukidora, counted only when the hand has a yaku.
+    pub dora: [u8; 4],
     /// Fu lines.
     pub fu: FuParts,
     /// Yakuman units (0 if none).
@@ -60,7 +61,7 @@ impl Scored {
             .found
             .yaku_list()
             .map(move |y| (y, evaluate::han_of(y, closed, rules)));
-        let dora = [Yaku::Dora, Yaku::UraDora, Yaku::AkaDora]
+        let dora = [Yaku::Dora, Yaku::UraDora, Yaku::AkaDora, Yaku::Nukidora]
             .into_iter()
             .zip(self.dora)
             .filter(|&(_, n)| n > 0);
@@ -127,13 +128,16 @@ pub struct Win<'a> {
 }
 
 impl Win<'_> {
-    /// Checks the win and its context together: sizes, the winning tile, the flags, and the
-    /// copies of each kind and red fives among everything visible (hand, melds and
-    /// indicators). Returns the counts and red fives of the hand and melds.
-    pub fn check(&self, ctx: &WinContext) -> Result<([u8; RIICHI_KINDS], u8)> {
+    /// Checks the win and its context together under `rules`: sizes, the winning tile, the
+    /// flags, the copies of each kind and red fives among everything visible (hand, melds,
+    /// kita tiles and indicators), and with three players the tiles, seats and calls that do
+    /// not exist (T0.1, T0.4, T4.1). Returns the counts and red fives of the hand and melds.
+    pub fn check(&self, ctx: &WinContext, rules: &Ruleset) -> Result<([u8; RIICHI_KINDS], u8)> {
         let tiles = self.check_tiles()?;
         ctx.check(self.melds.iter().any(Meld::is_open))?;
+        self.check_players(ctx, rules, &tiles.0)?;
         let (mut counts, mut red) = tiles;
+        counts[usize::from(Wind::North.tile_kind())] += ctx.kita;
         for (kind, is_red) in ctx
             .dora_indicators
             .tiles()
@@ -144,8 +148,61 @@ impl Win<'_> {
                 red[usize::from(kind / 9)] += 1;
             }
         }
-        check_supply(&counts, red, "the hand, its melds and the indicators")?;
+        let what = match ctx.kita {
+            0 => "the hand, its melds and the indicators",
+            _ => "the hand, its melds, its kita tiles and the indicators",
+        };
+        check_supply(&counts, red, what)?;
         Ok((tiles.0, tiles.1.iter().sum()))
+    }
+
+    /// What the player count allows: kita only under a three-player ruleset with nukidora;
+    /// with three players no removed kind (hand, melds or indicators), no chi and no North
+    /// seat or round.
+    fn check_players(
+        &self,
+        ctx: &WinContext,
+        rules: &Ruleset,
+        counts: &[u8; RIICHI_KINDS],
+    ) -> Result<()> {
+        if ctx.kita > 0 && !rules.nukidora {
+            return Err(Error::argument(format!(
+                "kita {} needs a three-player ruleset with nukidora (e.g. \
+                 Ruleset.preset(\"tenhou-sanma\"))",
+                ctx.kita
+            )));
+        }
+        if rules.player_count() == 4 {
+            return Ok(());
+        }
+        let indicators = ctx
+            .dora_indicators
+            .kinds()
+            .iter()
+            .chain(ctx.ura_indicators.kinds());
+        if let Some(&kind) = indicators.into_iter().find(|&&k| !rules.in_play(k)) {
+            return Err(removed_kind(kind, "indicator"));
+        }
+        rules.check_in_play(counts, "tile")?;
+        if self
+            .melds
+            .iter()
+            .any(|m| m.kind() == crate::meld::MeldKind::Chi)
+        {
+            return Err(Error::meld("no chi in three-player games (T4.1)"));
+        }
+        let seats = [
+            ("seat_wind", Some(ctx.seat_wind)),
+            ("round_wind", Some(ctx.round_wind)),
+            ("discarder", ctx.discarder),
+            ("liable", ctx.liable),
+        ];
+        match seats.iter().find(|(_, w)| *w == Some(Wind::North)) {
+            Some((name, _)) => Err(Error::argument(format!(
+                "{name} N: there is no North seat or round with three players"
+            ))),
+            None => Ok(()),
+        }
     }
 
     /// Checks sizes, the winning tile and the copies of each kind in the hand and melds.
@@ -216,7 +273,7 @@ impl Scorer {
     /// Scores `win`: the best reading, or the best yakuless one when no reading has a yaku.
     /// An incomplete hand or an inconsistent input is an error.
     pub fn score(&mut self, win: &Win<'_>, ctx: &WinContext, rules: &Ruleset) -> Result<Scored> {
-        let (counts, red) = win.check(ctx)?;
+        let (counts, red) = win.check(ctx, rules)?;
         self.read(win, ctx, rules);
         let dora = dora_counts(&counts, red, ctx, rules);
         let hand = HandFacts::new(&counts, win.melds);
@@ -261,8 +318,12 @@ impl Scorer {
     }
 }
 
-/// Dora, ura dora (riichi winners only) and red fives in the hand.
-fn dora_counts(counts: &[u8; RIICHI_KINDS], red: u8, ctx: &WinContext, rules: &Ruleset) -> [u8; 3] {
+/// Dora, ura dora (riichi winners only), red fives and nukidora of the hand; the kita tiles are
+/// Norths for the indicators (T10.2).
+fn dora_counts(counts: &[u8; RIICHI_KINDS], red: u8, ctx: &WinContext, rules: &Ruleset) -> [u8; 4] {
+    let players = rules.player_count();
+    let mut counts = *counts;
+    counts[usize::from(Wind::North.tile_kind())] += ctx.kita;
     let count = |indicators: &[u8], all: bool| -> u8 {
         let used = if all {
             indicators.len()
@@ -271,7 +332,7 @@ fn dora_counts(counts: &[u8; RIICHI_KINDS], red: u8, ctx: &WinContext, rules: &R
         };
         indicators[..used]
             .iter()
-            .map(|&i| counts[usize::from(dora_from_indicator(i))])
+            .map(|&i| counts[usize::from(dora_from_indicator(i, players))])
             .sum()
     };
     let dora = count(ctx.dora_indicators.kinds(), rules.kan_dora);
@@ -285,12 +346,12 @@ fn dora_counts(counts: &[u8; RIICHI_KINDS], red: u8, ctx: &WinContext, rules: &R
     } else {
         0
     };
-    [dora, ura, aka]
+    [dora, ura, aka, ctx.kita]
 }
 
 fn score_reading(
     arrangement: &Arrangement<'_>,
-    dora: [u8; 3],
+    dora: [u8; 4],
     ctx: &WinContext,
     rules: &Ruleset,
 ) -> Scored {
@@ -301,14 +362,14 @@ fn score_reading(
     let flat_renhou = found.has(Yaku::Renhou) && rules.renhou == Renhou::ManganFlat;
     let enough_han = rules.min_han.get() <= 1 || ctx.honba < 5 || yaku_han >= 2 || flat_renhou;
     let is_win = units > 0 || ((yaku_han > 0 || flat_renhou) && enough_han);
-    let dora = if is_win && units == 0 { dora } else { [0; 3] };
+    let dora = if is_win && units == 0 { dora } else { [0; 4] };
     let han = yaku_han + dora.iter().sum::<u8>();
     let (mut base, mut limit, kazoe) = points::base_points(han, fu.total(), units, rules);
     if flat_renhou && base < 2000 {
         (base, limit) = (2000, Limit::Mangan);
     }
     let points = if is_win {
-        settlement::hand_value(base, ctx)
+        settlement::hand_value(base, ctx, rules)
     } else {
         0
     };

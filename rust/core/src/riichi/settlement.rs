@@ -1,5 +1,6 @@
-//! Settlement: who pays whom, in one place (rules R12.2, R13.4, R13.6, R15.3 and R15.4; see
-//! ARCHITECTURE.md).
+//! Settlement: who pays whom, in one place (rules R12.2, R13.4, R13.6, R15.3 and R15.4, and
+//! for three players T13.4, T15.2 and T16.1-T16.2; see ARCHITECTURE.md). The payers are the
+//! seats of the ruleset's player count.
 //!
 //! Wins (honba, deposits, pao), nagashi mangan, tenpai/noten payments at an exhaustive draw
 //! and the split of honba and deposits between the winners of a multiple ron all settle
@@ -11,7 +12,9 @@
 
 use crate::error::{Error, Result};
 use crate::riichi::context::{MAX_STICKS, WinContext};
-use crate::riichi::rules::{MultiRonHonba, MultiRonSticks, PaoHonba, PaoScope, Ruleset};
+use crate::riichi::rules::{
+    MultiRonHonba, MultiRonSticks, PaoHonba, PaoScope, PaoTsumoAmount, Ruleset, TsumoSplit,
+};
 use crate::wind::Wind;
 
 /// One payer's payment (honba included). `payer` is `None` for a ron's discarder the caller
@@ -70,26 +73,40 @@ fn round_up(points: i64) -> i64 {
     (points + 99) / 100 * 100
 }
 
-/// The hand value paid by a ron's discarder, or the payment of each tsumo payer.
-fn split(base: i64, ctx: &WinContext) -> Payments {
+/// What a ron's discarder pays for a hand of `base` points (P4).
+fn ron_value(base: i64, dealer: bool) -> i64 {
+    round_up(base * if dealer { 6 } else { 4 })
+}
+
+/// The hand value paid by a ron's discarder, or the payment of each tsumo payer (R16.1): each
+/// payer its four-player share, 2b for the dealer or from everyone to a dealer, else b; with
+/// three players the absent North's share is not paid (`tsumo_loss`) or is split between the
+/// two payers (`north_bisection`: 3b each to a dealer, else 2.5b the dealer and 1.5b the
+/// other; T16.2).
+fn split(base: i64, ctx: &WinContext, rules: &Ruleset) -> Payments {
     let mut out = Payments::default();
-    if ctx.tsumo {
-        for seat in ctx.seat_wind.others() {
-            let double = ctx.dealer() || seat == Wind::East;
-            out.add(Some(seat), round_up(base * if double { 2 } else { 1 }));
-        }
-    } else {
-        out.add(
-            ctx.discarder,
-            round_up(base * if ctx.dealer() { 6 } else { 4 }),
-        );
+    if !ctx.tsumo {
+        out.add(ctx.discarder, ron_value(base, ctx.dealer()));
+        return out;
+    }
+    let players = rules.player_count();
+    let bisect = players == 3 && rules.tsumo_split == TsumoSplit::NorthBisection;
+    for seat in ctx.seat_wind.others(players) {
+        let halves = match (ctx.dealer(), seat == Wind::East, bisect) {
+            (true, _, false) | (false, true, false) => 4,
+            (false, false, false) => 2,
+            (true, _, true) => 6,
+            (false, true, true) => 5,
+            (false, false, true) => 3,
+        };
+        out.add(Some(seat), round_up((base * halves + 1) / 2));
     }
     out
 }
 
 /// The hand value before honba and deposits: what the discarder pays, or the tsumo total.
-pub fn hand_value(base: u32, ctx: &WinContext) -> i64 {
-    split(i64::from(base), ctx).total()
+pub fn hand_value(base: u32, ctx: &WinContext, rules: &Ruleset) -> i64 {
+    split(i64::from(base), ctx, rules).total()
 }
 
 /// Settles a win worth `base` points, `pao_units` of whose yakuman units make `ctx.liable`
@@ -102,9 +119,12 @@ pub fn settle_win(base: u32, pao_units: u8, ctx: &WinContext, rules: &Ruleset) -
         (Some(_), PaoScope::WholeHand) => base,
         (Some(_), PaoScope::ThatYakumanOnly) => (8000 * i64::from(pao_units)).min(base),
     };
-    let mut payments = split(base - pao_base, ctx);
+    let mut payments = split(base - pao_base, ctx, rules);
     if let Some(liable) = liable {
-        let pao = split(pao_base, ctx).total();
+        let pao = match rules.pao_tsumo_amount {
+            PaoTsumoAmount::RonValue if ctx.tsumo => ron_value(pao_base, ctx.dealer()),
+            _ => split(pao_base, ctx, rules).total(),
+        };
         if ctx.tsumo || ctx.discarder == Some(liable) {
             payments.add(Some(liable), pao);
         } else {
@@ -114,17 +134,18 @@ pub fn settle_win(base: u32, pao_units: u8, ctx: &WinContext, rules: &Ruleset) -
     }
     let honba = i64::from(ctx.honba.min(MAX_STICKS));
     let (ron_honba, tsumo_honba) = (i64::from(rules.honba_ron), i64::from(rules.honba_tsumo));
+    let players = rules.player_count();
     match liable {
         Some(liable) if rules.pao_honba == PaoHonba::Liable => {
             let per = if ctx.tsumo {
-                3 * tsumo_honba
+                (players as i64 - 1) * tsumo_honba
             } else {
                 ron_honba
             };
             payments.add(Some(liable), per * honba);
         }
         _ if ctx.tsumo => {
-            for seat in ctx.seat_wind.others() {
+            for seat in ctx.seat_wind.others(players) {
                 payments.add(Some(seat), tsumo_honba * honba);
             }
         }
@@ -166,21 +187,20 @@ pub fn nagashi_mangan(seat: Wind, honba: u32, rules: &Ruleset) -> Result<[i64; 4
     Ok(settled.deltas.unwrap_or_default())
 }
 
-/// Tenpai/noten payments at an exhaustive draw (R13.4): the noten players share the
-/// ruleset's `noten_payment` among the tenpai players; nothing moves when all or none are
-/// tenpai.
+/// Tenpai/noten payments at an exhaustive draw (R13.4, T13.4): the noten players among the
+/// ruleset's seats share its `noten_payment` among the tenpai players; nothing moves when all
+/// or none are tenpai. Seats beyond the player count take no part.
 pub fn exhaustive_draw(tenpai: [bool; 4], rules: &Ruleset) -> [i64; 4] {
-    let ready = tenpai.iter().filter(|&&t| t).count() as i64;
-    if ready == 0 || ready == 4 {
+    let players = rules.player_count();
+    let ready = tenpai[..players].iter().filter(|&&t| t).count() as i64;
+    if ready == 0 || ready == players as i64 {
         return [0; 4];
     }
     let total = i64::from(rules.noten_payment);
-    tenpai.map(|t| {
-        if t {
-            total / ready
-        } else {
-            -total / (4 - ready)
-        }
+    std::array::from_fn(|seat| match (seat < players, tenpai[seat]) {
+        (false, _) => 0,
+        (true, true) => total / ready,
+        (true, false) => -total / (players as i64 - ready),
     })
 }
 
@@ -254,7 +274,7 @@ mod tests {
             seat_wind: if dealer { Wind::East } else { Wind::South },
             ..Default::default()
         };
-        hand_value(base, &ctx)
+        hand_value(base, &ctx, &Ruleset::preset(Preset::Seed))
     }
 
     #[test]

@@ -7,6 +7,7 @@ use crate::agent::seat_seed;
 use crate::error::Result;
 use crate::riichi::agent::AgentKind;
 use crate::riichi::game::Action;
+use crate::riichi::game::log::LogStyle;
 use crate::riichi::game::{Deal, DrawReason, Event, Game, Observation, Outcome, Standing};
 use crate::riichi::rules::Ruleset;
 use crate::sim::{Seats, game_seed, play_out};
@@ -18,7 +19,7 @@ crate::sim::deal_table!();
 pub struct Setup {
     /// The ruleset of every game.
     pub rules: Ruleset,
-    /// The agent of each seat.
+    /// The agent of each seat (with three players the fourth takes no part).
     pub agents: [AgentKind; 4],
     /// Keep each game's log as JSON lines.
     pub log: bool,
@@ -31,8 +32,8 @@ pub struct GameRun {
     pub seed: u64,
     /// Each deal's outcome, in order.
     pub outcomes: Vec<Outcome>,
-    /// The final standings by seat.
-    pub standings: [Standing; 4],
+    /// The final standings by seat (one per player).
+    pub standings: Vec<Standing>,
     /// Its counts per seat.
     pub tally: Tally,
     /// Its log as JSON lines (empty unless the setup keeps logs).
@@ -42,17 +43,23 @@ pub struct GameRun {
 impl Setup {
     /// Plays game `index` of a run seeded `seed` (on seed `seed + index`).
     pub fn play(&self, seed: u64, index: usize) -> Result<GameRun> {
+        for kind in &self.agents[..self.rules.player_count()] {
+            kind.check_rules(&self.rules)?;
+        }
         let seed = game_seed(seed, index)?;
         let mut agents: Seats<Observation> =
             std::array::from_fn(|s| self.agents[s].make(seat_seed(seed, s)));
         let (game, outcomes) = play_game(&self.rules, seed, &mut agents)?;
         let standings = game.standings();
-        let red = game.red_fives();
+        let style = LogStyle::of(&self.rules);
         Ok(GameRun {
             seed,
             tally: Tally::of(&outcomes, game.log(), &standings),
             lines: if self.log {
-                game.log().iter().map(|e| e.record(red).to_json()).collect()
+                game.log()
+                    .iter()
+                    .map(|e| e.record(style).to_json())
+                    .collect()
             } else {
                 Vec::new()
             },
@@ -80,7 +87,8 @@ pub fn play_game(
     Ok((game, outcomes))
 }
 
-/// Counts over games, per seat (the `mahjong sim` summary).
+/// Counts over games, per seat (the `mahjong sim` summary; with three players the fourth
+/// seat's counts stay 0).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Tally {
     /// Games played.
@@ -105,7 +113,7 @@ pub struct Tally {
 
 impl Tally {
     /// The counts of one game from its deals' outcomes, its log and its standings.
-    pub fn of(outcomes: &[Outcome], log: &[Event], standings: &[Standing; 4]) -> Self {
+    pub fn of(outcomes: &[Outcome], log: &[Event], standings: &[Standing]) -> Self {
         let mut tally = Self {
             games: 1,
             deals: outcomes.len() as u64,

@@ -21,10 +21,13 @@
 //!   hand already open with a value set): under a threat, only calls that reach tenpai
 //!   ([`Options::guard_calls`], on); open-tanyao calls that bring an all-simples hand to one
 //!   from tenpai ([`Options::calls`], off: better rank, fewer points).
+//! - **Kita** (three players): the efficiency player's rule (a North the hand does not need),
+//!   but under a threat only a North that cannot deal in (genbutsu or all in sight), or in its
+//!   own riichi.
 
 use std::cell::Cell;
 
-use super::agent::{SafetyRank, counts, offered, offered_win, shanten_of, visible};
+use super::agent::{SafetyRank, counts, offered, offered_win, shanten_of, spare_north, visible};
 use crate::agent::Agent;
 use crate::efficiency::Discards;
 use crate::riichi::game::{Action, Claim, Observation};
@@ -95,6 +98,9 @@ impl Agent<Observation> for StrongAgent {
         }
         if let Some(kyuushu) = offered(view, Action::Kyuushu) {
             return Some(kyuushu);
+        }
+        if let Some(kita) = self.kita(view, &threats) {
+            return Some(kita);
         }
         self.discard(view, &threats)
     }
@@ -247,6 +253,18 @@ impl StrongAgent {
                 .then_with(|| fastest(a, b))
         })?;
         Some(best.action)
+    }
+
+    /// Kita when the efficiency player would pull the North and, under a threat (with
+    /// defence), the North is safe against it or the seat is in riichi itself.
+    fn kita(&self, view: &Observation, threats: &[Threat]) -> Option<Action> {
+        let kita = spare_north(view)?;
+        if threats.is_empty() || !self.options.defence || view.players[view.seat].riichi {
+            return Some(kita);
+        }
+        let held = counts(&view.hand);
+        let danger = danger_table(view, threats, &held, &visible(view, &held));
+        (danger[usize::from(crate::wind::Wind::North.tile_kind())] == 0).then_some(kita)
     }
 
     /// Whether discarding `kind` leaves a wait on a kind the seat discarded (furiten).
@@ -534,7 +552,7 @@ mod tests {
         let rules = Ruleset::preset(Preset::Tenhou);
         let mut checked = 0;
         for seed in 0..40 {
-            let deal = Deal::new(setup(), Wall::shuffled(seed), &rules).unwrap();
+            let deal = Deal::new(setup(), Wall::shuffled(seed, 4), &rules).unwrap();
             let mut view = deal.observe(0);
             let held = counts(&view.hand);
             if shanten_of(&held) < 2 || view.legal.contains(&Action::Kyuushu) {
@@ -560,7 +578,7 @@ mod tests {
     fn a_poor_wait_late_stays_dama() {
         let agent = StrongAgent::default();
         let rules = Ruleset::preset(Preset::Tenhou);
-        let mut view = Deal::new(setup(), Wall::shuffled(1), &rules)
+        let mut view = Deal::new(setup(), Wall::shuffled(1, 4), &rules)
             .unwrap()
             .observe(0);
         view.tiles_left = 60;
@@ -582,7 +600,7 @@ mod tests {
         let rules = Ruleset::preset(Preset::Tenhou);
         let mut differs = 0;
         for seed in 0..30 {
-            let mut deal = Deal::new(setup(), Wall::shuffled(seed), &rules).unwrap();
+            let mut deal = Deal::new(setup(), Wall::shuffled(seed, 4), &rules).unwrap();
             while !deal.is_over() {
                 for seat in deal.waiting() {
                     let view = deal.observe(seat);
@@ -612,7 +630,7 @@ mod tests {
         };
         let rules = Ruleset::preset(Preset::Tenhou);
         for seed in 0..30 {
-            let mut deal = Deal::new(setup(), Wall::shuffled(seed), &rules).unwrap();
+            let mut deal = Deal::new(setup(), Wall::shuffled(seed, 4), &rules).unwrap();
             while !deal.is_over() {
                 for seat in deal.waiting() {
                     let view = deal.observe(seat);

@@ -75,6 +75,7 @@ yaku_table! {
     Dora = "dora", "Dora", 0, 0;
     UraDora = "ura_dora", "Ura Dora", 0, 0;
     AkaDora = "aka_dora", "Red Fives", 0, 0;
+    Nukidora = "nukidora", "North Dora", 0, 0;
 }
 
 impl Yaku {

@@ -142,6 +142,7 @@ pub(crate) fn context(fields: &Map<String, Json>) -> WinContext {
             "riichi_sticks" => ctx.riichi_sticks = count(),
             "discarder" => ctx.discarder = seat(),
             "liable" => ctx.liable = seat(),
+            "kita" => ctx.kita = u8::try_from(value.as_u64().unwrap()).unwrap(),
             _ => panic!("unknown WinContext field {key:?}"),
         }
     }
@@ -187,6 +188,35 @@ pub(crate) fn meld(kind: &str, tile_text: &str, called: Option<u8>) -> Meld {
     .unwrap_or_else(|e| panic!("bad meld {kind} {tile_text}: {e}"))
 }
 
+/// A JSON file of the repository's test data (`tests/data/{name}`), parsed.
+pub(crate) fn test_data(name: &str) -> Json {
+    let path = repo_file(&format!("tests/data/{name}"));
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// Scores a case of a scoring-cases file (`concealed` without the `win_tile`, `melds` as
+/// `[kind, tiles, called]`) in `ctx` under `rules`.
+pub(crate) fn score_case(case: &Json, ctx: &WinContext, rules: &Ruleset) -> Result<ScoreResult> {
+    let win = text(&case["win_tile"]);
+    let concealed = tiles(&format!("{}{win}", text(&case["concealed"])));
+    let melds: Vec<Meld> = case["melds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| meld(text(&m[0]), text(&m[1]), m[2].as_str().map(kind)))
+        .collect();
+    score_win(&concealed, kind(win), &melds, ctx, rules)
+}
+
+/// `[romaji, number]` pairs of a cases file, sorted.
+pub(crate) fn pairs(value: &Json) -> Vec<(String, u8)> {
+    let list = value.as_array().unwrap().iter();
+    sorted(
+        list.map(|p| (text(&p[0]).to_owned(), number(&p[1]) as u8))
+            .collect(),
+    )
+}
+
 /// Scores concealed tiles (winning tile included) with melds.
 pub(crate) fn score_win(
     concealed: &Tiles,
@@ -222,6 +252,24 @@ pub(crate) fn payments(result: &ScoreResult) -> Vec<(Option<u8>, i64)> {
     list.map(|p| (p.payer.map(|w| w as u8), p.amount)).collect()
 }
 
+/// The tsumo payments a cases file's `payments` object stands for (`all`, or `dealer` and
+/// `non_dealer`), 100 per honba added, by payer seat wind.
+pub(crate) fn tsumo_payments(
+    paid: &Json,
+    payers: impl Iterator<Item = u8>,
+    honba: u32,
+) -> Vec<(Option<u8>, i64)> {
+    let amount = |key: &str| number(&paid[key]);
+    let each = |seat: u8| match paid.get("all") {
+        Some(_) => amount("all"),
+        None if seat == 0 => amount("dealer"),
+        None => amount("non_dealer"),
+    };
+    payers
+        .map(|s| (Some(s), each(s) + 100 * i64::from(honba)))
+        .collect()
+}
+
 /// Score change per seat wind, when every payer is known.
 pub(crate) fn deltas(result: &ScoreResult) -> Option<[i64; 4]> {
     result.settlement.deltas
@@ -248,6 +296,26 @@ impl Diff {
     pub(crate) fn report(self, r#where: String) -> Option<String> {
         (!self.0.is_empty()).then(|| format!("{where}: {}", self.0.join("; ")))
     }
+}
+
+/// The result of a case expected to win: a win with the `yaku` and `yakuman` of `want`, the
+/// differences noted in `diff`; `None` (noted too) when scoring failed.
+pub(crate) fn checked_win(
+    diff: &mut Diff,
+    result: Result<ScoreResult>,
+    want: &Map<String, Json>,
+) -> Option<ScoreResult> {
+    let r = match result {
+        Ok(r) => r,
+        Err(e) => {
+            diff.check("result", format!("error {e}"), "a win".to_owned());
+            return None;
+        }
+    };
+    diff.check("is_win", r.is_win, true);
+    diff.check("yaku", sorted(yaku(&r)), pairs(&want["yaku"]));
+    diff.check("yakuman", sorted(yakuman(&r)), pairs(&want["yakuman"]));
+    Some(r)
 }
 
 /// Checks every item, then fails once listing the first failures (`check` returns a message).

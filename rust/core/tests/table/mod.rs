@@ -8,13 +8,16 @@
 //! Seats: 0 = East (the dealer unless stated), 1 = South, 2 = West, 3 = North. With no calls
 //! the wall draws go `W[53]` South, `W[54]` West, `W[55]` North, `W[56]` East, ... (R2.8), so
 //! a seat's g-th draw (g from 0) is draw index 4g (South), 4g+1 (West), 4g+2 (North) and
-//! 4g−1 (East, g ≥ 1) of [`WallBuilder::draws`].
+//! 4g−1 (East, g ≥ 1) of [`WallBuilder::draws`]. With three players ([`WallBuilder::sanma`],
+//! T2.7) there is no North: the draws go `W[40]` South, `W[41]` West, `W[42]` East, ..., a
+//! seat's g-th draw is draw index 3g (South), 3g+1 (West) and 3g−1 (East, g ≥ 1).
 #![allow(dead_code)]
 
 use mahjong_core::riichi::game::{
-    Action, Deal, DealSetup, DrawReason, Event, Outcome, Wall, WinRecord,
+    Action, Deal, DealSetup, DrawReason, Event, Layout, Outcome, Wall, WinRecord,
 };
 use mahjong_core::riichi::{Preset, Ruleset, Yaku, Yakuman};
+use mahjong_core::tile::riichi_ids;
 use mahjong_core::{MeldKind, Wind};
 
 /// Kinds (0..=33) of an MPSZ string, with a flag for each red five.
@@ -54,10 +57,12 @@ pub(crate) fn kind(text: &str) -> u8 {
     tiles[0].0
 }
 
-/// Builds a wall in draw order `W[0..135]` from the hands and draws a test needs.
+/// Builds a wall in draw order (`W[0..135]`, or `W[0..107]` with three players) from the
+/// hands and draws a test needs.
 pub(crate) struct WallBuilder {
     dealer: usize,
-    slots: [Option<(u8, bool)>; 136],
+    layout: Layout,
+    slots: Vec<Option<(u8, bool)>>,
     /// Kinds the filler uses last (they land at the end of the live wall).
     avoid: Vec<u8>,
 }
@@ -66,37 +71,48 @@ impl WallBuilder {
     /// Dealer seat and each seat's 13 starting tiles (the dealer's 14th is its first draw,
     /// `W[52]`, given by [`Self::dealer_draw`]).
     pub(crate) fn new(dealer: usize, hands: [&str; 4]) -> Self {
+        Self::with_hands(Layout::new(4), dealer, &hands)
+    }
+
+    /// A three-player wall (108 tiles, T2.1): the dealer and each seat's 13 starting tiles
+    /// (the dealer's 14th is `W[39]`).
+    pub(crate) fn sanma(dealer: usize, hands: [&str; 3]) -> Self {
+        Self::with_hands(Layout::new(3), dealer, &hands)
+    }
+
+    fn with_hands(layout: Layout, dealer: usize, hands: &[&str]) -> Self {
         let mut b = Self {
             dealer,
-            slots: [None; 136],
+            layout,
+            slots: vec![None; layout.size()],
             avoid: Vec::new(),
         };
+        let players = layout.players();
         for (seat, hand) in hands.iter().enumerate() {
             let tiles = parse(hand);
             assert!(tiles.len() <= 13, "seat {seat}: more than 13 tiles");
-            let offset = (seat + 4 - dealer) % 4;
-            // R2.7: round r takes W[16r+4p .. 16r+4p+3], then W[48+p].
-            let positions = (0..3)
-                .flat_map(|r| (0..4).map(move |i| 16 * r + 4 * offset + i))
-                .chain([48 + offset]);
-            for (pos, t) in positions.zip(tiles) {
-                b.slots[pos] = Some(t);
+            let offset = (seat + players - dealer) % players;
+            // R2.7, T2.7: blocks of four, then one each.
+            for (i, t) in tiles.into_iter().enumerate() {
+                b.slots[layout.dealt_position(offset, i)] = Some(t);
             }
         }
         b
     }
 
-    /// The dealer's 14th tile `W[52]` (R2.8).
+    /// The dealer's 14th tile `W[52]` (`W[39]` with three players; R2.8, T2.8).
     pub(crate) fn dealer_draw(mut self, tile: &str) -> Self {
-        self.slots[52] = Some(parse(tile)[0]);
+        self.slots[self.layout.dealt() - 1] = Some(parse(tile)[0]);
         self
     }
 
-    /// Wall draws from `W[53]` on, in draw order; `?` leaves a position to the filler.
+    /// Wall draws from `W[53]` (`W[40]` with three players) on, in draw order; `?` leaves a
+    /// position to the filler.
     pub(crate) fn draws(mut self, tiles: &[&str]) -> Self {
+        let first = self.layout.dealt();
         for (i, t) in tiles.iter().enumerate() {
             if *t != "?" {
-                self.slots[53 + i] = Some(parse(t)[0]);
+                self.slots[first + i] = Some(parse(t)[0]);
             }
         }
         self
@@ -108,15 +124,18 @@ impl WallBuilder {
         self
     }
 
-    /// The first dora indicator `W[130]` (R2.4).
+    /// The first dora indicator `W[130]` (`W[98]` with three players; R2.4, T2.4).
     pub(crate) fn dora(self, tile: &str) -> Self {
-        self.at(130, tile)
+        let at = self.layout.indicator(0);
+        self.at(at, tile)
     }
 
-    /// Replacement tiles in draw order: `W[134]`, `W[135]`, `W[132]`, `W[133]` (R2.3).
+    /// Replacement tiles in draw order: `W[134]`, `W[135]`, `W[132]`, `W[133]` (R2.3), with
+    /// three players `W[106]`, `W[107]`, `W[104]`, ... (T2.3).
     pub(crate) fn rinshan(mut self, tiles: &[&str]) -> Self {
-        for (pos, t) in [134, 135, 132, 133].into_iter().zip(tiles) {
-            self = self.at(pos, t);
+        for (i, t) in tiles.iter().enumerate() {
+            let at = self.layout.replacement(i);
+            self = self.at(at, t);
         }
         self
     }
@@ -127,11 +146,11 @@ impl WallBuilder {
         self
     }
 
-    /// The 136 ids: named tiles get their copies (normal fives from copy 3 down, red fives
-    /// copy 0), the rest of the ids fill the free positions.
+    /// The ids (136, or 108 with three players): named tiles get their copies (normal fives
+    /// from copy 3 down, red fives copy 0), the rest of the ids fill the free positions.
     pub(crate) fn order(&self) -> Vec<u8> {
         let mut used = [false; 136];
-        let mut out = [u8::MAX; 136];
+        let mut out = vec![u8::MAX; self.layout.size()];
         for (pos, slot) in self.slots.iter().enumerate() {
             let Some((k, red)) = *slot else { continue };
             let copies: Vec<u8> = if red {
@@ -149,7 +168,10 @@ impl WallBuilder {
             used[usize::from(id)] = true;
             out[pos] = id;
         }
-        let mut rest: Vec<u8> = (0..136).filter(|&id| !used[usize::from(id)]).collect();
+        let players = self.layout.players();
+        let mut rest: Vec<u8> = riichi_ids(players)
+            .filter(|&id| !used[usize::from(id)])
+            .collect();
         // Red fives last among their kind, avoided kinds at the very end.
         rest.sort_by_key(|&id| {
             let k = id / 4;
@@ -159,7 +181,7 @@ impl WallBuilder {
         for slot in out.iter_mut().filter(|s| **s == u8::MAX) {
             *slot = rest.next().unwrap();
         }
-        out.to_vec()
+        out
     }
 
     /// The wall.
@@ -178,6 +200,24 @@ pub(crate) fn setup(dealer: usize) -> DealSetup {
         riichi_sticks: 0,
         scores: [25_000; 4],
     }
+}
+
+/// A three-player deal setup: round East, the given dealer, 35,000 each.
+pub(crate) fn sanma_setup(dealer: usize) -> DealSetup {
+    DealSetup {
+        scores: [35_000, 35_000, 35_000, 0],
+        ..setup(dealer)
+    }
+}
+
+/// The tenhou-sanma preset.
+pub(crate) fn tenhou_sanma() -> Ruleset {
+    Ruleset::preset(Preset::TenhouSanma)
+}
+
+/// The mahjongsoul-sanma preset.
+pub(crate) fn mahjongsoul_sanma() -> Ruleset {
+    Ruleset::preset(Preset::MahjongSoulSanma)
 }
 
 /// The seed preset.
@@ -207,6 +247,18 @@ impl Table {
     /// The seed preset, dealer `dealer`, 25,000 each.
     pub(crate) fn seed(dealer: usize, wall: &WallBuilder) -> Self {
         Self::new(setup(dealer), wall, &seed())
+    }
+
+    /// A three-player deal under `rules` on a [`WallBuilder::sanma`] wall, dealer 0, 35,000
+    /// each.
+    pub(crate) fn sanma(wall: &WallBuilder, rules: &Ruleset) -> Self {
+        Self::new(sanma_setup(0), wall, rules)
+    }
+
+    /// `seat` sets a North aside (kita) and every seat passes on robbing it.
+    pub(crate) fn kita(&mut self, seat: usize) {
+        self.act(seat, Action::Kita);
+        self.pass_all();
     }
 
     /// The id in `seat`'s hand of the tile `tile` (MPSZ; `0` = the red five, a normal five

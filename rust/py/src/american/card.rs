@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use mahjong_core::american::Card;
+use mahjong_core::american::{Card, kind_name};
 use pyo3::prelude::*;
 
 use super::args::{count_arg, exposures_arg, public_sight_arg, rack_arg, sight_arg};
@@ -185,8 +185,9 @@ impl PyCard {
         hand: &Bound<'_, PyAny>,
         exposures: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Option<PyMatch>> {
-        let won = self.card.match_rack(&rack_arg(hand, exposures)?).py()?;
-        Ok(won.map(|m| PyMatch::new(&self.card, m)))
+        let rack = rack_arg(hand, exposures)?;
+        let won = self.card.match_rack(&rack).py()?;
+        Ok(won.map(|m| PyMatch::new(&self.card, m, &rack)))
     }
 
     /// Tiles away from each card hand still possible with the exposures, best first (ties:
@@ -421,6 +422,11 @@ impl PyCard {
             concealed: hand.concealed,
             note: hand.note.clone(),
             variant_count: hand.variants.len(),
+            example: hand
+                .example
+                .iter()
+                .map(|(kinds, slot)| (kinds.iter().map(|&k| kind_name(k)).collect(), *slot))
+                .collect(),
         }
     }
 }

@@ -18,10 +18,11 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 use pyo3::{IntoPyObjectExt, intern};
 
 use super::card::PyCard;
+use super::results::spelled;
 use super::rules::PyAmericanRules;
 use crate::args::{Count, ScoresArg, SeatArg, SeedArg, WallArg, named};
 use crate::errors::IntoPyResult;
-use crate::log::record_dict;
+use crate::log::{message_dict, record_dict};
 use crate::observation::observation_class;
 use crate::reason::PyReason;
 use crate::snapshot;
@@ -190,7 +191,7 @@ impl Table for Deal {
     type Outcome = (Outcome, Arc<Card>);
     type Context = ();
 
-    crate::table::deal_reads!(Deal::card);
+    crate::table::deal_reads!(Deal::card, |_: &Deal| 4);
 
     fn legal(&self, seat: usize) -> Vec<Action> {
         self.legal_actions(seat)
@@ -249,7 +250,12 @@ impl Table for Deal {
 }
 
 /// How a game ended, as the dict `AmericanDeal.outcome` gives: "wall_game", "win" (the
-/// `mahjongg` record), "deltas", "dead" (the reason by seat, or None).
+/// `mahjongg` record with two keys more: "groups", the winning hand as the card hand
+/// arranges it, each tile a pair of its name and, for a joker, the tile it stands for (else
+/// None); "jokerless_note", for a jokerless hand whether it was paid double and why not, as a
+/// catalogue message with "key" and "params", else None), "deltas", "dead" (the reason by
+/// seat, or None), "ending" ("mahjongg", "wall_empty", "one_live_hand": the catalogue's
+/// `ended.*`).
 pub(crate) fn outcome_dict<'py>(
     py: Python<'py>,
     out: &Outcome,
@@ -259,13 +265,24 @@ pub(crate) fn outcome_dict<'py>(
     let win = out
         .win
         .as_ref()
-        .map(|w| record_dict(py, &win_record(w, card)))
+        .map(|w| -> PyResult<_> {
+            let record = record_dict(py, &win_record(w, card))?;
+            record.set_item("groups", spelled(&w.groups))?;
+            let section = &card.section_of(w.hand).name;
+            let note = w
+                .jokerless_why
+                .map(|why| message_dict(py, why.key(), &[("section", section.clone().into())]))
+                .transpose()?;
+            record.set_item("jokerless_note", note)?;
+            Ok(record)
+        })
         .transpose()?;
     d.set_item("wall_game", win.is_none())?;
     d.set_item("win", win)?;
     d.set_item("deltas", out.deltas)?;
     let dead: Vec<Option<&str>> = out.dead.iter().map(|r| r.map(|r| r.name())).collect();
     d.set_item("dead", dead)?;
+    d.set_item("ending", out.ending.name())?;
     Ok(d)
 }
 
@@ -399,6 +416,11 @@ observation_class! {
         picked => tile_list(py, &obs.picked)?,
         /// The Charleston step being collected ("first_right", ..., "courtesy"), or None.
         step => obs.step.map(|s| s.name()),
+        /// Tiles in the seat's sight by kind (36 counts: its rack, every exposure, every
+        /// discard nobody claimed).
+        seen => crate::convert::ints(obs.seen()),
+        /// Copies of each kind the seat cannot see (36 counts: the set less `seen`).
+        unseen => crate::convert::ints(obs.unseen()),
         /// The seat on turn, or None.
         turn => obs.turn,
         /// The discard a claim window is open on and its discarder, or None.
@@ -456,7 +478,7 @@ table_class! {
             };
             let setup = DealSetup {
                 dealer: named::<SeatArg>("dealer", dealer)?.map_or(0, |s| s.0),
-                scores: named::<ScoresArg>("scores", scores)?.map_or([0; 4], |s| s.0),
+                scores: named::<ScoresArg>("scores", scores)?.map_or(Ok([0; 4]), |s| s.seats(4))?,
                 seed,
             };
             let table = Deal::new(card.get().card.clone(), &rules, setup, wall).py()?;
@@ -467,6 +489,21 @@ table_class! {
         #[getter]
         fn scores(&self, py: Python<'_>) -> [i64; 4] {
             self.table(py).setup().scores
+        }
+
+        /// Why `seat`'s hand would be dead once the claim on offer is settled by its exposure
+        /// `action` (one of its legal actions now), as a dead-hand reason ("cannot_complete",
+        /// "exposures_match_no_hand", ...), or None when it stays live (or `action` is no
+        /// exposure it may make now). The exposure is made on a copy and the engine's own
+        /// checks run, so the answer is what the engine declares when the claim is won.
+        fn exposure_kills(
+            &self,
+            py: Python<'_>,
+            seat: SeatArg,
+            action: PyRef<'_, PyAmericanAction>,
+        ) -> Option<&'static str> {
+            let action = action.action;
+            self.table(py).exposure_kills(seat.0, action).map(|r| r.name())
         }
 
         /// The Charleston step being collected ("first_right", ..., "courtesy"), else None.
@@ -591,7 +628,7 @@ pub(crate) fn _american_deal(
     Ok(PyAmericanDeal::of(table))
 }
 
-crate::table::game_session!(Game::card);
+crate::table::game_session!(Game::card, |_: &Game| 4);
 
 session_class! {
     /// A session of American games with running scores: `next_deal()` gives each game (None

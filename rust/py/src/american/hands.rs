@@ -104,6 +104,12 @@ pub(crate) struct PyCardHand {
     /// Number of concrete variants.
     #[pyo3(get)]
     pub(super) variant_count: usize,
+    /// Its first pattern spelled in tiles, group by group in printed order: each a tuple of
+    /// its tiles (American names, one concrete arrangement) and its suit slot ("a", "b",
+    /// "c": the same letter one suit, other letters other suits; "any": a suit chosen
+    /// freely; None: no suit, or a fixed one).
+    #[pyo3(get)]
+    pub(super) example: Vec<(Vec<&'static str>, Option<&'static str>)>,
 }
 
 /// `"C"` for a concealed card hand, `"X"` for one that allows exposures.

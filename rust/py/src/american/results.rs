@@ -1,6 +1,8 @@
 //! `Distance`, `DiscardOption` and `Match`: what a rack makes of the card.
 
-use mahjong_core::american::{Card, DiscardOption, HandDistance, Match, Payment, Win, tile_name};
+use mahjong_core::american::{
+    Card, DiscardOption, HandDistance, Match, Payment, Rack, Win, kind_name, tile_name,
+};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
@@ -150,15 +152,28 @@ pub(crate) struct PyMatch {
     /// The arrangement the tiles form.
     #[pyo3(get)]
     variant: PyVariant,
+    /// The tiles group by group as the variant arranges them: each kind and whether a joker
+    /// stands for it (`Card::arrangement`).
+    arranged: Vec<Vec<(u8, bool)>>,
 }
 
 /// What a `Match` pickles to: its fields, the variant's as a tuple.
-pub(crate) type MatchState = (String, String, u16, bool, bool, bool, VariantState);
+pub(crate) type MatchState = (
+    String,
+    String,
+    u16,
+    bool,
+    bool,
+    bool,
+    VariantState,
+    Vec<Vec<(u8, bool)>>,
+);
 
 impl PyMatch {
-    pub(super) fn new(card: &Card, won: Match) -> Self {
+    pub(super) fn new(card: &Card, won: Match, rack: &Rack) -> Self {
         let hand = &card.hands[won.hand];
         Self {
+            arranged: card.arrangement(rack, &won),
             hand_id: hand.id.clone(),
             section: card.section_of(won.hand).key.clone(),
             value: hand.value,
@@ -200,6 +215,14 @@ impl PyMatch {
         xc(self.concealed)
     }
 
+    /// The 14 tiles group by group as the card hand arranges them (sets of three or more,
+    /// and runs of single tiles of one suit or of the honours), each a pair of its name and,
+    /// for a joker, the tile it stands for (else None): `[[("R", None), ("J", "R"), ...]]`.
+    #[getter]
+    fn groups(&self) -> Spelled {
+        spelled(&self.arranged)
+    }
+
     fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
         slf
     }
@@ -230,15 +253,40 @@ impl PyMatch {
             self.jokerless,
             self.jokerless_bonus,
             self.variant.state(),
+            self.arranged.clone(),
         )
     }
+}
+
+/// Groups of `(kind, joker)` (`Card::arrangement`) spelled as `(name, stand-in)`: a natural
+/// tile as its name and None, a joker as `"J"` and the name of the tile it stands for.
+pub(crate) type Spelled = Vec<Vec<(&'static str, Option<&'static str>)>>;
+
+/// Spells `groups` (see [`Spelled`]).
+pub(crate) fn spelled(groups: &[Vec<(u8, bool)>]) -> Spelled {
+    groups
+        .iter()
+        .map(|g| {
+            g.iter()
+                .map(|&(k, joker)| {
+                    let name = kind_name(k);
+                    if joker {
+                        ("J", Some(name))
+                    } else {
+                        (name, None)
+                    }
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// Rebuilds a pickled `Match` (see `Match.__reduce__`).
 #[pyfunction]
 pub(crate) fn _american_match(state: MatchState) -> PyMatch {
-    let (hand_id, section, value, concealed, jokerless, jokerless_bonus, variant) = state;
+    let (hand_id, section, value, concealed, jokerless, jokerless_bonus, variant, arranged) = state;
     PyMatch {
+        arranged,
         hand_id,
         section,
         value,

@@ -1,129 +1,148 @@
-// Every string of the page, per language, in one catalogue: add a language by adding a
-// block with the same keys (a missing key falls back to English). t(key, {name: value})
-// fills in {name}.
+// Words: every text the page shows is a catalogue key with parameters ({key, params}), worded
+// here from ONE catalogue. The table's keys and their English come from the server (hello's
+// `catalogue`: key -> {template, params: {name: type}}); the page's own words and every Malay
+// template come from static/catalogue.json ({"en": {...}, "ms": {...}}). A missing key falls
+// back to English, then to the key itself. Pure functions: node tests import this file.
 "use strict";
 
-const CATALOGUE = {
-  en: {
-    language: "English",
-    title_riichi: "Riichi Mahjong", title_american: "American Mahjong",
-    menu: "Menu", close: "Close", settings: "Settings", new_game: "New game",
-    start_new: "Start a new game", rules: "Rules", card: "Card", seed: "Seed (empty: random)",
-    tile_size: "Tile size", theme: "Theme", light: "Light", dark: "Dark",
-    high_contrast: "High contrast", ai_speed: "AI speed", lang: "Language",
-    speed_0: "Instant", speed_1: "Fast", speed_2: "Normal", speed_3: "Slow",
-    save_log: "Save log", keys: "Keys", advice: "Help with my hand", show_card: "The card",
-    you: "You", ai: "AI", dealer: "dealer", riichi_mark: "RIICHI", dead: "DEAD HAND",
-    tiles_in_hand: "{n} tiles", to_play: "to play",
-    wind_E: "East", wind_S: "South", wind_W: "West", wind_N: "North",
-    round: "{wind} {kyoku}", honba: "Honba", sticks: "Riichi sticks", left: "Tiles left",
-    dora: "Dora indicators", game_of: "Game {n} of {of}",
-    discards: "Discards of {name}", melds: "Melds of {name}", hand: "Your hand",
-    drawn: "drawn tile", your_turn: "Your turn: pick a tile and click it again (or Discard)",
-    ais_playing: "The AIs are playing…", deal_over: "The deal is over", game_over: "Game over",
-    claim_prompt: "{name} discarded {tile}: call it, or pass",
-    riichi_prompt: "Riichi: pick the tile to discard with it (the lit tiles keep tenpai)",
-    charleston_prompt: "Charleston: pick the tiles to pass, then Pass",
-    vote_prompt: "Vote: a second Charleston, or stop",
-    courtesy_prompt: "Courtesy pass: how many tiles to offer across?",
-    discard: "Discard", riichi_discard: "Riichi discard", pick: "Pick / put back",
-    cancel: "Cancel",
-    kind_tsumo: "Tsumo", kind_ron: "Ron", kind_riichi: "Riichi", kind_chi: "Chi",
-    kind_pon: "Pon", kind_daiminkan: "Kan", kind_ankan: "Kan", kind_kakan: "Kan",
-    kind_kyuushu: "Nine terminals (abortive draw)", kind_pass: "Pass",
-    kind_mahjongg: "Mah Jongg", kind_expose: "Expose", kind_joker_exchange: "Joker exchange",
-    kind_call_dead: "Call a hand dead", kind_blind: "Blind pass", kind_vote: "Vote",
-    kind_courtesy: "Courtesy", kind_pass_tile: "Pass the picked tiles",
-    why_not: "Not offered now:", messages: "Messages",
-    result: "Result", results_of: "How the deal ended", wins_by: "{name} won by {how}",
-    tsumo: "tsumo", ron_off: "ron off {name}", han_fu: "{han} han {fu} fu",
-    points: "{n} points", yaku: "Yaku", ura: "Ura dora indicators", payments: "Payments",
-    draw: "Draw", tenpai: "Tenpai", nobody: "nobody", change: "Change this deal",
-    scores: "Scores", standings: "Final standings", rank: "Rank", score: "Score",
-    result_pts: "Result", next_deal: "Next deal", next_game: "Next game",
-    replay: "Replay the deal", show_table: "Show the table", show_result: "Show the result",
-    replay_step: "Step {i} of {n}", prev: "Back", next: "Forward", end_replay: "End the replay",
-    card_hand: "Card hand", value: "{n} points", jokers_for: "joker for {tile}",
-    mahjongg_by: "{name}: Mah Jongg", self_drawn: "self-drawn", on_discard: "on {name}'s discard",
-    after_exchange: "after a joker exchange", pays_table: "{name} pays for the table",
-    wall_game: "Wall game: nobody won", was_dead: "{name}'s hand was dead",
-    away: "{n} away", full: "The server is busy", error: "Not done",
-    connection_lost: "The connection to the game was lost. Reload the page to play again.",
-    keys_help: "← → select a tile · Enter play it · the letters on the buttons do them · " +
-      "1-9 pick a way · Esc go back · n next deal · s save the log · h help · ? keys",
-    log_saved: "The log was saved as {name}",
-    suit_m: "man", suit_p: "pin", suit_s: "sou", suitA_m: "crak", suitA_p: "dot",
-    suitA_s: "bam", red: "red",
-    honour_E: "East wind", honour_S: "South wind", honour_W: "West wind",
-    honour_N: "North wind", honour_white: "White dragon", honour_green: "Green dragon",
-    honour_red: "Red dragon", honour_flower: "Flower", honour_joker: "Joker",
-    honour_unknown: "Unknown tile", back: "a concealed tile",
-  },
-  ms: {
-    language: "Bahasa Melayu",
-    title_riichi: "Mahjong Riichi", title_american: "Mahjong Amerika",
-    menu: "Menu", close: "Tutup", settings: "Tetapan", new_game: "Permainan baharu",
-    start_new: "Mula permainan baharu", rules: "Peraturan", card: "Kad",
-    seed: "Benih (kosong: rawak)", tile_size: "Saiz jubin", theme: "Tema", light: "Cerah",
-    dark: "Gelap", high_contrast: "Kontras tinggi", ai_speed: "Kelajuan AI", lang: "Bahasa",
-    speed_0: "Serta-merta", speed_1: "Pantas", speed_2: "Biasa", speed_3: "Perlahan",
-    save_log: "Simpan log", keys: "Kekunci", advice: "Bantuan untuk tangan saya",
-    show_card: "Kad", you: "Anda", ai: "AI", dealer: "peniaga", riichi_mark: "RIICHI",
-    dead: "TANGAN MATI", tiles_in_hand: "{n} jubin", to_play: "giliran",
-    wind_E: "Timur", wind_S: "Selatan", wind_W: "Barat", wind_N: "Utara",
-    round: "{wind} {kyoku}", honba: "Honba", sticks: "Kayu riichi", left: "Jubin tinggal",
-    dora: "Penunjuk dora", game_of: "Permainan {n} daripada {of}",
-    discards: "Buangan {name}", melds: "Set {name}", hand: "Tangan anda",
-    drawn: "jubin yang dicabut",
-    your_turn: "Giliran anda: pilih jubin dan klik sekali lagi (atau Buang)",
-    ais_playing: "AI sedang bermain…", deal_over: "Pusingan sudah tamat",
-    game_over: "Permainan tamat", claim_prompt: "{name} membuang {tile}: panggil, atau lepas",
-    riichi_prompt: "Riichi: pilih jubin untuk dibuang (jubin yang bercahaya kekal tenpai)",
-    charleston_prompt: "Charleston: pilih jubin untuk dihantar, kemudian Hantar",
-    vote_prompt: "Undi: Charleston kedua, atau berhenti",
-    courtesy_prompt: "Hantaran ihsan: berapa jubin untuk ditawarkan?",
-    discard: "Buang", riichi_discard: "Buang dengan riichi", pick: "Pilih / letak semula",
-    cancel: "Batal",
-    kind_tsumo: "Tsumo", kind_ron: "Ron", kind_riichi: "Riichi", kind_chi: "Chi",
-    kind_pon: "Pon", kind_daiminkan: "Kan", kind_ankan: "Kan", kind_kakan: "Kan",
-    kind_kyuushu: "Sembilan terminal (seri)", kind_pass: "Lepas",
-    kind_mahjongg: "Mah Jongg", kind_expose: "Dedah", kind_joker_exchange: "Tukar joker",
-    kind_call_dead: "Isytihar tangan mati", kind_blind: "Hantaran buta", kind_vote: "Undi",
-    kind_courtesy: "Ihsan", kind_pass_tile: "Hantar jubin yang dipilih",
-    why_not: "Tidak ditawarkan sekarang:", messages: "Mesej",
-    result: "Keputusan", results_of: "Bagaimana pusingan tamat",
-    wins_by: "{name} menang dengan {how}", tsumo: "tsumo", ron_off: "ron daripada {name}",
-    han_fu: "{han} han {fu} fu", points: "{n} mata", yaku: "Yaku",
-    ura: "Penunjuk ura dora", payments: "Bayaran", draw: "Seri", tenpai: "Tenpai",
-    nobody: "tiada sesiapa", change: "Perubahan pusingan ini", scores: "Markah",
-    standings: "Kedudukan akhir", rank: "Kedudukan", score: "Markah", result_pts: "Keputusan",
-    next_deal: "Pusingan seterusnya", next_game: "Permainan seterusnya",
-    replay: "Main semula pusingan", show_table: "Tunjuk meja", show_result: "Tunjuk keputusan",
-    replay_step: "Langkah {i} daripada {n}", prev: "Undur", next: "Maju",
-    end_replay: "Tamat main semula", card_hand: "Tangan kad", value: "{n} mata",
-    jokers_for: "joker untuk {tile}", mahjongg_by: "{name}: Mah Jongg",
-    self_drawn: "cabut sendiri", on_discard: "pada buangan {name}",
-    after_exchange: "selepas tukar joker", pays_table: "{name} membayar untuk meja",
-    wall_game: "Permainan dinding: tiada pemenang", was_dead: "Tangan {name} mati",
-    away: "{n} lagi", full: "Pelayan sibuk", error: "Tidak dilakukan",
-    connection_lost: "Sambungan terputus. Muat semula halaman untuk bermain lagi.",
-    keys_help: "← → pilih jubin · Enter mainkan · huruf pada butang melakukannya · " +
-      "1-9 pilih cara · Esc kembali · n pusingan seterusnya · s simpan log · h bantuan · ? kekunci",
-    log_saved: "Log disimpan sebagai {name}",
-    suit_m: "man", suit_p: "pin", suit_s: "sou", suitA_m: "crak", suitA_p: "dot",
-    suitA_s: "bam", red: "merah",
-    honour_E: "Angin Timur", honour_S: "Angin Selatan", honour_W: "Angin Barat",
-    honour_N: "Angin Utara", honour_white: "Naga Putih", honour_green: "Naga Hijau",
-    honour_red: "Naga Merah", honour_flower: "Bunga", honour_joker: "Joker",
-    honour_unknown: "Jubin tidak diketahui", back: "jubin tersembunyi",
-  },
-};
+const LANGUAGES = { en: "English", ms: "Bahasa Melayu" };
+// The honours by kind from 27 on (their words are `page.tile.NAME`).
+const HONOURS = ["east", "south", "west", "north", "white", "green", "red_dragon", "flower", "joker"];
 
-let LANG = "en";
+// The catalogue in use: templates per language and the parameter types per key.
+const CAT = { templates: { en: {}, ms: {} }, types: {}, lang: "en", names: [] };
 
+// Merges the page's own catalogue ({en, ms}) and the server's English entries ({key: {text,
+// params}}).
+function loadCatalogue(page, server) {
+  for (const [lang, entries] of Object.entries(page || {})) {
+    CAT.templates[lang] = { ...(CAT.templates[lang] || {}), ...entries };
+  }
+  for (const [key, entry] of Object.entries(server || {})) {
+    CAT.templates.en[key] = entry.text;
+    CAT.types[key] = entry.params || {};
+  }
+}
+
+// Parameter types of the page's own keys that carry numbers (a message's `types`).
+function loadTypes(types) {
+  Object.assign(CAT.types, types || {});
+}
+
+// A key's words, or `fallback` when the catalogue has none (a preset named by its id).
+function known(key, fallback) {
+  return key in CAT.templates.en || key in (CAT.templates[CAT.lang] || {}) ? t(key) : fallback;
+}
+
+function setLanguage(lang) {
+  CAT.lang = LANGUAGES[lang] ? lang : "en";
+  return CAT.lang;
+}
+
+// The seats' names (seat 0 is worded `seat.you`).
+function setNames(names) {
+  CAT.names = names.slice();
+}
+
+function template(key) {
+  const own = CAT.templates[CAT.lang] || {};
+  if (key in own) return own[key];
+  if (key in CAT.templates.en) return CAT.templates.en[key];
+  return key;
+}
+
+function grouped(n) {
+  const digits = String(Math.abs(Math.trunc(n))).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return (n < 0 ? "-" : "") + digits;
+}
+
+function signed(n) {
+  return (n > 0 ? "+" : "") + grouped(n);
+}
+
+function thousands(n) {
+  const text = (Math.abs(n) / 1000).toFixed(1);
+  return (n > 0 ? "+" : n < 0 ? "-" : "") + text;
+}
+
+// The spoken name of a tile from its face ({kind, red}): "5 pin, red", "East wind".
+function tileWords(face, suits) {
+  if (!face) return t("page.tile.unknown");
+  if (face.kind < 27) {
+    const words = `${face.kind % 9 + 1} ${t(suits[Math.floor(face.kind / 9)])}`;
+    return face.red ? t("page.tile.red_five", { name: words }) : words;
+  }
+  return t(`page.tile.${HONOURS[face.kind - 27] || "unknown"}`);
+}
+
+// Set by the table: tile name -> face, and the suits' keys.
+const FACES = { tiles: {}, suits: ["suit.man", "suit.pin", "suit.sou"] };
+
+function setFaces(faces) {
+  FACES.tiles = faces.tiles;
+  FACES.suits = faces.suits;
+}
+
+function tileName(name) {
+  return tileWords(FACES.tiles[name], FACES.suits);
+}
+
+function seatName(seat) {
+  return seat === 0 ? t("seat.you") : (CAT.names[seat] ?? String(seat));
+}
+
+// One parameter's value as text, by its type.
+function shown(type, value) {
+  switch (type) {
+    case "number": return grouped(value);
+    case "signed": return signed(value);
+    case "thousands": return thousands(value);
+    case "count": case "text": case "flag": case undefined: return String(value);
+    case "tile": return tileName(value);
+    case "tiles": return value.map(tileName).join(", ");
+    case "either": return value.map(tileName).join(t("list.or"));
+    case "seat": return seatName(value);
+    case "whose": return value === 0 ? t("whose.you") : t("whose.seat", { name: seatName(value) });
+    case "say": return word(value);
+    case "says": return value.map(word).join(t("list.and"));
+    default: return word({ key: `${type}.${value}`, params: {} });
+  }
+}
+
+// Fills a template: {name} and {name|one|other} (the word for 1, the word for any other n).
+function fill(text, params, types) {
+  return text.replace(/\{([A-Za-z_0-9]+)(?:\|([^|}]*)\|([^}]*))?\}/g, (all, name, one, other) => {
+    if (!(name in params)) return all;
+    const value = params[name];
+    if (one !== undefined) return value === 1 ? one : other;
+    return shown(types[name], value);
+  });
+}
+
+// A catalogue entry worded: t("centre.honba"), t("page.concealed", {n: 3}).
 function t(key, params = {}) {
-  const table = CATALOGUE[LANG] || CATALOGUE.en;
-  let s = key in table ? table[key] : (CATALOGUE.en[key] ?? key);
-  for (const [k, v] of Object.entries(params)) s = s.split(`{${k}}`).join(String(v));
-  return s;
+  return fill(template(key), params, CAT.types[key] || {});
+}
+
+// A message ({key, params}) worded.
+function word(say) {
+  if (say === null || say === undefined) return "";
+  return t(say.key, say.params || {});
+}
+
+// A message shown on its own: its first letter capitalised.
+function sentence(say) {
+  const text = word(say);
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// The {placeholder} names of a template, each once (tests compare languages with them).
+function placeholders(text) {
+  return [...new Set([...String(text).matchAll(/\{([A-Za-z_0-9]+)(?:\|[^}]*)?\}/g)].map((m) => m[1]))].sort();
+}
+
+if (typeof module === "object" && module.exports) {
+  module.exports = { CAT, FACES, HONOURS, LANGUAGES, loadCatalogue, loadTypes, known, setLanguage, setNames, setFaces, t, word,
+                     sentence, fill, grouped, signed, thousands, tileName, tileWords, seatName,
+                     placeholders };
 }

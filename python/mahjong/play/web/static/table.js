@@ -1,36 +1,47 @@
-// The web table: draws what the server sends (the table as seat 0 sees it) and sends what
-// the player does. No rule is decided here: which tiles may be played, the buttons, the
-// reasons and the results all come from the server, which checks every message.
+// The web table: draws the snapshot the server sends (the table as seat 0 sees it, the same
+// for every kind of game) and sends what the player does. No rule is decided and no game is
+// named here: which tiles may be played, the buttons, the reasons and the results all come
+// from the server, which checks every message; every word is a catalogue key (i18n.js).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 const SETTINGS_KEY = "mahjong-web-settings";
-const DEFAULTS = { size: 44, theme: "light", contrast: false, delay: null, lang: "en",
-                   rules: null, card: null };
+const TAB_KEY = "mahjong-web-tab";
+const DEFAULTS = { size: 44, theme: "light", delay: null, rules: null, card: null,
+                   contrast: 50, grain: 50, temperature: 50 };
+const PLAY = "play"; // the tile mode in which a confirmed tile is simply played
 
 let settings = loadSettings();
 let socket = null;
-let hello = null;    // the server's hello: family, presets, cards
-let state = null;    // the last state
-let selected = -1;   // index of the selected tile in the hand as shown
+let hello = null;      // the server's hello: presets, cards, catalogue
+let state = null;      // the last snapshot
+let selected = -1;     // index of the selected tile in the hand as shown (-1: none)
 let pendingKey = null; // a button with several ways, waiting for 1-9
-let replay = null;   // {frames, index} while a deal is replayed
+let replay = null;     // {frames, index} while a deal is replayed
 let showTable = false; // the table instead of the result of a finished deal
 
 function loadSettings() {
+  let kept = {};
   try {
-    return { ...DEFAULTS, ...JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") };
+    kept = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}");
   } catch (e) {
-    return { ...DEFAULTS };
+    kept = {};
   }
+  const lang = new URLSearchParams(location.search).get("lang") || localStorage.getItem("lang");
+  return { ...DEFAULTS, ...kept, lang: lang || kept.lang || "en" };
 }
 
 function saveSettings() {
   localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
+  localStorage.setItem("lang", settings.lang);
 }
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function esc(s) {
@@ -38,349 +49,370 @@ function esc(s) {
                                                  '"': "&quot;", "'": "&#39;" }[c]));
 }
 
-function family() {
-  return hello ? hello.family : "riichi";
-}
-
 // -- tiles -------------------------------------------------------------------------------
 
+// One tile: `turn` its rotation on screen (0, 90, 180, 270), `back` face down.
 function tileHtml(name, opts = {}) {
-  const classes = ["tile"];
-  if (opts.side) classes.push("side");
-  if (opts.dim) classes.push("dim");
+  const classes = ["tile", `t${opts.turn || 0}`];
   if (opts.cls) classes.push(opts.cls);
-  if (name === "J" && family() === "american") classes.push("joker");
-  const label = tileName(family(), name) + (opts.note ? `, ${opts.note}` : "");
+  if (opts.back) {
+    return `<span class="${classes.join(" ")} back" aria-hidden="true">${backSvg()}</span>`;
+  }
+  const face = FACES.tiles[name];
+  if (face && face.kind === 35) classes.push("wild");
+  const label = tileName(name) + (opts.note ? `, ${opts.note}` : "");
   const attrs = `class="${classes.join(" ")}" data-tile="${esc(name)}" aria-label="${esc(label)}"` +
     (opts.attrs || "");
-  if (opts.button) return `<button type="button" ${attrs}>${tileSvg(family(), name)}</button>`;
-  return `<span role="img" ${attrs}>${tileSvg(family(), name)}</span>`;
-}
-
-function backsHtml(count) {
-  if (!count) return "";
-  const one = `<span class="tile back" aria-hidden="true">${backSvg()}</span>`;
-  return `<span class="backs" role="img" aria-label="${esc(t("tiles_in_hand", { n: count }))}">` +
-    one.repeat(count) + `</span>`;
+  if (opts.button) return `<button type="button" ${attrs}>${faceSvg(face)}</button>`;
+  return `<span role="img" ${attrs}>${faceSvg(face)}</span>`;
 }
 
 function tilesHtml(tiles, opts = {}) {
   return tiles.map((name) => tileHtml(name, opts)).join("");
 }
 
+function backsHtml(count, place) {
+  const one = tileHtml("", { back: true, turn: turnOf(place, false) });
+  return `<span class="backs" role="img" data-concealed="${count}" ` +
+    `aria-label="${esc(t("page.concealed", { n: count }))}">${one.repeat(count)}</span>`;
+}
+
 // -- the table ---------------------------------------------------------------------------
 
-function seatName(seat) {
-  return seat === 0 ? t("you") : state.seats[seat].name;
-}
-
 function plate(side) {
-  const marks = [];
-  if (side.dealer && family() === "riichi") marks.push(`<span class="badge">${t("dealer")}</span>`);
-  if (side.riichi) marks.push(`<span class="badge stick" title="${t("riichi_mark")}">${t("riichi_mark")}</span>`);
-  if (side.dead) marks.push(`<span class="badge dead">${t("dead")}</span>`);
-  if (side.turn) marks.push(`<span class="badge turn">◀ ${t("to_play")}</span>`);
-  const score = family() === "riichi" ? side.score.toLocaleString("en") :
-    (side.score > 0 ? "+" : "") + side.score;
-  return `<div class="plate"><span class="wind" title="${t("wind_" + side.wind)}">${side.wind}</span>` +
-    `<b class="name">${esc(seatName(side.seat))}</b>` +
-    (side.seat === 0 ? "" : ` <span class="ai">${t("ai")}</span>`) +
-    ` <span class="score">${score}</span> ${marks.join(" ")}</div>`;
+  const marks = side.marks.map((m) => `<span class="badge mark" data-mark="${esc(m.key)}">${esc(word(m))}</span>`);
+  if (side.dealer) marks.unshift(`<span class="badge dealer">${esc(t("mark.dealer"))}</span>`);
+  if (side.turn) marks.push(`<span class="badge turn">${esc(t("seat.turn"))}</span>`);
+  const who = side.seat === 0 ? "" : ` <span class="ai">${esc(t("page.ai"))}</span>`;
+  return `<div class="plate"><span class="wind" title="${esc(t(`wind.${side.wind}`))}">` +
+    `${esc(t(`page.wind_letter.${side.wind}`))}</span> <b class="name">${esc(seatName(side.seat))}</b>${who} ` +
+    `<span class="score">${esc(word(side.score_text))}</span> ${marks.join(" ")}</div>`;
 }
 
-function meldHtml(side, meld) {
-  // The called tile turned sideways: left for the player on the left, middle across, right.
-  const from = meld.from;
-  const rel = from === null || from === undefined || from === side.seat ? -1 : (from - side.seat + 4) % 4;
-  let tiles = meld.tiles.slice();
-  let turned = -1;
-  if (meld.called && rel > 0) {
-    const i = tiles.indexOf(meld.called);
-    if (i >= 0) {
-      tiles.splice(i, 1);
-      turned = rel === 3 ? 0 : rel === 2 ? 1 : tiles.length;
-      tiles.splice(turned, 0, meld.called);
-    }
-  }
-  const exchangeable = name => name === "J" && family() === "american" && exchangeWays(side.seat).length > 0;
-  const html = tiles.map((name, i) => tileHtml(name, {
-    side: i === turned, note: i === turned ? `called from ${seatName(from)}` : "",
-    cls: exchangeable(name) ? "exchangeable" : "",
-    attrs: exchangeable(name) ? ` data-owner="${side.seat}" tabindex="0"` : "",
-  })).join("");
-  return `<span class="meld${meld.flash ? " flash" : ""}" data-meld="${esc(meld.type)}">${html}</span>`;
-}
-
-function pondHtml(side) {
-  const claim = state && state.claim;
-  return side.pond.map((d, i) => {
-    const offered = claim && claim[1] === side.seat && i === side.pond.length - 1;
-    return tileHtml(d.tile, { side: d.riichi, dim: d.called, cls: offered ? "offered" : "",
-                              note: d.riichi ? "riichi" : d.called ? "called" : "" });
+function meldHtml(side, meld, place, exchange) {
+  const { order, sideways } = meldOrder(meld, side.seat, state.seats.length);
+  const last = order.length - 1;
+  const tiles = order.map((i, at) => {
+    const name = meld.tiles[i];
+    const turned = at === sideways;
+    const down = meld.concealed && (at === 0 || at === last);
+    const takes = exchange && meld.jokers.includes(i);
+    return tileHtml(name, {
+      turn: turnOf(place, turned), back: down,
+      note: turned && meld.from_seat !== null ? t("seat.from", { seat: meld.from_seat }) : "",
+      cls: takes ? "exchangeable" : "",
+      attrs: takes ? ` data-owner="${side.seat}" tabindex="0"` : "",
+    });
   }).join("");
+  return `<span class="meld${meld.flash ? " flash" : ""}" data-meld="${esc(meld.kind)}">${tiles}</span>`;
 }
 
-function drawSide(side) {
-  const el = $(`side-${side.seat}`);
-  el.classList.toggle("turn", side.turn);
-  el.innerHTML = plate(side) +
-    `<div class="pond" data-pond="${side.seat}" aria-label="${esc(t("discards", { name: seatName(side.seat) }))}">${pondHtml(side)}</div>` +
-    `<div class="melds" aria-label="${esc(t("melds", { name: seatName(side.seat) }))}">` +
-    side.melds.map((m) => meldHtml(side, m)).join("") + `</div>` +
-    `<div class="concealed">${backsHtml(side.concealed)}</div>`;
+function meldsHtml(side, place) {
+  const exchange = state && !replay && state.to_act && waysFrom(state.choices, side.seat).length > 0;
+  return side.melds.map((m) => meldHtml(side, m, place, exchange)).join("") +
+    (side.kita || []).map((name) => tileHtml(name, { turn: turnOf(place, false), cls: "kita" })).join("");
+}
+
+function pondHtml(side, place) {
+  return rowsOf(side.pond).map((row) => `<div class="row">` + row.map((d) => tileHtml(d.tile, {
+    turn: turnOf(place, d.sideways), cls: [d.called ? "dim" : "", d.offered ? "offered" : ""].join(" ").trim(),
+    note: d.sideways ? t("page.declared") : d.called ? t("page.called") : "",
+  })).join("") + `</div>`).join("");
+}
+
+function seatHtml(side, place) {
+  const front = place === "bottom" ? "" :
+    `<div class="edge">${backsHtml(side.concealed, place)}</div>`;
+  const melds = place === "bottom" ? "" :
+    `<div class="melds" data-place="${place}" aria-label="${esc(t("page.melds_of", { name: seatName(side.seat) }))}">` +
+    `${meldsHtml(side, place)}</div>`;
+  return `<div class="corner">${plate(side)}${melds}</div>` +
+    `<div class="front">${front}<div class="pond" data-pond="${side.seat}" data-place="${place}" ` +
+    `aria-label="${esc(t("page.discards_of", { name: seatName(side.seat) }))}">${pondHtml(side, place)}</div></div>`;
+}
+
+function drawBoard(view) {
+  const board = $("board");
+  const where = places(view.seats);
+  board.dataset.seats = String(view.seats.length);
+  for (const el of board.querySelectorAll(".seat")) {
+    if (+el.dataset.seat >= view.seats.length) el.remove();
+  }
+  view.seats.forEach((side, i) => {
+    let el = board.querySelector(`.seat[data-seat="${side.seat}"]`);
+    if (!el) {
+      el = document.createElement("section");
+      el.className = "seat";
+      el.dataset.seat = String(side.seat);
+      board.appendChild(el);
+    }
+    el.dataset.place = where[i];
+    el.classList.toggle("turn", side.turn);
+    el.setAttribute("aria-label", seatName(side.seat));
+    el.innerHTML = seatHtml(side, where[i]);
+  });
+  drawCentre(view);
+}
+
+// A label of the centre: the page's longer words where it has room for them ("Tiles left"),
+// else the table's (`centre.NAME`).
+function centreWord(name) {
+  return known(`page.centre.${name}`, t(`centre.${name}`));
 }
 
 function drawCentre(view) {
   const c = view.centre;
-  let html;
-  if (family() === "riichi") {
-    html = `<div class="round">${esc(t("round", { wind: t("wind_" + c.round), kyoku: c.kyoku }))}</div>` +
-      `<dl><dt>${t("honba")}</dt><dd>${c.honba}</dd><dt>${t("sticks")}</dt><dd>${c.sticks}</dd>` +
-      `<dt>${t("left")}</dt><dd id="tiles-left">${c.tiles_left}</dd></dl>` +
-      `<div class="dora" aria-label="${esc(t("dora"))}"><span>${t("dora")}</span> ${tilesHtml(c.dora)}</div>`;
-  } else {
-    html = `<div class="round">${esc(t("game_of", { n: c.game, of: c.games }))}</div>` +
-      `<dl><dt>${t("left")}</dt><dd id="tiles-left">${c.tiles_left}</dd></dl>` +
-      (c.step ? `<div class="step">${esc(c.step.replace(/_/g, " "))}</div>` : "");
-  }
-  $("centre").innerHTML = html;
-  $("status").textContent = c.status;
-}
-
-function handOrder(view) {
-  return view.drawn ? [...view.hand, view.drawn] : view.hand.slice();
-}
-
-// Which tiles of the hand as shown are picked (the first copies of each picked name).
-function pickedFlags(view) {
-  const picked = (view.picked || []).slice();
-  return handOrder(view).map((name) => {
-    const k = picked.indexOf(name);
-    if (k < 0) return false;
-    picked.splice(k, 1);
-    return true;
-  });
+  const fields = c.fields.map((f) => `<dt>${esc(centreWord(f.name))}</dt>` +
+    `<dd data-field="${esc(f.name)}">${esc(grouped(f.value))}</dd>`).join("");
+  const indicators = c.indicators.length ?
+    `<div class="indicators"><span>${esc(centreWord("dora"))}</span> ${tilesHtml(c.indicators)}</div>` : "";
+  $("centre").innerHTML = `<div class="round">${esc(sentence(c.title))}</div><dl>${fields}</dl>` +
+    indicators + (c.step ? `<div class="step">${esc(sentence(c.step))}</div>` : "");
 }
 
 function drawHand(view, live) {
-  const order = handOrder(view);
-  const playable = live ? new Set(view.playable[view.mode] || []) : new Set();
-  const flags = pickedFlags(view);
-  const html = order.map((name, i) => {
+  const hand = view.hand;
+  const order = handOrder(hand);
+  const playable = live ? new Set(hand.playable) : new Set();
+  const flags = pickedFlags(hand);
+  $("hand").innerHTML = order.map((name, i) => {
     const isPicked = flags[i];
+    const isDrawn = hand.drawn && i === order.length - 1;
     const cls = [playable.has(name) || isPicked ? "playable" : "", isPicked ? "picked" : "",
-                 i === selected ? "selected" : "", view.drawn && i === order.length - 1 ? "drawn" : ""]
-      .filter(Boolean).join(" ");
-    const note = [isPicked ? "picked" : "", view.drawn && i === order.length - 1 ? t("drawn") : ""]
-      .filter(Boolean).join(", ");
+                 i === selected ? "selected" : "", isDrawn ? "drawn" : ""].filter(Boolean).join(" ");
+    const note = [isPicked ? t("page.picked") : "", isDrawn ? t("page.drawn") : ""].filter(Boolean).join(", ");
     return tileHtml(name, { button: true, cls, note, attrs: ` data-index="${i}"` +
-      (isPicked ? ` data-picked="1"` : "") + (i === selected ? ` aria-pressed="true"` : "") });
+      (isPicked ? ` data-picked="1"` : "") + ` aria-pressed="${i === selected}"` });
   }).join("");
-  $("hand").innerHTML = html;
-  $("hand").setAttribute("aria-label", t("hand"));
-  $("you-melds").innerHTML = view.seats[0].melds.map((m) => meldHtml(view.seats[0], m)).join("");
+  $("hand").setAttribute("aria-label", t("page.hand"));
+  $("you-melds").innerHTML = meldsHtml(view.seats[0], "bottom");
 }
 
-function clientPrompt(view) {
-  if (view.deal_over) return view.game_over ? t("game_over") : t("deal_over");
-  if (!view.to_act) return t("ais_playing");
-  if (LANG === "en") return view.prompt;
-  const kinds = new Set(view.choices.map((c) => c.kind));
-  if (view.mode === "riichi") return t("riichi_prompt");
-  if (view.claim) return t("claim_prompt", { name: seatName(view.claim[1]), tile: tileName(family(), view.claim[0]) });
-  if (kinds.has("vote")) return t("vote_prompt");
-  if (kinds.has("courtesy")) return t("courtesy_prompt");
-  if (view.verb === "Pick / put back") return t("charleston_prompt");
-  return t("your_turn");
+// Tenpai, the waits with how many of each are not in sight, and furiten with why.
+function drawWaits(view) {
+  const hand = view.hand;
+  const parts = [];
+  if (hand.tenpai === true) parts.push(`<span class="badge tenpai">${esc(capital(t("hand.tenpai")))}</span>`);
+  if (hand.waits.length) {
+    parts.push(`<span class="waits-label">${esc(capital(t("hand.waits")))}:</span>` + hand.waits.map((w) =>
+      `<span class="wait" data-wait="${esc(w.tile)}" role="img" aria-label="${esc(t("hand.live", { tile: w.tile, n: w.live }))}">` +
+      `${tileHtml(w.tile)}<span class="live" aria-hidden="true">×${w.live}</span></span>`).join(""));
+  }
+  if (hand.furiten) {
+    parts.push(`<span class="badge furiten" data-furiten="${esc(hand.furiten.key)}">${esc(sentence(hand.furiten))}</span>`);
+  }
+  $("waits").innerHTML = parts.join(" ");
 }
 
-function verbWord(verb) {
-  return { "Discard": t("discard"), "Riichi discard": t("riichi_discard"),
-           "Pick / put back": t("pick") }[verb] || verb;
-}
-
-function choiceWord(choice) {
-  if (LANG === "en") return choice.label;
-  return t("kind_" + (choice.kind || "pass"));
+// A button's word beside the tiles it pictures: the choice's name when that needs no
+// parameter ("Chi" beside 3m 4m 5m), else its whole words.
+function buttonWord(choice, words) {
+  const key = `choice.${choice.kind}`;
+  return key in CAT.types && Object.keys(CAT.types[key]).length === 0 ? t(key) : words;
 }
 
 function drawActions(view) {
   const parts = [];
-  if (view.to_act && view.verb) {
-    parts.push(`<button type="button" class="act primary" data-act="tile" title="Enter">` +
-      `<kbd>Enter</kbd> ${esc(verbWord(view.verb))}</button>`);
+  const live = view.to_act && !replay;
+  if (live && view.hand.verb) {
+    const ready = selected >= 0 && view.hand.playable.includes(handOrder(view.hand)[selected]);
+    parts.push(`<button type="button" class="act primary" data-act="tile"${ready ? "" : " disabled"}>` +
+      `<kbd>Enter</kbd> ${esc(sentence(view.hand.verb))}</button>`);
   }
-  if (view.to_act && view.mode !== "play") {
-    parts.push(`<button type="button" class="act" data-act="cancel"><kbd>Esc</kbd> ${t("cancel")}</button>`);
+  if (live && view.mode !== PLAY) {
+    parts.push(`<button type="button" class="act" data-act="cancel"><kbd>Esc</kbd> ${esc(t("page.cancel"))}</button>`);
   }
-  for (const choice of view.choices) {
+  for (const choice of live ? view.choices : []) {
     const several = choice.ways.length > 1;
-    if (several) {
-      choice.ways.forEach((way, i) => {
-        const words = `${choiceWord(choice)}: ${way.tiles.map((n) => tileName(family(), n)).join(", ")}`;
-        parts.push(`<button type="button" class="act way ${choice.style}${pendingKey === choice.key ? " pending" : ""}" ` +
-          `data-key="${esc(choice.key)}" data-way="${i}" aria-label="${esc(words)}" title="${esc(way.label)}">` +
-          `<kbd>${esc(choice.key)}${i + 1}</kbd> <span class="way-word">${esc(LANG === "en" ? way.label.split(" ")[0] : choiceWord(choice))}</span>` +
-          `<span class="way-tiles">${tilesHtml(way.tiles)}</span></button>`);
-      });
-    } else {
-      const way = choice.ways[0];
+    const ways = several ? choice.ways : [choice.ways[0] || null];
+    ways.forEach((way, i) => {
       const pics = way && way.tiles.length ? `<span class="way-tiles">${tilesHtml(way.tiles)}</span>` : "";
-      parts.push(`<button type="button" class="act ${choice.style}" data-key="${esc(choice.key)}"` +
-        (way ? ` data-way="0"` : "") + ` title="${esc(choice.label)}">` +
-        `<kbd>${esc(choice.key)}</kbd> ${esc(choiceWord(choice))}${pics}</button>`);
-    }
+      const warning = way && way.warning ? `<span class="warning">${esc(sentence(way.warning))}</span>` : "";
+      const key = several ? `${choice.key}${i + 1}` : choice.key;
+      const words = sentence(several ? way.label : choice.label);
+      const shown = pics ? buttonWord(choice, words) : words;
+      const spoken = way && way.warning ? `${words}: ${sentence(way.warning)}` : words;
+      parts.push(`<button type="button" class="act ${esc(choice.style)}${several && pendingKey === choice.key ? " pending" : ""}" ` +
+        `data-key="${esc(choice.key)}"${way ? ` data-way="${i}"` : ""} aria-label="${esc(spoken)}" title="${esc(words)}">` +
+        `<kbd>${esc(key)}</kbd> <span class="way-word">${esc(shown)}</span>${pics}${warning}</button>`);
+    });
   }
   $("actions").innerHTML = parts.join("");
-  $("why").innerHTML = (view.why || []).map((w) => `<li>${esc(w)}</li>`).join("");
-  if (view.why && view.why.length) $("why").setAttribute("aria-label", t("why_not"));
+  const why = live ? view.reasons : [];
+  $("why").innerHTML = why.map((w) => `<li>${esc(sentence(w))}</li>`).join("");
+  $("why").setAttribute("aria-label", t("page.why_not"));
 }
 
 function drawMessages(view) {
-  $("messages").innerHTML = view.messages.slice(-30).map((m) => `<li>${esc(m)}</li>`).join("");
-  const log = $("log");
-  log.scrollTop = log.scrollHeight;
+  $("messages").innerHTML = view.messages.slice(-30).map((m) => `<li>${esc(sentence(m))}</li>`).join("");
 }
 
-function drawTable(view, live) {
-  for (const side of view.seats) {
-    if (side.seat !== 0) drawSide(side);
-  }
-  const you = view.seats[0];
-  $("you").classList.toggle("turn", you.turn);
-  $("you-top").innerHTML = plate(you) +
-    `<div class="pond" data-pond="0" aria-label="${esc(t("discards", { name: t("you") }))}">${pondHtml(you)}</div>`;
-  drawCentre(view);
-  drawHand(view, live);
+function drawPrompt(view) {
+  $("prompt").textContent = replay ? "" : sentence(view.prompt);
+}
+
+// The sizes that keep the table whole (board.js: fit), from the room the window leaves.
+function fitTable() {
+  if (!state) return;
+  const view = shownView();
+  const table = $("table");
+  const logWidth = Math.min(340, Math.max(200, table.clientWidth * 0.26));
+  const meldTiles = view.seats[0].melds.reduce((n, m) => n + m.tiles.length + (m.called === null ? 0 : 1 / 3), 0);
+  const rows = rowsNeeded(view.seats);
+  const sizes = fit({ width: table.clientWidth - 16, height: table.clientHeight - 12, logWidth,
+                      logHeight: 72, handRoom: $("dock").clientWidth - 24, rows,
+                      handTiles: handOrder(view.hand).length, meldTiles, size: settings.size });
+  table.dataset.log = sizes.log;
+  $("log").style.width = sizes.log === "side" ? `${logWidth}px` : "";
+  const root = document.documentElement.style;
+  root.setProperty("--pw", `${sizes.pond}px`);
+  root.setProperty("--hw", `${sizes.hand}px`);
+  root.setProperty("--rows", String(rows));
+}
+
+// What is drawn: the last state, or a step of the replay (the table alone, over it).
+function shownView() {
+  if (!replay) return state;
+  const frame = replay.frames[replay.index];
+  return { ...state, ...frame, to_act: false, choices: [], reasons: [],
+           messages: frame.message ? [frame.message] : [] };
+}
+
+// The table fitted to the window, the newest message in view.
+function relayout() {
+  fitTable();
+  $("messages").scrollTop = $("messages").scrollHeight;
 }
 
 function render() {
   if (!state) return;
-  if (replay) {
-    const frame = replay.frames[replay.index];
-    const saved = state;
-    state = { ...saved, ...frame, picked: [], playable: {}, mode: "play" };
-    drawTable(state, false);
-    state = saved;
-    $("actions").innerHTML = "";
-    $("why").innerHTML = "";
-    $("prompt").textContent = "";
-    $("replay-step").textContent = t("replay_step", { i: replay.index + 1, n: replay.frames.length });
-    $("replay-message").textContent = frame.message || "";
-    $("replay-bar").hidden = false;
-    $("result").hidden = true;
-    return;
-  }
-  $("replay-bar").hidden = true;
-  const order = handOrder(state);
-  if (selected >= order.length) selected = order.length - 1;
-  drawTable(state, state.to_act);
-  $("prompt").textContent = clientPrompt(state);
-  drawActions(state);
-  drawMessages(state);
+  const framed = replay ? replay.frames[replay.index] : null;
+  const view = shownView();
+  setFaces(view.faces);
+  setNames(view.seats.map((s) => s.name));
+  document.body.dataset.replay = framed ? "1" : "0";
+  drawBoard(view);
+  drawHand(view, !framed && view.to_act);
+  drawWaits(view);
+  drawActions(view);
+  drawMessages(view);
+  drawPrompt(view);
   drawResult(state);
+  $("replay-bar").hidden = !replay;
+  if (replay) {
+    $("replay-step").textContent = t("page.replay_step", { i: replay.index + 1, n: replay.frames.length });
+    $("replay-message").textContent = framed.message ? sentence(framed.message) : "";
+  }
+  relayout();
 }
 
 // -- the result --------------------------------------------------------------------------
 
-function deltasHtml(deltas) {
-  if (!deltas || !deltas.length) return "";
-  return `<table class="deltas"><tr>${deltas.map((_, s) => `<th>${esc(seatName(s))}</th>`).join("")}</tr>` +
-    `<tr>${deltas.map((d) => `<td class="${d > 0 ? "plus" : d < 0 ? "minus" : ""}">${d > 0 ? "+" : ""}${d.toLocaleString("en")}</td>`).join("")}</tr></table>`;
-}
-
-function riichiWin(w) {
-  const how = w.tsumo ? t("tsumo") : t("ron_off", { name: seatName(w.target) });
-  const melds = w.melds.map((m) => `<span class="meld">${tilesHtml(m.tiles)}</span>`).join("");
-  const yaku = w.yaku.map(([name, han]) => `<li>${esc(name)} <b>${han}</b></li>`).join("") +
-    w.yakuman.map(([name, units]) => `<li>${esc(name)} <b>yakuman ×${units}</b></li>`).join("");
-  return `<article class="win"><h3>${esc(t("wins_by", { name: seatName(w.winner), how }))}</h3>` +
-    `<div class="win-hand">${tilesHtml(w.hand)}<span class="gap"></span>${tileHtml(w.pai, { cls: "winning" })}${melds}</div>` +
-    `<h4>${t("yaku")}</h4><ul class="yaku">${yaku}</ul>` +
-    `<p class="value">${w.yakuman.length ? "" : esc(t("han_fu", { han: w.han, fu: w.fu })) + " · "}` +
-    `${w.limit ? `<b class="limit">${esc(w.limit)}</b> · ` : ""}${esc(t("points", { n: w.points.toLocaleString("en") }))}</p>` +
-    `<div class="indicators"><span>${t("dora")}</span> ${tilesHtml(w.dora)}` +
-    (w.ura.length ? ` <span>${t("ura")}</span> <span class="ura">${tilesHtml(w.ura)}</span>` : "") + `</div>` +
-    `<h4>${t("payments")}</h4>${deltasHtml(w.deltas)}</article>`;
-}
-
-function segmentsHtml(segs) {
-  return segs.map(([text, style]) => {
-    const cls = style.split(/\s+/).filter(Boolean).map((s) => "st-" + s.replace(/[^a-z0-9]/gi, "")).join(" ");
-    return cls ? `<span class="${cls}">${esc(text)}</span>` : esc(text);
+function groupHtml(group, winning) {
+  const tiles = group.tiles.map((name, i) => {
+    const stands = group.stands_for[i];
+    return tileHtml(name, { note: stands ? t("page.stands_for", { tile: tileName(stands) }) : "",
+                            cls: name === winning ? "winning" : "" }) +
+      (stands ? `<span class="stands" aria-hidden="true">=${tileHtml(stands)}</span>` : "");
   }).join("");
+  return `<span class="group${group.open ? " open" : ""}">${tiles}</span>`;
 }
 
-function americanWin(w) {
-  const how = w.how === "self_drawn" ? t("self_drawn") : w.how === "joker_exchange" ? t("after_exchange") :
-    t("on_discard", { name: seatName(w.target) });
-  const groups = w.groups.map((g) => `<span class="group">` + g.map(([name, joker]) =>
-    joker ? tileHtml("J", { note: t("jokers_for", { tile: tileName("american", name) }), cls: "stand-in",
-                            attrs: ` data-for="${esc(name)}"` }) + `<small class="for">=${esc(name)}</small>`
-          : tileHtml(name)).join("") + `</span>`).join("");
-  return `<article class="win"><h3>${esc(t("mahjongg_by", { name: seatName(w.winner) }))} (${esc(how)})</h3>` +
-    `<p>${t("card_hand")} <b>${esc(w.hand_id)}</b> (${esc(w.section)}): <span class="pattern">${segmentsHtml(w.pattern)}</span>` +
-    ` · ${esc(t("value", { n: w.value }))} · ${esc(w.xc)}</p>` +
-    `<div class="win-hand groups">${groups}</div>` +
-    (w.jokerless ? `<p>${esc(w.jokerless)}</p>` : "") +
-    (w.pay_for_table ? `<p>${esc(t("pays_table", { name: seatName(w.target) }))}</p>` : "") +
-    `<h4>${t("payments")}</h4>${deltasHtml(w.deltas)}</article>`;
+function scoredHtml(lines, cls) {
+  if (!lines.length) return "";
+  return `<table class="${cls}">` + lines.map((s) =>
+    `<tr><td>${esc(sentence(s.name))}</td><td class="num">${esc(word(s.value))}</td></tr>`).join("") + `</table>`;
+}
+
+function winHtml(win) {
+  const hand = win.groups.map((g) => groupHtml(g, null)).join("") +
+    (win.tile ? `<span class="group win-tile">${tileHtml(win.tile, { cls: "winning", note: t("page.winning_tile") })}</span>` : "");
+  const fu = win.fu.length ? `<h4>${esc(t("page.fu"))}</h4>${scoredHtml(win.fu, "fu")}` : "";
+  const indicators = win.indicators.map((row) =>
+    `<div class="indicators"><span>${esc(sentence(row.label))}</span> ${tilesHtml(row.tiles)}</div>`).join("");
+  return `<article class="win" data-win="${win.seat}"><h3>${esc(sentence(win.how))}</h3>` +
+    `<div class="win-hand">${hand}</div>` +
+    `<div class="scoring"><div><h4>${esc(t("page.value"))}</h4>${scoredHtml(win.value, "value")}</div>` +
+    (fu ? `<div>${fu}</div>` : "") + `</div>` +
+    `<p class="total">${win.total.map((s) => `<b>${esc(word(s))}</b>`).join(" · ")}</p>` +
+    win.notes.map((n) => `<p class="note">${esc(sentence(n))}</p>`).join("") + indicators + `</article>`;
+}
+
+function paymentsHtml(payments, seats) {
+  const pot = [...payments.rows.map((r) => r.amounts), payments.total].some((a) => a[seats.length] !== 0);
+  const columns = seats.length + (pot ? 1 : 0);
+  const cell = (n) => `<td class="num ${n > 0 ? "plus" : n < 0 ? "minus" : ""}">${n ? esc(signed(n)) : "0"}</td>`;
+  const head = seats.map((s) => `<th>${esc(seatName(s.seat))}</th>`).join("") +
+    (pot ? `<th>${esc(t("page.on_table"))}</th>` : "");
+  const rows = payments.rows.map((r) => `<tr><th scope="row">${esc(sentence(r.label))}</th>` +
+    r.amounts.slice(0, columns).map(cell).join("") + `</tr>`).join("");
+  return `<div class="wide"><table class="payments" data-payments="1"><tr><th></th>${head}</tr>${rows}` +
+    `<tr class="sum"><th scope="row">${esc(t("page.total"))}</th>${payments.total.slice(0, columns).map(cell).join("")}</tr></table></div>`;
+}
+
+function standingsHtml(standings) {
+  const names = [...new Set(standings.rows.flatMap((r) => r.parts.map((p) => p.name)))];
+  const head = `<tr><th>${esc(t("page.rank"))}</th><th></th><th>${esc(t("page.score"))}</th>` +
+    names.map((n) => `<th>${esc(t(`part.${n}`))}</th>`).join("") + `<th>${esc(t("page.result"))}</th></tr>`;
+  const rows = standings.rows.map((r) => {
+    const parts = names.map((n) => {
+      const part = r.parts.find((p) => p.name === n);
+      return `<td class="num">${part ? esc(signed(part.amount)) : ""}</td>`;
+    }).join("");
+    return `<tr><td>${r.rank}</td><td>${esc(seatName(r.seat))}</td><td class="num">${esc(grouped(r.score))}</td>` +
+      `${parts}<td class="num"><b>${esc(word(r.result_text))}</b></td></tr>`;
+  }).join("");
+  return `<h3>${esc(t("page.standings"))}</h3><div class="wide"><table class="standings" data-standings="1">${head}${rows}</table></div>` +
+    `<p class="note">${esc(sentence(standings.note))}</p>`;
 }
 
 function drawResult(view) {
   const box = $("result");
-  if (!view.deal_over || showTable) {
+  if (!view.deal_over || showTable || !view.result) {
     box.hidden = true;
     return;
   }
   const r = view.result;
-  let html = "";
-  for (const w of r.wins) html += family() === "riichi" ? riichiWin(w) : americanWin(w);
-  for (const d of r.draws) {
-    html += `<article class="draw"><h3>${esc(t("draw"))}: ${esc(d.words)}</h3>`;
-    if (d.tenpai) {
-      html += `<p>${t("tenpai")}: ${d.tenpai.length ? d.tenpai.map((h) => esc(seatName(h.seat))).join(", ") : t("nobody")}</p>`;
-      for (const h of d.tenpai) html += `<div class="win-hand"><b>${esc(seatName(h.seat))}</b> ${tilesHtml(h.hand)}</div>`;
-    }
-    html += `</article>`;
-  }
-  if (r.dead) {
-    r.dead.forEach((reason, s) => { if (reason) html += `<p>${esc(t("was_dead", { name: seatName(s) }))}</p>`; });
-  }
-  html += `<h4>${t("change")}</h4>${deltasHtml(r.net)}<h4>${t("scores")}</h4>` +
-    `<p class="scores">${r.scores.map((v, s) => `${esc(seatName(s))} ${v.toLocaleString("en")}`).join(" · ")}</p>`;
-  if (view.standings) {
-    html += `<h3>${t("standings")}</h3><table class="standings" data-standings="1"><tr><th>${t("rank")}</th><th></th><th>${t("score")}</th>` +
-      (family() === "riichi" ? `<th>${t("result_pts")}</th>` : "") + `</tr>` +
-      view.standings.map((s) => `<tr><td>${s.rank}</td><td>${esc(seatName(s.seat))}</td><td>${s.score.toLocaleString("en")}</td>` +
-        (family() === "riichi" ? `<td>${(s.points / 1000).toFixed(1)}</td>` : "") + `</tr>`).join("") + `</table>`;
-  }
+  let hands = r.wins.map(winHtml).join("");
+  if (r.draw) hands += `<h3 class="draw">${esc(sentence(r.draw))}</h3>`;
+  r.shown.forEach((group, s) => {
+    if (group) hands += `<div class="win-hand shown"><b>${esc(seatName(s))}</b> ${groupHtml(group, null)}</div>`;
+  });
+  r.dead.forEach((why, s) => {
+    if (why) hands += `<p class="dead">${esc(seatName(s))}: ${esc(word(why))}</p>`;
+  });
+  let sums = `<h4>${esc(t("page.payments"))}</h4>${paymentsHtml(r.payments, view.seats)}` +
+    `<p class="scores">${esc(t("page.scores"))}: ${view.seats.map((s) =>
+      `${esc(seatName(s.seat))} ${esc(grouped(r.scores[s.seat]))}`).join(" · ")}</p>`;
+  const ended = (view.standings && view.standings.ended) || r.ended;
+  if (ended) sums += `<p class="ended"><b>${esc(sentence(ended))}</b></p>`;
+  if (view.standings) sums += standingsHtml(view.standings);
+  const html = `<div class="hands">${hands}</div><div class="sums">${sums}</div>`;
   $("result-body").innerHTML = html;
   const wasHidden = box.hidden;
   box.hidden = false;
-  $("result-title").textContent = t("results_of");
-  $("next-button").innerHTML = `<kbd>n</kbd> ` + (view.game_over ? t("new_game") :
-    family() === "riichi" ? t("next_deal") : t("next_game"));
+  $("result-title").textContent = sentence(r.title);
+  $("next-button").innerHTML = `<kbd>n</kbd> ` + esc(view.game_over ? t("page.new_game") :
+    capital(t("page.next_unit", { unit: t(view.units[0]) })));
   if (wasHidden) box.focus();
 }
 
 // -- doing things ------------------------------------------------------------------------
 
-function pressTile(index) {
+function confirmTile(index) {
   if (!state || !state.to_act || replay) return;
-  const order = handOrder(state);
-  const name = order[index];
+  const name = handOrder(state.hand)[index];
   if (name === undefined) return;
-  const isPicked = pickedFlags(state)[index];
-  send({ type: "tile", tile: name, picked: isPicked });
+  send({ type: "tile", tile: name, picked: pickedFlags(state.hand)[index] });
 }
 
 function clickTile(index) {
-  if (!state || !state.to_act) return;
-  if (selected === index) {
-    pressTile(index);
+  if (!state || !state.to_act || replay) return;
+  const next = click(selected, index);
+  selected = next.selected;
+  if (next.confirm) {
+    confirmTile(index);
   } else {
-    selected = index;
     render();
     focusSelected();
   }
@@ -429,51 +461,75 @@ function download(name, text) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+// A page over the table, opened at its top.
 function showPage(title, html) {
   $("page-title").textContent = title;
   $("page-body").innerHTML = html;
   if (!$("page").open) $("page").showModal();
+  $("page-body").scrollTop = 0;
+  $("page").scrollTop = 0;
+  $("page-title").focus();
+}
+
+// The card: its legend, then each section's hands spelled in tiles, each group in its suit
+// slot's colour.
+function cardHtml(card) {
+  const legend = `<ul class="legend">${card.legend.map((l) => `<li>${esc(sentence(l))}</li>`).join("")}</ul>`;
+  return legend + card.sections.map((s) => `<h3>${esc(s.name)}</h3><table class="card">` +
+    s.hands.map((h) => `<tr><td class="num">${h.number}</td><td class="groups">` +
+      h.groups.map((g) => `<span class="group slot-${esc(g.slot || "none")}">${tilesHtml(g.tiles)}</span>`).join("") +
+      `</td><td class="num">${esc(t("value.points", { n: h.value }))}</td><td>${esc(word(h.xc))}</td>` +
+      `<td class="away">${h.away === null ? "" : esc(t("page.away", { n: h.away }))}</td>` +
+      `<td class="note">${esc(h.note || "")}</td></tr>`).join("") + `</table>`).join("");
+}
+
+function rulesHtml(page) {
+  return page.sections.map((s) => `<h3>${esc(sentence(s.title))}</h3><ul>` +
+    s.items.map((i) => `<li>${esc(sentence(i))}</li>`).join("") + `</ul>`).join("");
+}
+
+function onState(message) {
+  const before = state;
+  state = message;
+  const body = document.body.dataset;
+  body.seq = String(+(body.seq || 0) + 1);
+  body.toAct = message.to_act ? "1" : "0";
+  body.dealOver = message.deal_over ? "1" : "0";
+  body.gameOver = message.game_over ? "1" : "0";
+  if (!before || before.deal !== message.deal || before.game !== message.game) {
+    showTable = false;
+    replay = null;
+  }
+  if (!message.to_act) pendingKey = null;
+  selected = keptSelection(before, message, selected);
+  render();
+  if (message.to_act && !replay && document.activeElement &&
+      (document.activeElement.closest("#hand") || document.activeElement.closest("#actions"))) {
+    if (selected >= 0) focusSelected();
+    else $("hand").focus();
+  }
 }
 
 function onMessage(message) {
   switch (message.type) {
     case "hello":
       hello = message;
+      if (message.tab) sessionStorage.setItem(TAB_KEY, message.tab);
+      loadCatalogue({}, message.catalogue);
       setupMenu();
       if (settings.delay !== null && settings.delay !== message.delay) send({ type: "speed", delay: settings.delay });
       break;
-    case "state": {
-      const before = state;
-      state = message;
-      document.body.dataset.seq = String(+(document.body.dataset.seq || 0) + 1);
-      document.body.dataset.family = message.family;
-      document.body.dataset.toAct = message.to_act ? "1" : "0";
-      document.body.dataset.dealOver = message.deal_over ? "1" : "0";
-      if (!before || before.deal !== message.deal || before.game !== message.game) {
-        showTable = false;
-        replay = null;
-      }
-      if (!message.to_act) pendingKey = null;
-      const order = handOrder(message);
-      const handKey = (v) => v ? `${v.deal}|${v.hand.join()}|${v.drawn}|${v.to_act}` : "";
-      if (message.to_act && (handKey(before) !== handKey(message) || selected < 0)) {
-        selected = message.drawn ? order.length - 1 : Math.min(Math.max(selected, 0), order.length - 1);
-      }
-      render();
-      if (message.to_act && !replay && document.activeElement && (document.activeElement === document.body ||
-          document.activeElement.closest("#hand") || document.activeElement.closest("#actions"))) {
-        focusSelected();
-      }
+    case "state":
+      onState(message);
       break;
-    }
     case "error":
       document.body.dataset.errors = String(+(document.body.dataset.errors || 0) + 1);
-      toast(`${t("error")}: ${message.text}`);
+      toast(`${t("page.error")}: ${message.text}`);
       if (message.code === "full") $("prompt").textContent = message.text;
       break;
     case "log":
       download(message.name, message.text);
-      toast(t("log_saved", { name: message.name }));
+      toast(t("page.log_saved", { name: message.name }));
       break;
     case "replay":
       replay = { frames: message.frames, index: 0 };
@@ -481,49 +537,90 @@ function onMessage(message) {
       $("replay-next").focus();
       break;
     case "advice":
-      showPage(t("advice"), `<pre class="advice">${segmentsHtml(message.text)}</pre>`);
+      showPage(t("page.advice"), `<ul class="advice">${message.lines.map((l) => `<li>${esc(sentence(l))}</li>`).join("")}</ul>`);
       break;
     case "card":
-      showPage(message.name, message.sections.map((s) => `<h3>${esc(s.name)}</h3><table class="card">` +
-        s.hands.map((h) => `<tr><td>${esc(h.id)}</td><td class="pattern">${segmentsHtml(h.pattern)}</td>` +
-          `<td>${h.value}</td><td>${esc(h.xc)}</td><td class="away">${h.away === undefined || h.away === null ? "" : esc(t("away", { n: h.away }))}</td>` +
-          `<td class="note">${esc(h.note || "")}</td></tr>`).join("") + `</table>`).join(""));
+      if (message.card) showPage(message.card.name, cardHtml(message.card));
       break;
-    case "speed":
+    case "rules":
+      loadTypes(message.types);
+      showPage(`${sentence(message.title)} · ${t("page.rules_of", { preset: presetName(message.preset) })}`,
+               rulesHtml(message));
       break;
     default:
       break;
   }
 }
 
+// This tab's token: a reload of the tab finds its game again (the server keeps it a while).
+function tabToken() {
+  let token = sessionStorage.getItem(TAB_KEY);
+  if (!token || !/^[0-9a-f]{32}$/.test(token)) {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    token = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+    sessionStorage.setItem(TAB_KEY, token);
+  }
+  return token;
+}
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  socket = new WebSocket(`${scheme}//${location.host}/ws`);
+  socket = new WebSocket(`${scheme}//${location.host}/ws?tab=${tabToken()}`);
   socket.onmessage = (event) => onMessage(JSON.parse(event.data));
   socket.onclose = () => {
     document.body.dataset.closed = "1";
-    $("prompt").textContent = t("connection_lost");
+    $("prompt").textContent = t("page.connection_lost");
   };
 }
 
 // -- settings and the menu ---------------------------------------------------------------
 
-function applySettings() {
-  LANG = CATALOGUE[settings.lang] ? settings.lang : "en";
-  document.documentElement.lang = LANG;
-  document.documentElement.style.setProperty("--tile-w", `${settings.size}px`);
+// The look of the page: theme, tile size, and the header's sliders (50 changes nothing).
+function applyLook() {
+  const root = document.documentElement.style;
   document.body.dataset.theme = settings.theme;
-  document.body.dataset.contrast = settings.contrast ? "high" : "normal";
+  root.setProperty("--tile-w", `${settings.size}px`);
+  root.setProperty("--contrast", String(0.5 + settings.contrast / 100));
+  root.setProperty("--grain", String(settings.grain / 100 * 0.5));
+  const warm = (settings.temperature - 50) / 50;
+  root.setProperty("--tint", warm >= 0 ? `rgba(255, 150, 40, ${(warm * 0.22).toFixed(3)})`
+                                       : `rgba(60, 140, 255, ${(-warm * 0.22).toFixed(3)})`);
+  for (const name of ["contrast", "grain", "temperature"]) {
+    $(`set-${name}`).value = settings[name];
+    $(`out-${name}`).textContent = `${settings[name]}%`;
+  }
+}
+
+function applySettings() {
+  settings.lang = setLanguage(settings.lang);
+  document.documentElement.lang = settings.lang;
+  applyLook();
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
-  $("keys-help").textContent = t("keys_help");
-  $("title").textContent = t("title_" + family());
-  document.title = t("title_" + family());
+  for (const el of document.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+  $("set-lang").value = settings.lang;
+  for (const option of $("set-rules").options) option.textContent = presetName(option.value);
+  const title = hello ? t(`page.title.${hello.family}`) : "";
+  $("title").textContent = title;
+  document.title = title;
+  const keys = [...KEYS, ...(state && state.pages.includes("card") ? [["c", "keys.card"]] : [])];
+  $("keys-help").innerHTML = keys.map(([key, what]) => `<dt>${esc(key)}</dt><dd>${esc(t(what))}</dd>`).join("");
   render();
+}
+
+// The page's keys (a choice's key is on its button).
+const KEYS = [
+  ["← →", "page.key.select"], ["Enter", "page.key.confirm"], ["1-9", "page.key.way"],
+  ["Esc", "page.key.back"], ["n", "page.key.next"], ["s", "page.key.save"],
+  ["h", "page.key.advice"], ["v", "page.key.view"], ["?", "page.key.menu"],
+];
+
+function presetName(preset) {
+  return known(`page.preset.${preset}`, preset);
 }
 
 function setupMenu() {
   const rules = $("set-rules");
-  rules.innerHTML = hello.presets.map((p) => `<option>${esc(p)}</option>`).join("");
+  rules.innerHTML = hello.presets.map((p) => `<option value="${esc(p)}"></option>`).join("");
   rules.value = settings.rules && hello.presets.includes(settings.rules) ? settings.rules : hello.rules;
   $("card-label").hidden = !hello.cards.length;
   $("menu-card").hidden = !hello.cards.length;
@@ -538,22 +635,21 @@ function setupMenu() {
 }
 
 function initMenu() {
-  $("set-lang").innerHTML = Object.entries(CATALOGUE).map(([code, s]) => `<option value="${code}">${esc(s.language)}</option>`).join("");
-  $("set-lang").value = settings.lang;
+  $("set-lang").innerHTML = Object.entries(LANGUAGES).map(([code, name]) => `<option value="${code}">${esc(name)}</option>`).join("");
   $("set-size").value = settings.size;
   $("set-theme").value = settings.theme;
-  $("set-contrast").checked = settings.contrast;
   const changed = () => {
     settings.size = +$("set-size").value;
     settings.theme = $("set-theme").value;
-    settings.contrast = $("set-contrast").checked;
     settings.lang = $("set-lang").value;
     settings.rules = $("set-rules").value || null;
     settings.card = $("set-card").value || null;
+    for (const name of ["contrast", "grain", "temperature"]) settings[name] = +$(`set-${name}`).value;
     saveSettings();
     applySettings();
   };
-  for (const id of ["set-size", "set-theme", "set-contrast", "set-lang", "set-rules", "set-card"]) {
+  for (const id of ["set-size", "set-theme", "set-lang", "set-rules", "set-card",
+                    "set-contrast", "set-grain", "set-temperature"]) {
     $(id).addEventListener("change", changed);
     $(id).addEventListener("input", changed);
   }
@@ -576,6 +672,8 @@ function initMenu() {
   $("menu-save").addEventListener("click", () => send({ type: "log" }));
   $("menu-advice").addEventListener("click", () => { $("menu").close(); send({ type: "advice" }); });
   $("menu-card").addEventListener("click", () => { $("menu").close(); send({ type: "card" }); });
+  $("menu-rules").addEventListener("click", () => { $("menu").close(); send({ type: "rules" }); });
+  $("rules-button").addEventListener("click", () => send({ type: "rules" }));
   $("next-button").addEventListener("click", () => send({ type: "next" }));
   $("save-button").addEventListener("click", () => send({ type: "log" }));
   $("replay-button").addEventListener("click", () => send({ type: "replay" }));
@@ -585,36 +683,26 @@ function initMenu() {
   $("replay-end").addEventListener("click", () => { replay = null; render(); });
 }
 
-// The joker exchange ways that take a joker from `owner`'s exposures.
-function exchangeWays(owner) {
-  const choice = state && state.to_act && state.choices.find((c) => c.kind === "joker_exchange");
-  if (!choice) return [];
-  return choice.ways.map((way, i) => ({ way, i })).filter(({ way }) => way.target === owner)
-    .map(({ i }) => ({ key: choice.key, i }));
-}
-
 function exchangeJoker(owner) {
-  const ways = exchangeWays(owner);
-  if (ways.length === 1) choose(ways[0].key, ways[0].i);
+  const ways = waysFrom(state.choices, owner);
+  if (ways.length === 1) choose(ways[0].key, ways[0].way);
   else if (ways.length > 1) choose(ways[0].key, null); // 1-9 picks which tile to give
 }
 
 function toggleView() {
   if (!state || !state.deal_over) return;
   showTable = !showTable;
-  $("view-button").textContent = showTable ? t("show_result") : t("show_table");
-  render();
-  if (showTable) {
-    let back = document.getElementById("back-to-result");
-    if (!back) {
-      $("prompt").insertAdjacentHTML("afterend", `<button type="button" id="back-to-result">${t("show_result")}</button>`);
-      back = $("back-to-result");
-      back.addEventListener("click", () => { back.remove(); toggleView(); });
-    }
-  } else {
-    const back = $("back-to-result");
-    if (back) back.remove();
+  $("view-button").textContent = showTable ? t("page.show_result") : t("page.show_table");
+  let back = $("back-to-result");
+  if (showTable && !back) {
+    $("prompt").insertAdjacentHTML("afterend", `<button type="button" id="back-to-result"></button>`);
+    back = $("back-to-result");
+    back.textContent = t("page.show_result");
+    back.addEventListener("click", toggleView);
+  } else if (!showTable && back) {
+    back.remove();
   }
+  render();
 }
 
 function stepReplay(step) {
@@ -638,8 +726,8 @@ document.addEventListener("click", (event) => {
   }
   const act = event.target.closest("#actions button");
   if (!act) return;
-  if (act.dataset.act === "tile") pressTile(selected);
-  else if (act.dataset.act === "cancel") send({ type: "mode", mode: "play" });
+  if (act.dataset.act === "tile") confirmTile(selected);
+  else if (act.dataset.act === "cancel") send({ type: "mode", mode: PLAY });
   else if (act.dataset.key) choose(act.dataset.key, act.dataset.way !== undefined ? +act.dataset.way : null);
 });
 
@@ -660,8 +748,7 @@ document.addEventListener("keydown", (event) => {
   }
   if (key === "ArrowLeft" || key === "ArrowRight") {
     if (!state || !state.to_act) return;
-    const n = handOrder(state).length;
-    selected = Math.max(0, Math.min(n - 1, (selected < 0 ? 0 : selected) + (key === "ArrowLeft" ? -1 : 1)));
+    selected = arrow(selected, key, handOrder(state.hand).length);
     render();
     focusSelected();
     event.preventDefault();
@@ -671,16 +758,16 @@ document.addEventListener("keydown", (event) => {
     if (onButton) return; // the focused button's own click
     if (target && target.classList && target.classList.contains("exchangeable")) {
       exchangeJoker(+target.dataset.owner);
-      event.preventDefault();
-      return;
+    } else if (state && state.to_act && selected >= 0) {
+      confirmTile(selected);
     }
-    if (state && state.to_act && selected >= 0) pressTile(selected);
     event.preventDefault();
     return;
   }
   if (key === "Escape") {
     pendingKey = null;
-    if (state && state.mode !== "play") send({ type: "mode", mode: "play" });
+    selected = -1;
+    if (state && state.to_act && state.mode !== PLAY) send({ type: "mode", mode: PLAY });
     render();
     return;
   }
@@ -700,13 +787,33 @@ document.addEventListener("keydown", (event) => {
   if (key === "n" && state.deal_over) send({ type: "next" });
   else if (key === "s") send({ type: "log" });
   else if (key === "h") send({ type: "advice" });
-  else if (key === "c" && family() === "american") send({ type: "card" });
+  else if (key === "c" && state.pages.includes("card")) send({ type: "card" });
   else if (key === "v") toggleView();
-  else if (key === "?") { $("menu").showModal(); }
+  else if (key === "?") $("menu").showModal();
   else return;
   event.preventDefault();
 });
 
-initMenu();
-applySettings();
-connect();
+// A warning before leaving the page while a game is on (a reload of the tab resumes it).
+window.addEventListener("beforeunload", (event) => {
+  if (state && !state.game_over && document.body.dataset.closed !== "1") {
+    event.preventDefault();
+    event.returnValue = "";
+  }
+});
+
+window.addEventListener("resize", relayout);
+
+async function start() {
+  try {
+    const answer = await fetch("/static/catalogue.json");
+    loadCatalogue(await answer.json(), {});
+  } catch (e) {
+    // the page still works, in its keys
+  }
+  initMenu();
+  applySettings();
+  connect();
+}
+
+start();

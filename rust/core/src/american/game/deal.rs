@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use super::action::Action;
 use super::charleston;
-use super::event::{DeadReason, Event, Step, WinRecord};
+use super::event::{DeadReason, Ending, Event, Step, WinRecord};
 use super::options::{DeadHandMode, Rules, SecondCharleston};
 use super::reason::Illegal;
 use super::wall::Wall;
@@ -222,6 +222,8 @@ pub struct Outcome {
     pub deltas: [i64; 4],
     /// Dead hands at the end, by seat.
     pub dead: [Option<DeadReason>; 4],
+    /// How it ended.
+    pub ending: Ending,
 }
 
 /// One American game in progress.

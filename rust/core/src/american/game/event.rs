@@ -2,7 +2,7 @@
 //! adapted to American play). Seats are player indices 0..=3 for the whole session; tiles are
 //! physical ids 0..=151 ([`crate::american::physical_kind`]).
 
-use crate::american::payment::Win;
+use crate::american::payment::{Jokerless, Win};
 
 /// A step of the Charleston (spec §1.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -104,17 +104,60 @@ impl DeadReason {
         }
     }
 
-    /// The reason in words ("its exposures match no hand on the card").
+    /// The reason in words ("its exposures match no hand on the card"): its entry in
+    /// [`DEAD`].
     pub fn words(self) -> &'static str {
+        let key = self.key();
+        DEAD.iter().find(|e| e.key == key).map_or("", |e| e.text)
+    }
+
+    /// Its catalogue key: `dead.` and its name.
+    pub fn key(self) -> String {
+        format!("dead.{}", self.name())
+    }
+}
+
+crate::catalogue_part! {
+    /// Why a hand is dead, in words (keys `dead.*`, by [`DeadReason::name`]).
+    DEAD: [
+        "dead.wrong_tile_count" () => "a wrong number of tiles",
+        "dead.mahjongg_in_error" () => "a Mah Jongg declared in error",
+        "dead.incorrect_exposure" () => "an incorrect exposure",
+        "dead.exposures_match_no_hand" () => "its exposures match no hand on the card",
+        "dead.cannot_complete" () => "no card hand can still be completed",
+        "dead.wrong_challenge" () => "a wrong challenge",
+    ]
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// A player declared Mah Jongg.
+    MahJongg,
+    /// The wall is used up (a wall game).
+    WallEmpty,
+    /// Only one live hand is left, the others dead (spec §1.9.3: a wall game).
+    OneLiveHand,
+}
+
+impl Ending {
+    /// Its name: `mahjongg`, `wall_empty`, `one_live_hand`.
+    pub fn name(self) -> &'static str {
         match self {
-            Self::WrongTileCount => "a wrong number of tiles",
-            Self::MahJonggInError => "a Mah Jongg declared in error",
-            Self::IncorrectExposure => "an incorrect exposure",
-            Self::ExposuresMatchNoHand => "its exposures match no hand on the card",
-            Self::CannotComplete => "no card hand can still be completed",
-            Self::WrongChallenge => "a wrong challenge",
+            Self::MahJongg => "mahjongg",
+            Self::WallEmpty => "wall_empty",
+            Self::OneLiveHand => "one_live_hand",
         }
     }
+}
+
+crate::catalogue_part! {
+    /// How a game ended, in words (keys `ended.*`, by [`Ending::name`]).
+    ENDINGS: [
+        "ended.mahjongg" () => "Mah Jongg",
+        "ended.wall_empty" () => "the wall is used up: a wall game",
+        "ended.one_live_hand" () => "only one live hand is left: a wall game",
+    ]
 }
 
 /// A Mah Jongg and what it paid.
@@ -138,6 +181,11 @@ pub struct WinRecord {
     pub jokerless: bool,
     /// The jokerless bonus was paid (jokerless and not Singles and Pairs, spec §1.8.3).
     pub jokerless_bonus: bool,
+    /// For a jokerless hand, whether it was paid double and why not (not logged).
+    pub jokerless_why: Option<Jokerless>,
+    /// The winning hand as the card hand arranges it (not logged): see
+    /// [`crate::american::Card::arrangement`].
+    pub groups: Vec<Vec<(u8, bool)>>,
     /// The discarder paid for the table (spec §1.8.9).
     pub pay_for_table: bool,
     /// Score changes by seat (they sum to zero).

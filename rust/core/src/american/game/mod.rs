@@ -18,7 +18,7 @@ pub use crate::options::Value;
 pub use crate::standing::Standing;
 pub use action::{ACTION_COUNT, Action};
 pub use deal::{Deal, DealSetup, DiscardTile, Exposed, Outcome, PlayerState, kind_of, settle};
-pub use event::{DeadReason, Event, Step, WinRecord};
+pub use event::{DeadReason, Ending, Event, Step, WinRecord};
 pub use observe::{HIDDEN, Observation, Public};
 pub use options::{BlindPassResolution, DeadHandMode, Preset, Rules, SecondCharleston};
 pub use reason::{Illegal, Reason};

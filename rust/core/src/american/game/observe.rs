@@ -9,6 +9,9 @@ use super::deal::{Deal, DiscardTile, Exposed};
 use super::event::{DeadReason, Event, Step};
 use crate::agent::Observed;
 use crate::american::card::Card;
+use crate::american::game::deal::kind_of;
+use crate::tile::{JOKER, KINDS};
+use crate::tiles::supply;
 
 pub use crate::tile::HIDDEN;
 
@@ -89,6 +92,31 @@ pub struct Observation {
     pub legal: Vec<Action>,
     /// The card the game is played with (public: every player has it).
     pub card: Arc<Card>,
+}
+
+impl Observation {
+    /// Tiles in the seat's sight by kind (its rack, every exposure, every discard nobody
+    /// claimed): [`crate::sight::count`].
+    pub fn seen(&self) -> [u8; KINDS] {
+        let public = self.players.iter().flat_map(|p| {
+            let uncalled = p
+                .discards
+                .iter()
+                .filter(|d| !d.claimed)
+                .map(|d| kind_of(d.tile));
+            let exposed = p.exposures.iter().flat_map(|e| {
+                let naturals = std::iter::repeat_n(e.exposure.kind(), e.exposure.naturals().into());
+                naturals.chain(std::iter::repeat_n(JOKER, e.exposure.jokers().into()))
+            });
+            uncalled.chain(exposed)
+        });
+        crate::sight::count(self.hand.iter().map(|&t| kind_of(t)).chain(public))
+    }
+
+    /// Copies of each kind the seat cannot see (the set's supply less [`Self::seen`]).
+    pub fn unseen(&self) -> [u8; KINDS] {
+        crate::sight::unseen(&self.seen(), supply)
+    }
 }
 
 impl Observed for Observation {

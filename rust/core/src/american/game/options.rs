@@ -85,6 +85,13 @@ option_table! {
 }
 }
 
+impl Rules {
+    /// The values of a preset.
+    pub fn preset(preset: Preset) -> Self {
+        Self::column(preset as usize)
+    }
+}
+
 impl Default for Rules {
     fn default() -> Self {
         Self::preset(Preset::Nmjl)

@@ -109,7 +109,9 @@ impl Reason {
     /// The parameters by name (tiles as American names).
     pub fn params(&self) -> Vec<(&'static str, Json)> {
         match self {
-            Self::SeatOutOfRange { seat } => vec![("seat", (*seat).into())],
+            Self::SeatOutOfRange { seat } => {
+                vec![("seat", (*seat).into()), ("last", 3usize.into())]
+            }
             Self::NotInHand { kind } | Self::GroupTooSmall { kind } => {
                 vec![("tile", kind_name(*kind).into())]
             }
@@ -125,40 +127,38 @@ impl Reason {
     }
 }
 
+crate::catalogue_part! {
+    /// The words of every American [`Reason`] (keys `reason.*`; the ones shared with Riichi
+    /// are worded the same).
+    CATALOGUE: [
+        "reason.game_over" () => "the game is over",
+        "reason.joker_not_passable" () => "jokers are never passed",
+        "reason.blind_not_allowed" () =>
+            "a blind pass is only allowed on the first left and the last right",
+        "reason.group_too_small" (tile: "tile") =>
+            "no exposure of {tile}: a discard is claimed only for a group of 3 or more (or for \
+             Mah Jongg), and the hand lacks the tiles or jokers for one",
+        "reason.no_discard_after_exposure" () => "that exposure would leave no tile to discard",
+        "reason.not_on_card" () => "the tiles make no hand on the card",
+        "reason.dead_hand" (why: "dead") =>
+            "the hand is dead ({why}): it may not claim, exchange jokers or win",
+        "reason.joker_frozen" (owner: "whose", tile: "tile") =>
+            "the joker in {owner} exposure of {tile} may not be taken: that exposure made the \
+             hand dead",
+    ]
+}
+
+impl Reason {
+    /// Its catalogue key: `reason.` and its id (the ids both families have are worded in
+    /// the Riichi part of the catalogue).
+    pub fn key(&self) -> &'static str {
+        crate::catalogue::key_of("reason", self.name()).unwrap_or("reason.not_offered")
+    }
+}
+
 impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::SeatOutOfRange { seat } => write!(f, "seat {seat} is out of range 0..=3"),
-            Self::GameOver => f.write_str("the game is over"),
-            Self::NotYourTurn => f.write_str("it is not this seat's turn to act"),
-            Self::NotInHand { kind } => write!(f, "no {} in the hand", kind_name(*kind)),
-            Self::NotOffered => f.write_str("not among the legal actions now"),
-            Self::JokerNotPassable => f.write_str("jokers are never passed"),
-            Self::BlindNotAllowed => {
-                f.write_str("a blind pass is only allowed on the first left and the last right")
-            }
-            Self::GroupTooSmall { kind } => write!(
-                f,
-                "no exposure of {}: a discard is claimed only for a group of 3 or more (or \
-                 for Mah Jongg), and the hand lacks the tiles or jokers for one",
-                kind_name(*kind)
-            ),
-            Self::NoDiscardAfterExposure => {
-                f.write_str("that exposure would leave no tile to discard")
-            }
-            Self::NotOnCard => f.write_str("the tiles make no hand on the card"),
-            Self::DeadHand { why } => write!(
-                f,
-                "the hand is dead ({}): it may not claim, exchange jokers or win",
-                why.words()
-            ),
-            Self::JokerFrozen { owner, kind } => write!(
-                f,
-                "the joker in seat {owner}'s exposure of {} may not be taken: that exposure \
-                 made the hand dead",
-                kind_name(*kind)
-            ),
-        }
+        f.write_str(&crate::catalogue::fill(self.key(), &self.params()))
     }
 }
 
@@ -186,5 +186,41 @@ impl fmt::Display for Illegal {
 impl From<Illegal> for crate::error::Error {
     fn from(illegal: Illegal) -> Self {
         Self::argument(illegal.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_reason_has_its_own_entry() {
+        let all = [
+            Reason::SeatOutOfRange { seat: 4 },
+            Reason::GameOver,
+            Reason::NotYourTurn,
+            Reason::NotInHand { kind: 0 },
+            Reason::NotOffered,
+            Reason::JokerNotPassable,
+            Reason::BlindNotAllowed,
+            Reason::GroupTooSmall { kind: 0 },
+            Reason::NoDiscardAfterExposure,
+            Reason::NotOnCard,
+            Reason::DeadHand {
+                why: DeadReason::CannotComplete,
+            },
+            Reason::JokerFrozen { owner: 1, kind: 0 },
+        ];
+        for reason in &all {
+            assert_eq!(reason.key(), format!("reason.{}", reason.name()));
+            assert!(
+                crate::catalogue::entry(reason.key()).is_some(),
+                "{reason:?}"
+            );
+        }
+        assert_eq!(
+            Reason::JokerFrozen { owner: 2, kind: 0 }.to_string(),
+            "the joker in seat 2's exposure of 1C may not be taken: that exposure made the hand dead"
+        );
     }
 }

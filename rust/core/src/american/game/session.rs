@@ -134,6 +134,7 @@ impl Game {
             rank: ranks[seat],
             score: self.scores[seat],
             points: self.scores[seat],
+            parts: None,
         })
     }
 

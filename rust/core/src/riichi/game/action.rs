@@ -18,25 +18,13 @@
 //! | 152 | ron (also on a robbed kan) |
 //! | 153 | kyuushu kyuuhai (abortive draw) |
 //! | 154 | pass |
+//! | 155 | kita: set a North aside (three players, T17.1) |
 
 use crate::tile::kind_of_id;
+pub use crate::tile::{is_red_id, tile_class};
 
 /// Number of action codes.
-pub const ACTION_COUNT: usize = 155;
-
-/// Whether tile `id` is a red five when the ruleset uses them.
-pub fn is_red_id(id: u8, red_fives: bool) -> bool {
-    red_fives && matches!(id, 16 | 52 | 88)
-}
-
-/// The class of tile `id`: its kind, or 34..=36 for a red five.
-pub fn tile_class(id: u8, red_fives: bool) -> u8 {
-    if is_red_id(id, red_fives) {
-        34 + id / 36
-    } else {
-        kind_of_id(id)
-    }
-}
+pub const ACTION_COUNT: usize = 156;
 
 /// One player action.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -63,6 +51,9 @@ pub enum Action {
     Kyuushu,
     /// Decline every call.
     Pass,
+    /// Set a North aside for nukidora and a replacement draw (three players, T17.1): the
+    /// drawn tile when it is a North, else the lowest North held.
+    Kita,
 }
 
 impl Action {
@@ -93,6 +84,7 @@ impl Action {
             Self::Ron => 152,
             Self::Kyuushu => 153,
             Self::Pass => 154,
+            Self::Kita => 155,
         }
     }
 
@@ -111,6 +103,7 @@ impl Action {
             Self::Ron => (8, [0, 0]),
             Self::Kyuushu => (9, [0, 0]),
             Self::Pass => (10, [0, 0]),
+            Self::Kita => (11, [0, 0]),
         }
     }
 
@@ -128,6 +121,7 @@ impl Action {
             8 => Self::Ron,
             9 => Self::Kyuushu,
             10 => Self::Pass,
+            11 => Self::Kita,
             _ => return None,
         })
     }
@@ -146,6 +140,7 @@ impl Action {
             Self::Ron => "ron",
             Self::Kyuushu => "kyuushu",
             Self::Pass => "pass",
+            Self::Kita => "kita",
         }
     }
 }
@@ -169,11 +164,17 @@ mod tests {
         assert_eq!(Action::Pon([52, 53]).code(Some(54), true), 81);
         assert_eq!(Action::Ankan(33).code(None, true), 116);
         assert_eq!(Action::Kakan(135).code(None, true), 150);
-        assert_eq!(Action::Pass.code(None, true), ACTION_COUNT - 1);
-        for action in [Action::Chi([12, 16]), Action::Kakan(135), Action::Pass] {
+        assert_eq!(Action::Pass.code(None, true), 154);
+        assert_eq!(Action::Kita.code(None, true), ACTION_COUNT - 1);
+        for action in [
+            Action::Chi([12, 16]),
+            Action::Kakan(135),
+            Action::Pass,
+            Action::Kita,
+        ] {
             let (tag, bytes) = action.parts();
             assert_eq!(Action::from_parts(tag, bytes), Some(action));
         }
-        assert_eq!(Action::from_parts(11, [0, 0]), None);
+        assert_eq!(Action::from_parts(12, [0, 0]), None);
     }
 }

@@ -1,7 +1,9 @@
 //! What happens in a deal, in the order it happens (the mjai event vocabulary). Seats are
-//! player indices 0..=3 for the whole game; tiles are ids 0..=135.
+//! player indices 0..players-1 for the whole game (the arrays by seat keep four entries, a
+//! seat beyond the player count empty); tiles are ids 0..=135.
 
 use crate::meld::MeldKind;
+use crate::riichi::evaluate::FuPart;
 use crate::riichi::points::Limit;
 use crate::riichi::{Yaku, Yakuman};
 
@@ -36,6 +38,20 @@ impl DrawReason {
     }
 }
 
+crate::catalogue_part! {
+    /// Why a deal was drawn, in words (keys `draw.*`, by [`DrawReason::name`] and the log's
+    /// `nagashi_mangan`).
+    DRAWS: [
+        "draw.exhaustive" () => "the wall is used up",
+        "draw.kyuushu_kyuuhai" () => "nine different terminals and honours shown (abortive draw)",
+        "draw.suufon_renda" () => "the same wind discarded by all four (abortive draw)",
+        "draw.suucha_riichi" () => "all four players in riichi (abortive draw)",
+        "draw.suukaikan" () => "four kans by more than one player (abortive draw)",
+        "draw.sanchahou" () => "three players won on one discard (abortive draw)",
+        "draw.nagashi_mangan" () => "nagashi mangan",
+    ]
+}
+
 /// One scored win of a deal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WinRecord {
@@ -65,6 +81,23 @@ pub struct WinRecord {
     pub deltas: [i64; 4],
     /// Scores by seat after this win's payments.
     pub scores: [i64; 4],
+    /// The fu lines adding up to `fu` before rounding (not logged).
+    pub fu_parts: Vec<(FuPart, u8)>,
+    /// `deltas` split into the hand's value, the honba and the deposits the winner takes
+    /// from the table (not logged); the first two sum to zero, the deposits to what the
+    /// table gives.
+    pub split: Split,
+}
+
+/// A win's score changes by seat, in parts (R16.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Split {
+    /// The hand's value (pao included).
+    pub hand: [i64; 4],
+    /// The honba.
+    pub honba: [i64; 4],
+    /// The riichi deposits taken from the table.
+    pub sticks: [i64; 4],
 }
 
 /// One event of a game or deal.
@@ -163,6 +196,14 @@ pub enum Event {
     Dora {
         /// The indicator.
         indicator: u8,
+    },
+    /// A North set aside (kita, three players): its robbing window follows, then (if not
+    /// robbed) the replacement draw (T17.6).
+    Kita {
+        /// Who declared.
+        seat: usize,
+        /// The North.
+        tile: u8,
     },
     /// A win.
     Hora(WinRecord),

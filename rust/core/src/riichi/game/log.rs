@@ -1,11 +1,63 @@
 //! The mjai vocabulary of Riichi logs, written once: each [`Event`] as a [`Record`] with
 //! mjai's event and field names, our extension fields ([`EXTENSIONS`]) after mjai's own, in
 //! the order of [`FIELD_ORDER`]. Tiles are mjai names (`5mr`, `E`, `?` for a hidden tile).
+//! Three-player logs follow the sanma spec's section 6.1 ([`LogStyle`]): seat arrays of three
+//! entries (or four with seat 3 empty) and a `nukidora` event per kita.
 
 use super::event::{DrawReason, Event, WinRecord};
 use crate::log::{FieldOrder, Json, Record};
 use crate::riichi::mjai::{pai, tile_pai};
+use crate::riichi::rules::{MjaiKitaEvent, MjaiSanmaLayout, RedFives, Ruleset};
+use crate::tile::HIDDEN;
 use crate::wind::Wind;
+
+/// How events become log records under a ruleset: tile names (red fives), the length of the
+/// seat arrays (TL1.3) and the kita event's name (TL1.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LogStyle {
+    /// Red fives are named `5mr`, `5pr`, `5sr`.
+    pub red_fives: bool,
+    /// Entries of a seat array: the player count, or four for a three-player log in the
+    /// `padded4` layout (seat 3 then reads name `""`, score and delta 0, 13 hidden tiles).
+    pub seats: usize,
+    /// The event a kita writes: `"nukidora"` or `"kita"`.
+    pub kita: &'static str,
+}
+
+impl LogStyle {
+    /// The style of `rules`' logs.
+    pub fn of(rules: &Ruleset) -> Self {
+        let padded = rules.mjai_sanma_layout == MjaiSanmaLayout::Padded4;
+        Self {
+            red_fives: rules.red_fives == RedFives::One,
+            seats: if padded { 4 } else { rules.player_count() },
+            kita: match rules.mjai_kita_event {
+                MjaiKitaEvent::Nukidora => "nukidora",
+                MjaiKitaEvent::Kita => "kita",
+            },
+        }
+    }
+
+    /// The first [`Self::seats`] entries of a seat array.
+    fn per_seat<T: Clone + Into<Json>>(&self, values: &[T; 4]) -> Json {
+        Json::List(
+            values[..self.seats]
+                .iter()
+                .cloned()
+                .map(Into::into)
+                .collect(),
+        )
+    }
+
+    /// Tile names, red when the style names red fives.
+    fn tiles(&self, ids: &[u8]) -> Json {
+        Json::List(
+            ids.iter()
+                .map(|&t| tile_pai(t, self.red_fives).into())
+                .collect(),
+        )
+    }
+}
 
 /// Per event type, its fields in the order they are written.
 pub const FIELD_ORDER: FieldOrder = crate::field_order![
@@ -23,6 +75,8 @@ pub const FIELD_ORDER: FieldOrder = crate::field_order![
     "reach" => ["actor"],
     "reach_accepted" => ["actor", "deltas", "scores"],
     "dora" => ["dora_marker"],
+    "nukidora" => ["actor", "pai"],
+    "kita" => ["actor", "pai"],
     "hora" => [
         "actor", "target", "pai", "deltas", "ura_markers", "scores", "yaku", "yakuman", "han",
         "fu", "points", "limit", "pao",
@@ -51,12 +105,8 @@ pub const DRAW_REASONS: [&str; 7] = [
     "nagashi_mangan",
 ];
 
-fn tiles(ids: &[u8], red_fives: bool) -> Json {
-    Json::List(ids.iter().map(|&t| tile_pai(t, red_fives).into()).collect())
-}
-
 /// A win as its `hora` record (the event's record, and each win of a deal's outcome).
-pub fn win_record(w: &WinRecord, red_fives: bool) -> Record {
+pub fn win_record(w: &WinRecord, style: LogStyle) -> Record {
     let pairs = |list: Vec<(&'static str, u8)>| -> Json {
         Json::List(
             list.into_iter()
@@ -67,10 +117,10 @@ pub fn win_record(w: &WinRecord, red_fives: bool) -> Record {
     Record::new("hora")
         .with("actor", w.seat)
         .with("target", w.from)
-        .with("pai", tile_pai(w.tile, red_fives))
-        .with("deltas", w.deltas)
-        .with("ura_markers", tiles(&w.ura_indicators, red_fives))
-        .with("scores", w.scores)
+        .with("pai", tile_pai(w.tile, style.red_fives))
+        .with("deltas", style.per_seat(&w.deltas))
+        .with("ura_markers", style.tiles(&w.ura_indicators))
+        .with("scores", style.per_seat(&w.scores))
         .with(
             "yaku",
             pairs(w.yaku.iter().map(|(y, h)| (y.romaji(), *h)).collect()),
@@ -87,12 +137,17 @@ pub fn win_record(w: &WinRecord, red_fives: bool) -> Record {
 }
 
 impl Event {
-    /// The event as an mjai log record; tiles are named with red fives when `red_fives`.
-    pub fn record(&self, red_fives: bool) -> Record {
-        let tile = |id: u8| tile_pai(id, red_fives);
+    /// The event as an mjai log record in `style`.
+    pub fn record(&self, style: LogStyle) -> Record {
+        let tile = |id: u8| tile_pai(id, style.red_fives);
+        let hand = |ids: &Vec<u8>| match ids.is_empty() {
+            // A seat beyond the player count, in the padded layout: 13 hidden tiles.
+            true => style.tiles(&[HIDDEN; 13]),
+            false => style.tiles(ids),
+        };
         match self {
             Event::StartGame { names, seed } => Record::new("start_game")
-                .with("names", names.clone().map(Json::from))
+                .with("names", style.per_seat(names))
                 .with("game_seed", *seed),
             Event::StartKyoku {
                 round_wind,
@@ -110,10 +165,10 @@ impl Event {
                 .with("honba", *honba)
                 .with("kyotaku", *riichi_sticks)
                 .with("oya", *dealer)
-                .with("scores", *scores)
+                .with("scores", style.per_seat(scores))
                 .with(
                     "tehais",
-                    Json::List(hands.iter().map(|h| tiles(h, red_fives)).collect()),
+                    Json::List(hands[..style.seats].iter().map(hand).collect()),
                 ),
             Event::Tsumo { seat, tile: t, .. } => Record::new("tsumo")
                 .with("actor", *seat)
@@ -133,8 +188,8 @@ impl Event {
                 scores,
             } => Record::new("reach_accepted")
                 .with("actor", *seat)
-                .with("deltas", *deltas)
-                .with("scores", *scores),
+                .with("deltas", style.per_seat(deltas))
+                .with("scores", style.per_seat(scores)),
             Event::Call {
                 seat,
                 kind,
@@ -145,10 +200,10 @@ impl Event {
                 .with("actor", *seat)
                 .with("target", *from)
                 .with("pai", tile(*t))
-                .with("consumed", tiles(consumed, red_fives)),
+                .with("consumed", style.tiles(consumed)),
             Event::Ankan { seat, consumed } => Record::new("ankan")
                 .with("actor", *seat)
-                .with("consumed", tiles(consumed, red_fives)),
+                .with("consumed", style.tiles(consumed)),
             Event::Kakan {
                 seat,
                 tile: t,
@@ -156,9 +211,12 @@ impl Event {
             } => Record::new("kakan")
                 .with("actor", *seat)
                 .with("pai", tile(*t))
-                .with("consumed", tiles(consumed, red_fives)),
+                .with("consumed", style.tiles(consumed)),
             Event::Dora { indicator } => Record::new("dora").with("dora_marker", tile(*indicator)),
-            Event::Hora(w) => win_record(w, red_fives),
+            Event::Kita { seat, tile: t } => Record::new(style.kita)
+                .with("actor", *seat)
+                .with("pai", tile(*t)),
+            Event::Hora(w) => win_record(w, style),
             Event::Ryukyoku {
                 reason,
                 declarer,
@@ -168,8 +226,8 @@ impl Event {
                 scores,
             } => Record::new("ryukyoku")
                 .with_some("actor", *declarer)
-                .with("deltas", *deltas)
-                .with("scores", *scores)
+                .with("deltas", style.per_seat(deltas))
+                .with("scores", style.per_seat(scores))
                 .with(
                     "reason",
                     if nagashi.iter().any(|&n| n) {
@@ -178,10 +236,12 @@ impl Event {
                         reason.name()
                     },
                 )
-                .with("tenpai", *tenpai)
-                .with("nagashi", *nagashi),
+                .with("tenpai", style.per_seat(tenpai))
+                .with("nagashi", style.per_seat(nagashi)),
             Event::EndKyoku => Record::new("end_kyoku"),
-            Event::EndGame { scores } => Record::new("end_game").with("scores", *scores),
+            Event::EndGame { scores } => {
+                Record::new("end_game").with("scores", style.per_seat(scores))
+            }
         }
     }
 }
@@ -225,6 +285,8 @@ mod tests {
             liable: Some(3),
             deltas: [0; 4],
             scores: [0; 4],
+            fu_parts: vec![],
+            split: Default::default(),
         };
         let events = [
             Event::StartGame {
@@ -274,6 +336,7 @@ mod tests {
                 consumed: [1, 2, 3],
             },
             Event::Dora { indicator: 0 },
+            Event::Kita { seat: 1, tile: 120 },
             Event::Hora(win),
             Event::Ryukyoku {
                 reason: DrawReason::KyuushuKyuuhai,
@@ -286,12 +349,13 @@ mod tests {
             Event::EndKyoku,
             Event::EndGame { scores: [0; 4] },
         ];
+        let style = LogStyle::of(&Ruleset::default());
         for event in &events {
-            let record = event.record(true);
+            let record = event.record(style);
             assert!(follows(&record, FIELD_ORDER), "{record:?}");
         }
         assert_eq!(
-            events[10].record(true).to_json(),
+            events[11].record(style).to_json(),
             r#"{"type":"hora","actor":1,"target":2,"pai":"5mr","deltas":[0,0,0,0],"ura_markers":[],"scores":[0,0,0,0],"yaku":[],"yakuman":[],"han":1,"fu":30,"points":8000,"limit":"mangan","pao":3}"#
         );
         assert!(

@@ -16,8 +16,9 @@ pub use action::{ACTION_COUNT, Action, tile_class};
 pub use deal::{
     Deal, DealMeld, DealSetup, Furiten, Outcome, PlayerState, PondTile, describe, tile_name,
 };
-pub use event::{DrawReason, Event, WinRecord};
+pub use event::{DRAWS, DrawReason, Event, Split, WinRecord};
+pub use log::LogStyle;
 pub use observe::{Claim, Observation, Public};
 pub use reason::{Illegal, Reason};
-pub use session::Game;
-pub use wall::{Shown, Wall};
+pub use session::{ENDS, EndReason, Game};
+pub use wall::{Layout, Shown, Wall};

@@ -1,8 +1,9 @@
 //! What one seat may see (the only view an agent gets): its own hand with the drawn tile
-//! named, every pond, meld, riichi, concealed-tile count and score, the table's counters and indicators, its own
-//! waits and furiten, the claim on offer and its legal actions (why expected ones are missing
-//! is [`Deal::blocked`], computed only when asked). Nothing in it depends on another player's
-//! concealed tiles or on the wall's order.
+//! named, every pond, meld, kita tile, riichi, concealed-tile count and score, the table's
+//! counters and indicators, its own waits and furiten, the claim on offer and its legal actions
+//! (why expected ones are missing is [`Deal::blocked`], computed only when asked). Nothing in
+//! it depends on another player's concealed tiles or on the wall's order. The arrays by seat
+//! keep four entries; the game's `player_count` first are its players.
 
 use super::action::Action;
 use super::deal::{Deal, DealMeld, Furiten, PondTile};
@@ -10,6 +11,7 @@ use std::sync::Arc;
 
 use crate::agent::Observed;
 use crate::riichi::rules::Ruleset;
+use crate::tile::{KINDS, RIICHI_KINDS, in_play, kind_of_id};
 use crate::wind::Wind;
 
 /// What everyone sees of one player (its pond and melds shared with the deal until they
@@ -20,6 +22,8 @@ pub struct Public {
     pub pond: Arc<Vec<PondTile>>,
     /// Declared melds with the claimed tile and who discarded it.
     pub melds: Arc<Vec<DealMeld>>,
+    /// Norths set aside by kita (three players).
+    pub kita: Arc<Vec<u8>>,
     /// Riichi declared and accepted.
     pub riichi: bool,
     /// How many concealed tiles the player holds (the drawn tile included).
@@ -40,10 +44,13 @@ pub struct Claim {
 pub struct Observation {
     /// The observing seat.
     pub seat: usize,
+    /// The number of players (3 or 4).
+    pub player_count: usize,
     /// Its seat wind.
     pub seat_wind: Wind,
     /// The round wind.
     pub round_wind: Wind,
+
     /// The dealer's seat.
     pub dealer: usize,
     /// Honba counters.
@@ -79,6 +86,37 @@ pub struct Observation {
     pub rules: Arc<Ruleset>,
 }
 
+impl Observation {
+    /// Tiles in the seat's sight by kind (its hand, every pond tile nobody called, every
+    /// meld and kita tile, the dora indicators): [`crate::sight::count`].
+    pub fn seen(&self) -> [u8; KINDS] {
+        let ponds = self.players.iter().flat_map(|p| {
+            let uncalled = p.pond.iter().filter(|d| !d.called).map(|d| d.tile);
+            let melded = p.melds.iter().flat_map(|m| m.tiles.iter().copied());
+            uncalled.chain(melded).chain(p.kita.iter().copied())
+        });
+        let tiles = self.hand.iter().copied().chain(ponds);
+        crate::sight::count(
+            tiles
+                .chain(self.dora_indicators.iter().copied())
+                .map(kind_of_id),
+        )
+    }
+
+    /// Copies of each kind the seat cannot see (four of each Riichi kind in play, less
+    /// [`Self::seen`]): how many of a wait may still come.
+    pub fn unseen(&self) -> [u8; KINDS] {
+        let copies = |k: usize| {
+            if k < RIICHI_KINDS && in_play(k as u8, self.player_count) {
+                4
+            } else {
+                0
+            }
+        };
+        crate::sight::unseen(&self.seen(), copies)
+    }
+}
+
 impl Observed for Observation {
     type Action = Action;
 
@@ -88,13 +126,15 @@ impl Observed for Observation {
 }
 
 impl Deal {
-    /// What `seat` may know now (seats beyond 3 wrap).
+    /// What `seat` may know now (seats beyond the player count wrap).
     pub fn observe(&self, seat: usize) -> Observation {
-        let seat = seat % 4;
+        let player_count = self.player_count();
+        let seat = seat % player_count;
         let setup = self.setup();
         let me = self.player(seat);
         Observation {
             seat,
+            player_count,
             seat_wind: self.seat_wind(seat),
             round_wind: setup.round_wind,
             dealer: setup.dealer,
@@ -112,6 +152,7 @@ impl Deal {
                 Public {
                     pond: p.pond.clone(),
                     melds: p.melds.clone(),
+                    kita: p.kita.clone(),
                     riichi: p.riichi,
                     concealed: p.hand.len(),
                 }

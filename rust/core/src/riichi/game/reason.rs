@@ -13,10 +13,12 @@ use crate::riichi::mjai::{pai, tile_pai};
 /// Why an action is not offered.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Reason {
-    /// The seat is not 0..=3.
+    /// The seat is not one of the game's (0..players-1).
     SeatOutOfRange {
         /// The seat given.
         seat: usize,
+        /// The number of players.
+        players: usize,
     },
     /// The deal is over.
     DealOver,
@@ -84,6 +86,23 @@ pub enum Reason {
     FourthKanRonOnly,
     /// The call would leave no tile that may be discarded after it (R4.5e).
     NoDiscardAfterCall,
+    /// There is no chi with three players (T4.1).
+    NoChi,
+    /// No kita in the turn of a pon: only a discard (T3.6).
+    KitaAfterCall,
+    /// No kita: no live tile is left (T17.2).
+    KitaNoLiveTile,
+    /// No kita of this North in riichi (T17.3, `kita_in_riichi`).
+    KitaInRiichi {
+        /// A drawn North may be pulled (`drawn_only`), no other.
+        drawn_only: bool,
+    },
+    /// The tile completes the hand, but a kita tile may not be robbed by this hand (T17.7,
+    /// `kita_ron`).
+    KitaRon {
+        /// Only a yakuman hand may rob it (`yakuman_only`).
+        yakuman_only: bool,
+    },
 }
 
 impl Reason {
@@ -114,11 +133,16 @@ impl Reason {
             Self::RiichiCallsRonOnly => "riichi_calls_ron_only",
             Self::FourthKanRonOnly => "fourth_kan_ron_only",
             Self::NoDiscardAfterCall => "no_discard_after_call",
+            Self::NoChi => "no_chi",
+            Self::KitaAfterCall => "kita_after_call",
+            Self::KitaNoLiveTile => "kita_no_live_tile",
+            Self::KitaInRiichi { .. } => "kita_in_riichi",
+            Self::KitaRon { .. } => "kita_ron",
         }
     }
 
     /// The kind of action it concerns: "discard", "riichi", "tsumo", "ron", "kan" (any kan),
-    /// "call" (chi, pon or open kan); `None` for reasons about whose move it is.
+    /// "call" (chi, pon or open kan), "kita"; `None` for reasons about whose move it is.
     pub fn action(&self) -> Option<&'static str> {
         Some(match self {
             Self::SeatOutOfRange { .. }
@@ -129,7 +153,7 @@ impl Reason {
             | Self::NotComplete => return None,
             Self::Kuikae { .. } | Self::RiichiDiscardsDrawnTile => "discard",
             Self::NoYaku { tsumo: true } => "tsumo",
-            Self::NoYaku { tsumo: false } | Self::Furiten { .. } => "ron",
+            Self::NoYaku { tsumo: false } | Self::Furiten { .. } | Self::KitaRon { .. } => "ron",
             Self::AlreadyRiichi
             | Self::RiichiOpenHand
             | Self::RiichiMinPoints { .. }
@@ -143,7 +167,9 @@ impl Reason {
             Self::LastDiscardRonOnly
             | Self::RiichiCallsRonOnly
             | Self::FourthKanRonOnly
-            | Self::NoDiscardAfterCall => "call",
+            | Self::NoDiscardAfterCall
+            | Self::NoChi => "call",
+            Self::KitaAfterCall | Self::KitaNoLiveTile | Self::KitaInRiichi { .. } => "kita",
         })
     }
 
@@ -156,6 +182,7 @@ impl Reason {
             Action::Ron => "ron",
             Action::Ankan(_) | Action::Kakan(_) => "kan",
             Action::Chi(_) | Action::Pon(_) => "call",
+            Action::Kita => "kita",
             Action::Daiminkan => return matches!(self.action(), Some("kan" | "call")),
             Action::Kyuushu | Action::Pass => return false,
         };
@@ -165,7 +192,10 @@ impl Reason {
     /// The parameters by name (tiles as mjai names, red when `red_fives`).
     pub fn params(&self, red_fives: bool) -> Vec<(&'static str, Json)> {
         match self {
-            Self::SeatOutOfRange { seat } => vec![("seat", (*seat).into())],
+            Self::SeatOutOfRange { seat, players } => vec![
+                ("seat", (*seat).into()),
+                ("last", (players.saturating_sub(1)).into()),
+            ],
             Self::NotInHand { tile } => vec![("tile", tile_pai(*tile, red_fives).into())],
             Self::Kuikae { kinds } => vec![(
                 "tiles",
@@ -175,89 +205,81 @@ impl Reason {
             Self::Furiten { kind } => vec![("kind", kind.name().into())],
             Self::RiichiMinPoints { points } => vec![("points", (*points).into())],
             Self::RiichiMinLiveTiles { tiles } => vec![("tiles", (*tiles).into())],
+            Self::KitaInRiichi { drawn_only } => vec![("drawn_only", (*drawn_only).into())],
+            Self::KitaRon { yakuman_only } => vec![("yakuman_only", (*yakuman_only).into())],
             _ => Vec::new(),
         }
     }
 }
 
-/// Thousands with commas: `1,000`.
-fn grouped(n: u32) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
+crate::catalogue_part! {
+    /// The words of every Riichi [`Reason`] (keys `reason.*`; the shared ones are the same in
+    /// both families).
+    CATALOGUE: [
+        "reason.seat_out_of_range" (seat: "count", last: "count") =>
+            "seat {seat} is out of range 0..={last}",
+        "reason.deal_over" () => "the deal is over",
+        "reason.not_your_turn" () => "it is not this seat's turn to act",
+        "reason.not_in_hand" (tile: "tile") => "no {tile} in the hand",
+        "reason.not_offered" () => "not among the legal actions now",
+        "reason.kuikae" (tiles: "either") =>
+            "after this call {tiles} may not be discarded this turn (kuikae)",
+        "reason.riichi_discards_drawn_tile" () => "in riichi only the drawn tile may be discarded",
+        "reason.no_yaku.tsumo" (tsumo: "flag") => "the hand is complete but has no yaku: no tsumo",
+        "reason.no_yaku.ron" (tsumo: "flag") =>
+            "the tile completes the hand but without a yaku: no ron",
+        "reason.furiten" (kind: "furiten") => "furiten: {kind}",
+        "reason.not_complete" () => "the tiles do not complete a hand",
+        "reason.already_riichi" () => "riichi is declared already",
+        "reason.riichi_open_hand" () => "riichi needs a closed hand",
+        "reason.riichi_min_points" (points: "number") => "riichi needs at least {points} points",
+        "reason.riichi_min_live_tiles" (tiles: "count") =>
+            "riichi needs at least {tiles} tiles left in the wall",
+        "reason.riichi_not_tenpai" () => "riichi needs a discard that leaves tenpai",
+        "reason.kan_no_replacement_tile" () => "no kan: no replacement tile is left",
+        "reason.kan_limit" () => "no kan: four kans have been made",
+        "reason.kan_in_riichi" () => "no kan after riichi under these rules",
+        "reason.kan_changes_riichi_waits" () => "no kan in riichi: it would change the waits",
+        "reason.kan_after_call" () => "no kan in the turn of a chi or pon",
+        "reason.last_discard_ron_only" () =>
+            "the last discard of the deal may only be claimed for ron",
+        "reason.riichi_calls_ron_only" () => "a riichi hand claims discards only for ron",
+        "reason.fourth_kan_ron_only" () =>
+            "the discard after the fourth kan may only be claimed for ron",
+        "reason.no_discard_after_call" () =>
+            "that call would leave no tile that may be discarded after it (kuikae)",
+        "reason.no_chi" () => "there is no chi in three-player mahjong",
+        "reason.kita_after_call" () => "no kita in the turn of a pon",
+        "reason.kita_no_live_tile" () => "no kita: no live tile is left",
+        "reason.kita_in_riichi.drawn_only" (drawn_only: "flag") =>
+            "in riichi only a North just drawn may be set aside",
+        "reason.kita_in_riichi" (drawn_only: "flag") => "no kita after riichi under these rules",
+        "reason.kita_ron.yakuman_only" (yakuman_only: "flag") =>
+            "only a yakuman hand may win on a kita tile under these rules",
+        "reason.kita_ron" (yakuman_only: "flag") =>
+            "a kita tile may not be won on under these rules",
+    ]
+}
+
+impl Reason {
+    /// Its catalogue key: `reason.` and its id, with `.tsumo` or `.ron` for `no_yaku`,
+    /// `.drawn_only` and `.yakuman_only` for the kita reasons that allow that much.
+    pub fn key(&self) -> &'static str {
+        match self {
+            Self::NoYaku { tsumo: true } => "reason.no_yaku.tsumo",
+            Self::NoYaku { tsumo: false } => "reason.no_yaku.ron",
+            Self::KitaInRiichi { drawn_only: true } => "reason.kita_in_riichi.drawn_only",
+            Self::KitaRon { yakuman_only: true } => "reason.kita_ron.yakuman_only",
+            _ => crate::catalogue::key_of("reason", self.name()).unwrap_or("reason.not_offered"),
         }
-        out.push(c);
     }
-    out
 }
 
 impl fmt::Display for Reason {
-    /// The reason in words (tiles named in mjai notation without red).
+    /// The reason in words (tiles named in mjai notation without red): its catalogue
+    /// template filled in.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::SeatOutOfRange { seat } => write!(f, "seat {seat} is out of range 0..=3"),
-            Self::DealOver => f.write_str("the deal is over"),
-            Self::NotYourTurn => f.write_str("it is not this seat's turn to act"),
-            Self::NotInHand { tile } => {
-                write!(f, "tile {} is not in the hand", tile_pai(*tile, false))
-            }
-            Self::NotOffered => f.write_str("not among the legal actions now"),
-            Self::Kuikae { kinds } => {
-                let names: Vec<&str> = kinds.iter().map(|&k| pai(k, false)).collect();
-                write!(
-                    f,
-                    "after this call {} may not be discarded this turn (kuikae)",
-                    names.join(" or ")
-                )
-            }
-            Self::RiichiDiscardsDrawnTile => {
-                f.write_str("in riichi only the drawn tile may be discarded")
-            }
-            Self::NoYaku { tsumo: true } => {
-                f.write_str("the hand is complete but has no yaku: no tsumo")
-            }
-            Self::NoYaku { tsumo: false } => {
-                f.write_str("the tile completes the hand but without a yaku: no ron")
-            }
-            Self::Furiten { kind } => f.write_str(match kind {
-                Furiten::Discard => "furiten: a wait is among your own discards, so no ron",
-                Furiten::Riichi => {
-                    "furiten: a winning tile passed since your riichi, so no ron this deal"
-                }
-                Furiten::Temporary => {
-                    "furiten: a winning tile passed since your last turn, so no ron until then"
-                }
-            }),
-            Self::NotComplete => f.write_str("the tiles do not complete a hand"),
-            Self::AlreadyRiichi => f.write_str("riichi is declared already"),
-            Self::RiichiOpenHand => f.write_str("riichi needs a closed hand"),
-            Self::RiichiMinPoints { points } => {
-                write!(f, "riichi needs at least {} points", grouped(*points))
-            }
-            Self::RiichiMinLiveTiles { tiles } => {
-                write!(f, "riichi needs at least {tiles} tiles left in the wall")
-            }
-            Self::RiichiNotTenpai => f.write_str("riichi needs a discard that leaves tenpai"),
-            Self::KanNoReplacementTile => f.write_str("no kan: no replacement tile is left"),
-            Self::KanLimit => f.write_str("no kan: four kans have been made"),
-            Self::KanInRiichi => f.write_str("no kan after riichi under these rules"),
-            Self::KanChangesRiichiWaits => {
-                f.write_str("no kan in riichi: it would change the waits")
-            }
-            Self::KanAfterCall => f.write_str("no kan in the turn of a chi or pon"),
-            Self::LastDiscardRonOnly => {
-                f.write_str("the last discard of the deal may only be claimed for ron")
-            }
-            Self::RiichiCallsRonOnly => f.write_str("a riichi hand claims discards only for ron"),
-            Self::FourthKanRonOnly => {
-                f.write_str("the discard after the fourth kan may only be claimed for ron")
-            }
-            Self::NoDiscardAfterCall => {
-                f.write_str("that call would leave no tile that may be discarded after it (kuikae)")
-            }
-        }
+        f.write_str(&crate::catalogue::fill(self.key(), &self.params(false)))
     }
 }
 
@@ -293,13 +315,69 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_reason_has_its_own_entry() {
+        let all = [
+            Reason::SeatOutOfRange {
+                seat: 4,
+                players: 4,
+            },
+            Reason::DealOver,
+            Reason::NotYourTurn,
+            Reason::NotInHand { tile: 0 },
+            Reason::Kuikae { kinds: vec![1] },
+            Reason::RiichiDiscardsDrawnTile,
+            Reason::NoYaku { tsumo: true },
+            Reason::NoYaku { tsumo: false },
+            Reason::Furiten {
+                kind: Furiten::Temporary,
+            },
+            Reason::NotComplete,
+            Reason::AlreadyRiichi,
+            Reason::RiichiOpenHand,
+            Reason::RiichiMinPoints { points: 1 },
+            Reason::RiichiMinLiveTiles { tiles: 4 },
+            Reason::RiichiNotTenpai,
+            Reason::KanNoReplacementTile,
+            Reason::KanLimit,
+            Reason::KanInRiichi,
+            Reason::KanChangesRiichiWaits,
+            Reason::KanAfterCall,
+            Reason::LastDiscardRonOnly,
+            Reason::RiichiCallsRonOnly,
+            Reason::FourthKanRonOnly,
+            Reason::NoDiscardAfterCall,
+            Reason::NoChi,
+            Reason::KitaAfterCall,
+            Reason::KitaNoLiveTile,
+            Reason::KitaInRiichi { drawn_only: true },
+            Reason::KitaInRiichi { drawn_only: false },
+            Reason::KitaRon { yakuman_only: true },
+            Reason::KitaRon {
+                yakuman_only: false,
+            },
+        ];
+        let keys: std::collections::BTreeSet<&str> = all.iter().map(Reason::key).collect();
+        assert_eq!(keys.len(), all.len(), "{keys:?}");
+        assert!(!keys.contains("reason.not_offered"));
+        assert!(keys.iter().all(|k| crate::catalogue::entry(k).is_some()));
+        assert_eq!(Reason::NotOffered.key(), "reason.not_offered");
+    }
+
+    #[test]
+    fn a_seat_out_of_range_names_the_last_seat() {
+        let r = Reason::SeatOutOfRange {
+            seat: 3,
+            players: 3,
+        };
+        assert_eq!(r.to_string(), "seat 3 is out of range 0..=2");
+    }
+
+    #[test]
     fn words_and_params() {
         let r = Reason::RiichiMinPoints { points: 2000 };
         assert_eq!(r.to_string(), "riichi needs at least 2,000 points");
         assert_eq!(r.params(true), vec![("points", Json::Int(2000))]);
         assert!(r.concerns(Action::Riichi(0)) && !r.concerns(Action::Discard(0)));
-        assert_eq!(grouped(1_000_000), "1,000,000");
-        assert_eq!(grouped(999), "999");
         let k = Reason::Kuikae { kinds: vec![2, 5] };
         assert_eq!(
             k.to_string(),

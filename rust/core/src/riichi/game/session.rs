@@ -1,6 +1,7 @@
 //! A whole game: deals one after another with the dealer rotation, honba and deposits
 //! carried over, busting, agari-yame/tenpai-yame, extension rounds and the final ranking with
-//! oka and uma (rules R16.3, R16.4, R13.5; see ARCHITECTURE.md).
+//! oka and uma (rules R16.3, R16.4, R13.5; three players T16.3-T16.5, TP6), over the ruleset's
+//! seats (3 or 4; see ARCHITECTURE.md).
 
 use crate::error::{Error, Result};
 use crate::riichi::game::action::Action;
@@ -8,12 +9,67 @@ use crate::riichi::game::deal::{Deal, DealSetup};
 use crate::riichi::game::event::Event;
 use crate::riichi::game::wall::Wall;
 use crate::riichi::rules::{
-    Busting, Extension, GameLength, LeftoverDeposits, RedFives, Ruleset, Yame,
+    Busting, Extension, FinalPointsRounding, GameLength, LeftoverDeposits, RedFives, Ruleset, Yame,
 };
 use crate::rng::Rng;
-use crate::standing::{self, Standing};
-use crate::tile::RIICHI_TILE_COUNT;
+use crate::standing::{self, Parts, Standing};
 use crate::wind::Wind;
+
+/// Why a game ended (R16.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// The rules play one deal.
+    OneDeal,
+    /// A player's score went below zero (`busting`).
+    Bust,
+    /// The last scheduled deal was played (or, with an extension, someone had the target).
+    LastDeal,
+    /// The dealer won the last deal in first place with someone at the target (agari-yame).
+    AgariYame,
+    /// The dealer was tenpai at the last deal's draw in first place with someone at the
+    /// target (tenpai-yame).
+    TenpaiYame,
+    /// A deal of the extension ended with someone at the target.
+    ExtensionTarget,
+    /// The extension round ended without anyone reaching the target.
+    ExtensionOver,
+}
+
+impl EndReason {
+    /// Its name: the catalogue key without `end.`.
+    pub fn name(self) -> &'static str {
+        &self.key()["end.".len()..]
+    }
+
+    /// Its catalogue key (`end.*`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::OneDeal => "end.one_deal",
+            Self::Bust => "end.bust",
+            Self::LastDeal => "end.last_deal",
+            Self::AgariYame => "end.agariyame",
+            Self::TenpaiYame => "end.tenpaiyame",
+            Self::ExtensionTarget => "end.extension_target",
+            Self::ExtensionOver => "end.extension_over",
+        }
+    }
+}
+
+crate::catalogue_part! {
+    /// Why a game ended, in words (keys `end.*`, [`EndReason::key`]).
+    ENDS: [
+        "end.one_deal" () => "the rules play one deal",
+        "end.bust" () => "a player's score went below zero",
+        "end.last_deal" () => "the last deal was played",
+        "end.agariyame" () =>
+            "the dealer won the last deal in first place and stopped there (agari-yame)",
+        "end.tenpaiyame" () =>
+            "the dealer was tenpai at the last deal's draw in first place and stopped there \
+             (tenpai-yame)",
+        "end.extension_target" () => "a player reached the target score in the extension",
+        "end.extension_over" () => "the extension round ended",
+    ]
+}
 
 /// A game in progress: call [`Game::next_deal`], play the deal, then [`Game::finish_deal`].
 /// The game keeps its whole log: `start_game`, every finished deal's events, `end_game`.
@@ -33,8 +89,10 @@ pub struct Game {
     deposit_owners: Vec<usize>,
     deals: usize,
     over: bool,
+    /// Why the game ended, once it has.
+    ended: Option<EndReason>,
     /// The deal given out and not yet finished: its setup and wall.
-    dealt: Option<(DealSetup, [u8; RIICHI_TILE_COUNT])>,
+    dealt: Option<(DealSetup, Wall)>,
     log: Vec<Event>,
     /// The actions of every finished deal, in order.
     played: Vec<Vec<(usize, Action)>>,
@@ -47,13 +105,22 @@ impl Game {
         Self::with_names(rules, seed, std::array::from_fn(|s| format!("seat {s}")))
     }
 
-    /// A new game whose log names the players `names` (by seat).
-    pub fn with_names(rules: &Ruleset, seed: u64, names: [String; 4]) -> Self {
+    /// A new game whose log names the players `names` (by seat; a seat beyond the player
+    /// count is named `""`).
+    pub fn with_names(rules: &Ruleset, seed: u64, mut names: [String; 4]) -> Self {
+        let players = rules.player_count();
+        names[players..].iter_mut().for_each(String::clear);
         Self {
             rules: rules.clone(),
             seed,
             rng: Rng::new(seed),
-            scores: [i64::from(rules.start_points); 4],
+            scores: std::array::from_fn(|s| {
+                if s < players {
+                    i64::from(rules.start_points)
+                } else {
+                    0
+                }
+            }),
             round_wind: Wind::East,
             first_dealer: 0,
             dealer: 0,
@@ -62,6 +129,7 @@ impl Game {
             deposit_owners: Vec::new(),
             deals: 0,
             over: false,
+            ended: None,
             dealt: None,
             log: vec![Event::StartGame { names, seed }],
             played: Vec::new(),
@@ -84,10 +152,12 @@ impl Game {
     /// began): the same rules of play from there on; its walls are given ([`Self::deal_on`]).
     /// Sticks already on the table have no known payer.
     pub fn resume(rules: &Ruleset, setup: DealSetup) -> Self {
+        let players = rules.player_count();
+        let before = (usize::from(setup.number) + players - 1) % players;
         Self {
             scores: setup.scores,
             round_wind: setup.round_wind,
-            first_dealer: (setup.dealer + 4 - (usize::from(setup.number) + 3) % 4) % 4,
+            first_dealer: (setup.dealer + players - before) % players,
             dealer: setup.dealer,
             honba: setup.honba,
             riichi_sticks: setup.riichi_sticks,
@@ -121,9 +191,14 @@ impl Game {
         self.over
     }
 
-    /// Scores by seat.
+    /// Scores by seat (0 for a seat beyond the player count).
     pub fn scores(&self) -> [i64; 4] {
         self.scores
+    }
+
+    /// The number of players.
+    pub fn player_count(&self) -> usize {
+        self.rules.player_count()
     }
 
     /// Deals played so far.
@@ -151,7 +226,7 @@ impl Game {
         if self.over {
             return None;
         }
-        let wall = Wall::shuffled(self.rng.next_u64());
+        let wall = Wall::shuffled(self.rng.next_u64(), self.player_count());
         self.deal_on(wall).ok()
     }
 
@@ -160,17 +235,17 @@ impl Game {
         if self.over {
             return Err(Error::argument("the game is over"));
         }
+        let players = self.player_count();
         let setup = DealSetup {
             round_wind: self.round_wind,
             dealer: self.dealer,
-            number: ((self.dealer + 4 - self.first_dealer) % 4) as u8 + 1,
+            number: ((self.dealer + players - self.first_dealer) % players) as u8 + 1,
             honba: self.honba,
             riichi_sticks: self.riichi_sticks,
             scores: self.scores,
         };
-        let order = *wall.order();
-        let deal = Deal::new(setup, wall, &self.rules)?;
-        self.dealt = Some((setup, order));
+        let deal = Deal::new(setup, wall.clone(), &self.rules)?;
+        self.dealt = Some((setup, wall));
         Ok(deal)
     }
 
@@ -180,14 +255,14 @@ impl Game {
         let outcome = deal
             .outcome()
             .ok_or_else(|| Error::argument("the deal is not over"))?;
-        let Some((setup, order)) = self.dealt else {
+        let Some((setup, wall)) = &self.dealt else {
             return Err(Error::argument(
                 "this game has no deal in play: call next_deal first",
             ));
         };
-        let why = if deal.setup() != setup {
+        let why = if deal.setup() != *setup {
             Some("its dealer, round, honba, deposits or scores differ")
-        } else if deal.wall().order() != &order {
+        } else if deal.wall().order() != wall.order() {
             Some("its wall differs")
         } else if deal.rules() != &self.rules {
             Some("its rules differ")
@@ -217,13 +292,17 @@ impl Game {
         } else {
             0
         };
-        self.over = self.ends_after(renchan, dealer_won);
+        self.ended = self.ends_after(renchan, dealer_won);
+        self.over = self.ended.is_some();
         if self.over {
-            let scores = self.standings().map(|s| s.score);
+            let mut scores = [0; 4];
+            for s in self.standings() {
+                scores[s.seat] = s.score;
+            }
             self.log.push(Event::EndGame { scores });
         }
         if !self.over && !renchan {
-            self.dealer = (self.dealer + 1) % 4;
+            self.dealer = (self.dealer + 1) % self.player_count();
             if self.dealer == self.first_dealer {
                 self.round_wind = self.round_wind.next();
             }
@@ -231,50 +310,66 @@ impl Game {
         Ok(())
     }
 
-    /// Whether the game ends after the deal just finished. The last scheduled deal and every
-    /// deal of the extension (sudden death) are last deals: a dealer who keeps the deal plays
-    /// on unless agari-yame/tenpai-yame stops them (first, with someone at the target); a
-    /// dealer who does not ends the game once someone has the target score, and at the end of
-    /// the extension round in any case.
-    fn ends_after(&self, renchan: bool, dealer_won: bool) -> bool {
+    /// Why the game ends after the deal just finished, or `None` when it goes on. The last
+    /// scheduled deal and every deal of the extension (sudden death) are last deals: a dealer
+    /// who keeps the deal plays on unless agari-yame/tenpai-yame stops them (first, with
+    /// someone at the target); a dealer who does not ends the game once someone has the
+    /// target score, and at the end of the extension round in any case.
+    fn ends_after(&self, renchan: bool, dealer_won: bool) -> Option<EndReason> {
         let last_round = match self.rules.game_length {
-            GameLength::OneDeal => return true,
+            GameLength::OneDeal => return Some(EndReason::OneDeal),
             GameLength::Tonpuusen => Wind::East,
             GameLength::Hanchan => Wind::South,
         };
-        if self.rules.busting == Busting::BelowZero && self.scores.iter().any(|&s| s < 0) {
-            return true;
+        let players = self.player_count();
+        let scores = &self.scores[..players];
+        if self.rules.busting == Busting::BelowZero && scores.iter().any(|&s| s < 0) {
+            return Some(EndReason::Bust);
         }
         let target = i64::from(self.rules.target_points);
-        let someone_reached = self.scores.iter().any(|&s| s >= target);
+        let someone_reached = scores.iter().any(|&s| s >= target);
         let extension = self.round_wind > last_round;
-        let round_end = self.dealer == (self.first_dealer + 3) % 4;
+        let round_end = self.dealer == (self.first_dealer + players - 1) % players;
         let last_deal = extension || round_end && self.round_wind == last_round;
         if !last_deal {
-            return false;
+            return None;
         }
         if renchan {
-            let yame = if dealer_won {
-                self.rules.agariyame
+            let (yame, reason) = if dealer_won {
+                (self.rules.agariyame, EndReason::AgariYame)
             } else {
-                self.rules.tenpaiyame
+                (self.rules.tenpaiyame, EndReason::TenpaiYame)
             };
-            return yame != Yame::Off && self.top() == self.dealer && someone_reached;
+            let stops = yame != Yame::Off && self.top() == self.dealer && someone_reached;
+            return stops.then_some(reason);
         }
         match self.rules.extension {
-            Extension::None => true,
-            Extension::NextWindRound => someone_reached || extension && round_end,
+            Extension::None => Some(EndReason::LastDeal),
+            Extension::NextWindRound if someone_reached => Some(if extension {
+                EndReason::ExtensionTarget
+            } else {
+                EndReason::LastDeal
+            }),
+            Extension::NextWindRound => {
+                (extension && round_end).then_some(EndReason::ExtensionOver)
+            }
         }
+    }
+
+    /// Why the game ended, once it is over.
+    pub fn end_reason(&self) -> Option<EndReason> {
+        self.ended
     }
 
     /// The seat ranked first now (ties go to the seat nearer the first dealer).
     fn top(&self) -> usize {
-        standing::order(&self.scores, self.first_dealer)[0]
+        standing::order(&self.scores[..self.player_count()], self.first_dealer)[0]
     }
 
-    /// The final standings, leftover deposits settled (R13.5) and oka/uma applied; seat order.
-    pub fn standings(&self) -> [Standing; 4] {
-        let mut scores = self.scores;
+    /// The final standings of the players, leftover deposits settled (R13.5) and oka/uma
+    /// applied (rounded per `final_points_rounding`, TP6); seat order.
+    pub fn standings(&self) -> Vec<Standing> {
+        let mut scores = self.scores[..self.player_count()].to_vec();
         let deposit = i64::from(self.rules.riichi_deposit);
         match self.rules.leftover_deposits {
             LeftoverDeposits::ToFirst => {
@@ -297,22 +392,58 @@ impl Game {
         } else {
             self.rules.start_points
         });
-        std::array::from_fn(|seat| {
-            let rank = ranks[seat];
-            let bonus = i64::from(self.rules.uma[rank - 1]) + if rank == 1 { oka } else { 0 };
-            Standing {
-                seat,
-                rank,
-                score: scores[seat],
-                points: scores[seat] - base + bonus,
+        let uma = self.rules.uma.ranks();
+        let mut standings: Vec<Standing> = scores
+            .iter()
+            .enumerate()
+            .map(|(seat, &score)| {
+                let rank = ranks[seat];
+                let parts = Parts {
+                    deposits: score - self.scores[seat],
+                    base: -base,
+                    oka: if rank == 1 { oka } else { 0 },
+                    uma: i64::from(uma[rank - 1]),
+                    rounding: 0,
+                };
+                Standing {
+                    seat,
+                    rank,
+                    score,
+                    points: score + parts.base + parts.oka + parts.uma,
+                    parts: Some(parts),
+                }
+            })
+            .collect();
+        if self.rules.final_points_rounding == FinalPointsRounding::ThousandHalfAway {
+            // TP6: every score but the first's rounded to 1,000, halves away from zero; the
+            // first takes the rest, so the results keep their sum.
+            let total: i64 = standings.iter().map(|s| s.points).sum();
+            for s in standings.iter_mut().filter(|s| s.rank > 1) {
+                let rounded = s.points + round_thousand(s.score) - s.score;
+                s.round_to(rounded);
             }
-        })
+            let others: i64 = standings
+                .iter()
+                .filter(|s| s.rank > 1)
+                .map(|s| s.points)
+                .sum();
+            if let Some(first) = standings.iter_mut().find(|s| s.rank == 1) {
+                first.round_to(total - others);
+            }
+        }
+        standings
     }
+}
+
+/// `points` rounded to a whole 1,000, halves away from zero (TP6: −5,500 → −6,000).
+fn round_thousand(points: i64) -> i64 {
+    (points + points.signum() * 500) / 1000 * 1000
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::riichi::game::log::LogStyle;
     use crate::riichi::rules::Preset;
 
     /// Plays every deal passing on claims and discarding the drawn tile (no wins: draws).
@@ -395,16 +526,16 @@ mod tests {
     }
 
     /// Tenhou rules picked up at `round`'s deal `number` (dealer `number - 1`) with `scores`
-    /// after the deal: whether the game ends after a deal the dealer kept (`renchan`, won or
-    /// not) or passed on.
-    fn ends(
+    /// after the deal: why the game ends after a deal the dealer kept (`renchan`, won or not)
+    /// or passed on (`None`: it goes on).
+    fn why(
         rules: &Ruleset,
         round_wind: Wind,
         number: u8,
         scores: [i64; 4],
         renchan: bool,
         dealer_won: bool,
-    ) -> bool {
+    ) -> Option<EndReason> {
         let setup = DealSetup {
             round_wind,
             dealer: usize::from(number - 1),
@@ -417,28 +548,65 @@ mod tests {
     }
 
     #[test]
+    fn each_end_says_why() {
+        let tenhou = Ruleset::preset(Preset::Tenhou);
+        let first = [30_900, 20_200, 24_000, 24_900];
+        let reached = [20_200, 30_900, 24_000, 24_900];
+        let short = [29_900, 20_200, 24_000, 25_900];
+        let bust = [-100, 40_100, 30_000, 30_000];
+        let cases = [
+            (Wind::West, 1, first, true, true, EndReason::AgariYame),
+            (Wind::West, 1, first, true, false, EndReason::TenpaiYame),
+            (
+                Wind::West,
+                1,
+                reached,
+                false,
+                false,
+                EndReason::ExtensionTarget,
+            ),
+            (Wind::West, 4, short, false, false, EndReason::ExtensionOver),
+            (Wind::South, 4, reached, false, false, EndReason::LastDeal),
+            (Wind::East, 2, bust, false, false, EndReason::Bust),
+        ];
+        for (round, number, scores, renchan, won, reason) in cases {
+            assert_eq!(
+                why(&tenhou, round, number, scores, renchan, won),
+                Some(reason),
+                "{round:?} {number}"
+            );
+        }
+        let one = Ruleset::preset(Preset::Seed);
+        assert_eq!(
+            why(&one, Wind::East, 1, short, false, false),
+            Some(EndReason::OneDeal)
+        );
+        assert_eq!(why(&tenhou, Wind::East, 2, short, false, false), None);
+    }
+
+    #[test]
     fn a_dealer_not_first_plays_on_in_the_extension() {
         // Tenhou, West 1: the dealer (20,200, not first) tenpai at a draw while another player
         // has 30,900 plays West 1 again; passing the deal on ends the game.
         let tenhou = Ruleset::preset(Preset::Tenhou);
         let west = [20_200, 30_900, 24_000, 24_900];
-        assert!(!ends(&tenhou, Wind::West, 1, west, true, false));
-        assert!(!ends(&tenhou, Wind::West, 1, west, true, true));
-        assert!(ends(&tenhou, Wind::West, 1, west, false, false));
+        assert!(why(&tenhou, Wind::West, 1, west, true, false).is_none());
+        assert!(why(&tenhou, Wind::West, 1, west, true, true).is_none());
+        assert!(why(&tenhou, Wind::West, 1, west, false, false).is_some());
         // First with the target reached, the dealer stops (agari-yame, tenpai-yame).
         let first = [30_900, 20_200, 24_000, 24_900];
-        assert!(ends(&tenhou, Wind::West, 1, first, true, false));
-        assert!(ends(&tenhou, Wind::West, 1, first, true, true));
+        assert!(why(&tenhou, Wind::West, 1, first, true, false).is_some());
+        assert!(why(&tenhou, Wind::West, 1, first, true, true).is_some());
         // Nobody at the target: the extension goes on to its round's last deal, then ends.
         let short = [29_900, 20_200, 24_000, 25_900];
-        assert!(!ends(&tenhou, Wind::West, 2, short, false, false));
-        assert!(ends(&tenhou, Wind::West, 4, short, false, false));
-        assert!(!ends(&tenhou, Wind::West, 4, short, true, false));
+        assert!(why(&tenhou, Wind::West, 2, short, false, false).is_none());
+        assert!(why(&tenhou, Wind::West, 4, short, false, false).is_some());
+        assert!(why(&tenhou, Wind::West, 4, short, true, false).is_none());
         // Without agari-yame and tenpai-yame every renchan plays on.
         let mut no_yame = tenhou.clone();
         no_yame.agariyame = Yame::Off;
         no_yame.tenpaiyame = Yame::Off;
-        assert!(!ends(&no_yame, Wind::West, 1, first, true, true));
+        assert!(why(&no_yame, Wind::West, 1, first, true, true).is_none());
     }
 
     #[test]
@@ -447,24 +615,24 @@ mod tests {
         let reached = [20_200, 30_900, 24_000, 24_900];
         let short = [29_900, 20_200, 24_000, 25_900];
         // South 4 of a hanchan: the same reading as the extension's deals.
-        assert!(!ends(&tenhou, Wind::South, 4, reached, true, false));
-        assert!(ends(&tenhou, Wind::South, 4, reached, false, false));
-        assert!(!ends(&tenhou, Wind::South, 4, short, false, false));
-        assert!(!ends(&tenhou, Wind::South, 3, reached, false, false));
+        assert!(why(&tenhou, Wind::South, 4, reached, true, false).is_none());
+        assert!(why(&tenhou, Wind::South, 4, reached, false, false).is_some());
+        assert!(why(&tenhou, Wind::South, 4, short, false, false).is_none());
+        assert!(why(&tenhou, Wind::South, 3, reached, false, false).is_none());
         // Tonpuusen: South is its extension.
         let mut tonpuu = tenhou.clone();
         tonpuu.game_length = GameLength::Tonpuusen;
-        assert!(!ends(&tonpuu, Wind::East, 3, reached, false, false));
-        assert!(ends(&tonpuu, Wind::East, 4, reached, false, false));
-        assert!(!ends(&tonpuu, Wind::South, 1, reached, true, false));
-        assert!(ends(&tonpuu, Wind::South, 1, reached, false, false));
-        assert!(!ends(&tonpuu, Wind::South, 1, short, false, false));
-        assert!(ends(&tonpuu, Wind::South, 4, short, false, false));
+        assert!(why(&tonpuu, Wind::East, 3, reached, false, false).is_none());
+        assert!(why(&tonpuu, Wind::East, 4, reached, false, false).is_some());
+        assert!(why(&tonpuu, Wind::South, 1, reached, true, false).is_none());
+        assert!(why(&tonpuu, Wind::South, 1, reached, false, false).is_some());
+        assert!(why(&tonpuu, Wind::South, 1, short, false, false).is_none());
+        assert!(why(&tonpuu, Wind::South, 4, short, false, false).is_some());
         // No extension: the last scheduled deal passed on ends the game.
         let mut none = tenhou.clone();
         none.extension = Extension::None;
-        assert!(ends(&none, Wind::South, 4, short, false, false));
-        assert!(!ends(&none, Wind::South, 4, short, true, false));
+        assert!(why(&none, Wind::South, 4, short, false, false).is_some());
+        assert!(why(&none, Wind::South, 4, short, true, false).is_none());
     }
 
     #[test]
@@ -506,9 +674,14 @@ mod tests {
         let log = game.log();
         assert_eq!(log[0], Event::StartGame { names, seed: 9 });
         assert_eq!(&log[1..log.len() - 1], deal.events());
-        let scores = game.standings().map(|s| s.score);
-        assert_eq!(log.last(), Some(&Event::EndGame { scores }));
-        let line = log[0].record(true).to_json();
+        let scores: Vec<i64> = game.standings().iter().map(|s| s.score).collect();
+        assert_eq!(
+            log.last(),
+            Some(&Event::EndGame {
+                scores: scores.try_into().unwrap()
+            })
+        );
+        let line = log[0].record(LogStyle::of(&rules)).to_json();
         assert_eq!(
             line,
             r#"{"type":"start_game","names":["a","b","c","d"],"game_seed":9}"#

@@ -3,7 +3,8 @@
 
 use std::sync::Arc;
 
-use super::Deal;
+use super::{Deal, Phase};
+use crate::american::game::action::Action;
 use crate::american::game::deal::kind_of;
 use crate::american::game::event::{DeadReason, Event};
 use crate::american::game::options::DeadHandMode;
@@ -91,6 +92,23 @@ impl Deal {
         if no_hand {
             self.mark_dead(seat, DeadReason::ExposuresMatchNoHand, None);
         }
+    }
+
+    /// Why `seat`'s hand would be dead once the claim on offer is settled by its exposure
+    /// `action` (one of its legal claims now), or `None` when it would stay live: the
+    /// exposure is made on a copy of the deal and the engine's own dead-hand checks run on
+    /// it (a killer exposure, rule 1.9.1d, or in `auto` mode a hand no card hand can still
+    /// complete, 1.9.1e), so the answer is what the engine declares when the claim is won.
+    pub fn exposure_kills(&self, seat: usize, action: Action) -> Option<DeadReason> {
+        let (Phase::Claims(claims), Action::Expose { size, jokers }) = (&self.phase, action) else {
+            return None;
+        };
+        if !claims.options.get(seat)?.contains(&action) {
+            return None;
+        }
+        let mut trial = self.clone();
+        trial.expose(seat, claims.from, claims.tile, size, jokers);
+        trial.players[seat].dead
     }
 
     pub(super) fn mark_dead(&mut self, seat: usize, reason: DeadReason, by: Option<usize>) {

@@ -3,9 +3,9 @@
 
 use super::{Deal, Outcome, Phase};
 use crate::american::PHYSICAL_TILES;
-use crate::american::game::event::{Event, WinRecord};
+use crate::american::game::event::{Ending, Event, WinRecord};
 use crate::american::matcher::Match;
-use crate::american::payment::{Payment, Win};
+use crate::american::payment::{Jokerless, Payment, Win};
 use crate::error::{Error, Result};
 
 /// Score changes by seat for `pay` to `winner` (spec §1.8): the discarder pays its share and
@@ -48,7 +48,8 @@ impl Deal {
             return;
         };
         let hand = &self.card.hands[won.hand];
-        let bonus = self.rules.jokerless_bonus && self.card.pays_jokerless_bonus(&won);
+        let jokerless = self.card.jokerless(&won, self.rules.jokerless_bonus);
+        let bonus = jokerless == Some(Jokerless::Doubled);
         let how_paid = if won.jokerless && how == Win::JokerExchange {
             Win::SelfDrawn
         } else {
@@ -76,26 +77,38 @@ impl Deal {
             value: hand.value,
             jokerless: won.jokerless,
             jokerless_bonus: bonus,
+            jokerless_why: jokerless,
+            groups: self.players[seat]
+                .rack()
+                .map(|rack| self.card.arrangement(&rack, &won))
+                .unwrap_or_default(),
             pay_for_table: table,
             deltas,
             scores,
         };
         self.events.push(Event::MahJongg(record.clone()));
-        self.end(Some(record), deltas);
+        self.end(Some(record), deltas, Ending::MahJongg);
     }
 
+    /// Ends the game without a win: the wall is used up, or only one live hand is left.
     pub(super) fn wall_game(&mut self) {
         self.events.push(Event::WallGame);
-        self.end(None, [0; 4]);
+        let ending = if self.live_count() <= 1 {
+            Ending::OneLiveHand
+        } else {
+            Ending::WallEmpty
+        };
+        self.end(None, [0; 4], ending);
     }
 
-    fn end(&mut self, win: Option<WinRecord>, deltas: [i64; 4]) {
+    fn end(&mut self, win: Option<WinRecord>, deltas: [i64; 4], ending: Ending) {
         let scores = std::array::from_fn(|s| self.setup.scores[s] + deltas[s]);
         self.events.push(Event::EndGame { deltas, scores });
         self.outcome = Some(Outcome {
             win,
             deltas,
             dead: std::array::from_fn(|s| self.players[s].dead),
+            ending,
         });
         self.phase = Phase::Over;
     }

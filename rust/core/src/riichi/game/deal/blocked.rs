@@ -7,7 +7,7 @@ use crate::decompose::is_complete;
 use crate::meld::MeldKind;
 use crate::riichi::game::action::Action;
 use crate::riichi::game::reason::{Illegal, Reason};
-use crate::riichi::rules::RiichiAnkan;
+use crate::riichi::rules::{KitaRon, RiichiAnkan};
 use crate::tile::{RIICHI_KINDS, kind_of_id};
 
 impl Deal {
@@ -24,7 +24,9 @@ impl Deal {
                 kind,
                 actions,
             } if *s == seat => self.turn_blocked(seat, *kind, actions),
-            Phase::Claims(c) if seat < 4 && seat != c.from => self.claim_blocked(seat, c),
+            Phase::Claims(c) if seat < self.player_count() && seat != c.from => {
+                self.claim_blocked(seat, c)
+            }
             _ => self
                 .passed
                 .get(seat)
@@ -43,10 +45,21 @@ impl Deal {
         if !completes || c.options[seat].contains(&Action::Ron) {
             return None;
         }
-        Some(match p.furiten() {
+        Some(self.missed_ron(seat, c.source))
+    }
+
+    /// Why `seat` may not ron a tile that completes its hand: furiten, a kita tile the rules
+    /// keep from this hand (T17.7), else no yaku.
+    fn missed_ron(&self, seat: usize, source: Source) -> Reason {
+        match self.players[seat].furiten() {
             Some(kind) => Reason::Furiten { kind },
+            None if source == Source::Kita && self.rules.kita_ron != KitaRon::AnyHand => {
+                Reason::KitaRon {
+                    yakuman_only: self.rules.kita_ron == KitaRon::YakumanOnly,
+                }
+            }
             None => Reason::NoYaku { tsumo: false },
-        })
+        }
     }
 
     fn turn_blocked(&self, seat: usize, kind: TurnKind, actions: &[Action]) -> Vec<Reason> {
@@ -70,6 +83,7 @@ impl Deal {
                 if (0..RIICHI_KINDS).any(kan_shape) {
                     out.push(Reason::KanAfterCall);
                 }
+                out.extend(self.kita_status(seat, None).and_then(Result::err));
                 return out;
             }
             TurnKind::Drawn { tile, .. } => tile,
@@ -102,6 +116,7 @@ impl Deal {
                 _ => Some(Reason::KanChangesRiichiWaits),
             }));
         }
+        out.extend(self.kita_status(seat, Some(drawn)).and_then(Result::err));
         out
     }
 
@@ -112,17 +127,16 @@ impl Deal {
         let mut out = Vec::new();
         if c.source != Source::Ankan && p.waits().contains(&kind) && !offered.contains(&Action::Ron)
         {
-            out.push(match p.furiten() {
-                Some(kind) => Reason::Furiten { kind },
-                None => Reason::NoYaku { tsumo: false },
-            });
+            out.push(self.missed_ron(seat, c.source));
         }
         if c.source != Source::Discard {
             return out;
         }
         let counts = p.counts();
         let held = counts[usize::from(kind)];
-        let could_call = held >= 2 || self.could_chi(seat, c.from, kind, &counts);
+        let chi_shape = self.could_chi(seat, c.from, kind, &counts);
+        let three = self.player_count() == 3;
+        let could_call = held >= 2 || (chi_shape && !three);
         let called = offered
             .iter()
             .any(|a| matches!(a, Action::Chi(_) | Action::Pon(_) | Action::Daiminkan));
@@ -135,13 +149,16 @@ impl Deal {
         if held == 3 && closed.is_none() && !offered.contains(&Action::Daiminkan) {
             out.extend(self.kan_blocked());
         }
+        if chi_shape && three && closed.is_none() {
+            out.push(Reason::NoChi);
+        }
         out
     }
 
-    /// Whether `seat` holds the two other tiles of a sequence with a tile of `kind` from
-    /// `from` (before kuikae).
+    /// Whether `seat` sits next after `from` and holds the two other tiles of a sequence with
+    /// a tile of `kind` (before kuikae; with three players no chi follows, T4.1).
     fn could_chi(&self, seat: usize, from: usize, kind: u8, counts: &[u8; RIICHI_KINDS]) -> bool {
-        if seat != (from + 1) % 4 || kind >= 27 {
+        if seat != (from + 1) % self.player_count() || kind >= 27 {
             return false;
         }
         let n = kind % 9;
@@ -155,10 +172,13 @@ impl Deal {
 
     /// `action` by `seat` refused, with the reason.
     pub(super) fn illegal(&self, seat: usize, action: Action) -> Illegal {
-        let reason = if seat > 3 {
-            Reason::SeatOutOfRange { seat }
+        let players = self.player_count();
+        let reason = if seat >= players {
+            Reason::SeatOutOfRange { seat, players }
         } else if self.is_over() {
             Reason::DealOver
+        } else if matches!(action, Action::Chi(_)) && players == 3 {
+            Reason::NoChi
         } else if self.legal(seat).is_empty() {
             Reason::NotYourTurn
         } else {

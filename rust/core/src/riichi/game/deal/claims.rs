@@ -1,15 +1,16 @@
-//! Claims on a discard or a kan tile: who may ron, chi, pon or kan it, priorities, furiten
-//! for passing, the riichi deposit, calls with kuikae and pao, and the next draw (R4, R5.4,
-//! R6.2, R11.3, R11.4, R12, R14.2-R14.5, R15).
+//! Claims on a discard, a kan tile or a kita tile: who may ron, chi, pon or kan it,
+//! priorities, furiten for passing, the riichi deposit, calls with kuikae and pao, and the
+//! next draw (R4, R5.4, R6.2, R11.3, R11.4, R12, R14.2-R14.5, R15; three players T3.3-T3.5,
+//! T4.1, T11.3, T17.7).
 
 use std::sync::Arc;
 
-use super::{Claims, Deal, DealMeld, Phase, Source, TurnKind};
+use super::{Claims, Deal, DealMeld, Draw, Phase, Source, TurnKind};
 use crate::meld::{Meld, MeldKind};
 use crate::riichi::game::action::{Action, tile_class};
 use crate::riichi::game::event::{DrawReason, Event};
 use crate::riichi::rules::{
-    Kuikae, MultiRon, PaoSet, Sanchahou, TempFuritenEnd, TempFuritenTrigger,
+    KitaRon, Kuikae, MultiRon, PaoSet, Sanchahou, TempFuritenEnd, TempFuritenTrigger,
 };
 use crate::tile::kind_of_id;
 
@@ -32,7 +33,7 @@ impl Deal {
     pub(super) fn open_claims(&mut self, from: usize, tile: u8, source: Source) {
         let calls = source == Source::Discard && self.calls_closed(source).is_none();
         let mut options: [Vec<Action>; 4] = Default::default();
-        for (seat, opts) in options.iter_mut().enumerate() {
+        for (seat, opts) in options.iter_mut().enumerate().take(self.player_count()) {
             if seat == from {
                 continue;
             }
@@ -62,7 +63,7 @@ impl Deal {
     pub(super) fn call_options(&self, seat: usize, from: usize, tile: u8) -> Vec<Action> {
         let kind = kind_of_id(tile);
         let p = &self.players[seat];
-        if p.held(kind) < 2 && !Self::chi_seat(seat, from, kind) {
+        if p.held(kind) < 2 && !self.chi_seat(seat, from, kind) {
             return Vec::new();
         }
         let same: Vec<u8> = p.of_kind(kind);
@@ -89,7 +90,7 @@ impl Deal {
     /// kind of the sequence and the two tiles of the hand, one pair per distinct classes.
     pub(super) fn chi_shapes(&self, seat: usize, from: usize, kind: u8) -> Vec<(u8, [u8; 2])> {
         let mut out = Vec::new();
-        if !Self::chi_seat(seat, from, kind) {
+        if !self.chi_seat(seat, from, kind) {
             return out;
         }
         let p = &self.players[seat];
@@ -114,10 +115,10 @@ impl Deal {
         out
     }
 
-    /// Whether `seat` may chi a tile of `kind` discarded by `from`: it sits next and the tile
-    /// is a suited one.
-    fn chi_seat(seat: usize, from: usize, kind: u8) -> bool {
-        seat == (from + 1) % 4 && kind < 27
+    /// Whether `seat` may chi a tile of `kind` discarded by `from`: four players (there is no
+    /// chi with three, T4.1), it sits next and the tile is a suited one.
+    fn chi_seat(&self, seat: usize, from: usize, kind: u8) -> bool {
+        self.player_count() == 4 && seat == (from + 1) % 4 && kind < 27
     }
 
     /// Tile pairs `(x, y)` with `x` from `a` and `y` from `b`, one per distinct pair of
@@ -184,10 +185,9 @@ impl Deal {
         let Phase::Claims(claims) = std::mem::replace(&mut self.phase, Phase::Over) else {
             return;
         };
-        let order: [usize; 3] = std::array::from_fn(|d| (claims.from + d + 1) % 4);
+        let order = self.seats_after(claims.from);
         let mut rons: Vec<usize> = order
-            .iter()
-            .copied()
+            .clone()
             .filter(|&s| claims.responses[s] == Some(Action::Ron))
             .collect();
         match self.rules.multi_ron {
@@ -222,15 +222,15 @@ impl Deal {
         }
         let pick = |want: fn(&Action) -> bool| {
             order
-                .iter()
-                .copied()
+                .clone()
                 .find_map(|s| claims.responses[s].filter(&want).map(|a| (s, a)))
         };
         let call = pick(|a| matches!(a, Action::Pon(_) | Action::Daiminkan))
             .or_else(|| pick(|a| matches!(a, Action::Chi(_))));
         match (claims.source, call) {
             (Source::Kakan { meld }, _) => self.complete_kakan(claims.from, claims.tile, meld),
-            (Source::Ankan, _) => self.replacement_draw(claims.from),
+            (Source::Ankan, _) => self.replacement_draw(claims.from, Draw::Kan),
+            (Source::Kita, _) => self.complete_kita(claims.from),
             (Source::Discard, Some((seat, action))) => {
                 self.call(seat, claims.from, claims.tile, action);
             }
@@ -241,21 +241,27 @@ impl Deal {
     /// Why each seat whose hand the claimed tile completes could not ron it, kept for
     /// [`Deal::blocked`] until the seat's next draw or call.
     fn note_missed_wins(&mut self, claims: &Claims) {
-        for seat in (0..4).filter(|&s| s != claims.from) {
+        for seat in self.seats_after(claims.from) {
             self.passed[seat] = self.ron_blocked(seat, claims);
         }
     }
 
     /// Furiten for every player who let a wait tile go by (R11.3, R11.4, R5.5). A tile
     /// shown in an ankan is passed only by a player who could rob it (a kokushi wait under
-    /// `kokushi_rob_ankan`, R5.4): for anyone else it was never on offer.
+    /// `kokushi_rob_ankan`, R5.4): for anyone else it was never on offer. A kita tile is
+    /// passed as a discard is, under `kita_pass_furiten` (T11.3) and when it may be robbed.
     fn mark_passes(&mut self, claims: &Claims, winners: &[usize]) {
         let kind = kind_of_id(claims.tile);
-        for seat in (0..4).filter(|&s| s != claims.from && !winners.contains(&s)) {
+        let kita_passes = self.rules.kita_pass_furiten && self.rules.kita_ron != KitaRon::Off;
+        for seat in self
+            .seats_after(claims.from)
+            .filter(|s| !winners.contains(s))
+        {
             let had_ron = claims.options[seat].contains(&Action::Ron);
             let p = &mut self.players[seat];
             let passed = match self.rules.temp_furiten_trigger {
                 _ if claims.source == Source::Ankan => had_ron,
+                _ if claims.source == Source::Kita && !kita_passes => false,
                 TempFuritenTrigger::AnyWaitTile => p.waits().contains(&kind),
                 TempFuritenTrigger::LegalRonOnly => had_ron,
             };
@@ -273,7 +279,7 @@ impl Deal {
         p.riichi = true;
         p.ippatsu = true;
         self.deposit(seat);
-        if self.rules.suucha_riichi && self.players.iter().all(|p| p.riichi) {
+        if self.rules.suucha_riichi && self.players.iter().filter(|p| p.riichi).count() == 4 {
             // R14.3: four riichi hands are all tenpai (R6.1).
             self.end_draw(DrawReason::SuuchaRiichi, [true; 4], [false; 4], [0; 4]);
         }
@@ -348,7 +354,7 @@ impl Deal {
         if meld_kind == MeldKind::Daiminkan {
             self.after_open_kan();
             self.kan_tile_from = Some(from);
-            self.replacement_draw(seat);
+            self.replacement_draw(seat, Draw::Kan);
             return;
         }
         let base = match action {
@@ -399,14 +405,15 @@ impl Deal {
             self.end_draw(DrawReason::Suukaikan, [false; 4], [false; 4], [0; 4]);
             return;
         }
-        let next = (from + 1) % 4;
+        let next = (from + 1) % self.player_count();
         match self.wall.draw() {
-            Some(tile) => self.draw_tile(next, tile, false),
+            Some(tile) => self.draw_tile(next, tile, Draw::Wall),
             None => self.exhaustive_draw(),
         }
     }
 
-    /// Suufon renda (R14.2): four identical first-discard winds, no call.
+    /// Suufon renda (R14.2): four identical first-discard winds, no call (never with three
+    /// players, T14.2).
     fn first_round_aborts(&mut self) -> bool {
         if !self.rules.suufon_renda || self.called {
             return false;

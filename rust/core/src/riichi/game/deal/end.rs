@@ -1,15 +1,16 @@
 //! The end of a deal: scoring a tsumo or ron in its context, the payments of one or more
 //! wins, exhaustive and abortive draws, deposits left at the end of a one-deal game (R9,
-//! R12, R13, R14.6, R16.3), and the tile accounting check.
+//! R12, R13, R14.6, R16.3; three players T9, T13, T17.7, T17.9), and the tile accounting
+//! check.
 
-use super::{Deal, Outcome, Phase, Source, returns_deposits};
+use super::{Deal, Draw, Outcome, Phase, Source, returns_deposits};
 use crate::decompose::is_complete;
 use crate::error::{Error, Result};
 use crate::meld::Meld;
 use crate::riichi::context::{Indicators, WinContext};
 use crate::riichi::game::action::is_red_id;
-use crate::riichi::game::event::{DrawReason, Event, WinRecord};
-use crate::riichi::rules::{MultiRonRenchan, Renhou};
+use crate::riichi::game::event::{DrawReason, Event, Split, WinRecord};
+use crate::riichi::rules::{KitaRon, MultiRonRenchan, Renhou};
 use crate::riichi::score::{Scored, Scorer, Win};
 use crate::riichi::settlement::{self, RonShare};
 use crate::tile::{is_yaochuu, kind_of_id};
@@ -51,6 +52,7 @@ impl Deal {
             riichi_sticks: self.riichi_sticks,
             discarder: (!tsumo).then(|| self.seat_wind(from)),
             liable: p.liable.map(|s| self.seat_wind(s)),
+            kita: p.kita.len() as u8,
             tenhou: tsumo && first_round && seat == self.setup.dealer && p.pond.is_empty(),
             chiihou: tsumo
                 && first_round
@@ -97,19 +99,24 @@ impl Deal {
         scored.is_win.then_some(scored)
     }
 
-    /// The scoring of a tsumo with `drawn` (a replacement tile when `rinshan`), when it wins.
+    /// The scoring of a tsumo with `drawn` (drawn as `draw` says), when it wins: a kan's
+    /// replacement tile wins by rinshan kaihou, a kita's too under `kita_rinshan` (T17.9); a
+    /// replacement tile is never the dealt hand of a tenhou or the first draw of a chiihou.
     pub(super) fn tsumo_scored(
         &self,
         seat: usize,
         drawn: u8,
-        rinshan: bool,
+        draw: Draw,
     ) -> Option<(Scored, WinContext)> {
         if !self.completes(seat, drawn, false) {
             return None;
         }
         let mut ctx = self.context(seat, true, seat);
-        ctx.rinshan = rinshan;
-        ctx.haitei = (!rinshan || self.rules.rinshan_counts_as_haitei) && self.wall.live() == 0;
+        let replacement = draw.replacement();
+        ctx.rinshan = draw == Draw::Kan || (draw == Draw::Kita && self.rules.kita_rinshan);
+        ctx.haitei = (!replacement || self.rules.rinshan_counts_as_haitei) && self.wall.live() == 0;
+        ctx.tenhou &= !replacement;
+        ctx.chiihou &= !replacement;
         self.score(seat, drawn, &ctx, false).map(|s| (s, ctx))
     }
 
@@ -127,9 +134,18 @@ impl Deal {
         let mut ctx = self.context(seat, false, from);
         ctx.chankan = matches!(source, Source::Kakan { .. } | Source::Ankan);
         ctx.houtei = source == Source::Discard && self.wall.live() == 0;
+        if source == Source::Kita {
+            // T17.7, T7.2: a robbed kita is a ron without a chankan yaku, with ippatsu per
+            // `kita_ron_ippatsu`.
+            if self.rules.kita_ron == KitaRon::Off {
+                return None;
+            }
+            ctx.ippatsu &= self.rules.kita_ron_ippatsu;
+        }
         let scored = self.score(seat, tile, &ctx, true)?;
         let kokushi = scored.reading.decomposition.shape == crate::decompose::Shape::Kokushi;
-        if source == Source::Ankan && !kokushi {
+        let yakuman_only = source == Source::Kita && self.rules.kita_ron == KitaRon::YakumanOnly;
+        if (source == Source::Ankan && !kokushi) || (yakuman_only && scored.units == 0) {
             return None;
         }
         Some((scored, ctx))
@@ -180,9 +196,20 @@ impl Deal {
                 ctx.tsumo = false;
                 ctx.discarder = Some(self.seat_wind(kan_from));
             }
-            let settled = scored.settle(&ctx, &self.rules);
-            let by_wind = settled.deltas.unwrap_or_default();
-            let deltas: [i64; 4] = std::array::from_fn(|s| by_wind[self.seat_wind(s).index()]);
+            let settle = |ctx: &WinContext| {
+                self.by_seat(scored.settle(ctx, &self.rules).deltas.unwrap_or_default())
+            };
+            let deltas = settle(&ctx);
+            let with_honba = settle(&WinContext {
+                riichi_sticks: 0,
+                ..ctx
+            });
+            let hand = settle(&WinContext {
+                riichi_sticks: 0,
+                honba: 0,
+                ..ctx
+            });
+            let minus = |a: [i64; 4], b: [i64; 4]| std::array::from_fn(|s| a[s] - b[s]);
             let scores = self.pay(deltas);
             let ura = if self.players[seat].riichi {
                 self.wall.ura_indicators()
@@ -205,6 +232,12 @@ impl Deal {
                     .filter(|_| scored.pao_units(&self.rules) > 0),
                 deltas,
                 scores,
+                fu_parts: scored.fu.iter().collect(),
+                split: Split {
+                    hand,
+                    honba: minus(with_honba, hand),
+                    sticks: minus(deltas, with_honba),
+                },
             });
         }
         self.riichi_sticks = 0;
@@ -226,7 +259,20 @@ impl Deal {
             deltas: [0; 4],
             dealer_keeps,
             riichi_sticks: 0,
+            returned: [0; 4],
         });
+    }
+
+    /// Amounts by seat from amounts by seat wind (0 for a seat beyond the player count).
+    fn by_seat(&self, by_wind: [i64; 4]) -> [i64; 4] {
+        let count = self.player_count();
+        std::array::from_fn(|s| {
+            if s < count {
+                by_wind[self.seat_wind(s).index()]
+            } else {
+                0
+            }
+        })
     }
 
     pub(super) fn exhaustive_draw(&mut self) {
@@ -246,8 +292,8 @@ impl Deal {
                 let by_wind =
                     settlement::nagashi_mangan(self.seat_wind(seat), self.setup.honba, &self.rules)
                         .unwrap_or_default();
-                for (s, d) in deltas.iter_mut().enumerate() {
-                    *d += by_wind[self.seat_wind(s).index()];
+                for (d, paid) in deltas.iter_mut().zip(self.by_seat(by_wind)) {
+                    *d += paid;
                 }
             }
         } else {
@@ -266,11 +312,15 @@ impl Deal {
         mut deltas: [i64; 4],
     ) {
         self.accept_riichi_silently();
+        let mut returned = [0i64; 4];
         if returns_deposits(&self.rules) {
             for seat in std::mem::take(&mut self.depositors) {
-                deltas[seat] += i64::from(self.rules.riichi_deposit);
+                returned[seat] += i64::from(self.rules.riichi_deposit);
                 self.riichi_sticks -= 1;
             }
+        }
+        for (d, r) in deltas.iter_mut().zip(returned) {
+            *d += r;
         }
         let declarer = self.turn().filter(|_| reason == DrawReason::KyuushuKyuuhai);
         let scores = self.pay(deltas);
@@ -290,6 +340,7 @@ impl Deal {
             deltas: [0; 4],
             dealer_keeps,
             riichi_sticks: self.riichi_sticks,
+            returned,
         });
     }
 
@@ -313,16 +364,25 @@ impl Deal {
 }
 
 impl Deal {
-    /// Checks that every tile taken from the wall is in one place: a hand, a meld or a pond
-    /// (a called discard counts in its meld only; a tile won by ron or robbed from a kan stays
-    /// where it was, so the count may be one short). A test and debugging aid.
+    /// Checks that every tile taken from the wall is in one place: a hand, a meld, a pond or
+    /// the kita tiles (a called discard counts in its meld only; a tile won by ron or robbed
+    /// from a kan stays where it was, so the count may be one short). A test and debugging
+    /// aid.
     pub fn check_tiles(&self) -> Result<()> {
         let mut seen = [false; crate::tile::RIICHI_TILE_COUNT];
         let mut count = 0;
         for p in &self.players {
             let uncalled = p.pond.iter().filter(|d| !d.called).map(|d| d.tile);
             let melded = p.melds.iter().flat_map(|m| m.tiles.iter().copied());
-            for t in p.hand.iter().copied().chain(melded).chain(uncalled) {
+            let kita = p.kita.iter().copied();
+            for t in p
+                .hand
+                .iter()
+                .copied()
+                .chain(melded)
+                .chain(uncalled)
+                .chain(kita)
+            {
                 let slot = seen
                     .get_mut(usize::from(t))
                     .ok_or_else(|| Error::argument(format!("tile id {t} is out of range")))?;

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::{Deal, DealMeld, Source};
+use super::{Deal, DealMeld, Draw, Source};
 use crate::meld::{Meld, MeldKind};
 use crate::riichi::game::Reason;
 use crate::riichi::game::event::Event;
@@ -15,7 +15,7 @@ impl Deal {
     pub(super) fn kan_blocked(&self) -> Option<Reason> {
         if self.kans.len() >= 4 {
             Some(Reason::KanLimit)
-        } else if !self.wall.can_kan() {
+        } else if !self.wall.can_replace() {
             Some(Reason::KanNoReplacementTile)
         } else {
             None
@@ -75,7 +75,7 @@ impl Deal {
             self.open_claims(seat, tiles[3], Source::Ankan);
             return;
         }
-        self.replacement_draw(seat);
+        self.replacement_draw(seat, Draw::Kan);
     }
 
     pub(super) fn kakan(&mut self, seat: usize, tile: u8) {
@@ -128,7 +128,7 @@ impl Deal {
             after_discards: self.players[seat].pond.len(),
         };
         self.after_open_kan();
-        self.replacement_draw(seat);
+        self.replacement_draw(seat, Draw::Kan);
     }
 
     pub(super) fn daiminkan_started(&mut self, seat: usize) {
@@ -150,9 +150,10 @@ impl Deal {
         }
     }
 
-    pub(super) fn replacement_draw(&mut self, seat: usize) {
+    /// `seat` draws a replacement tile after a kan or a kita (`draw`).
+    pub(super) fn replacement_draw(&mut self, seat: usize, draw: Draw) {
         match self.wall.draw_replacement() {
-            Some(tile) => self.draw_tile(seat, tile, true),
+            Some(tile) => self.draw_tile(seat, tile, draw),
             None => self.exhaustive_draw(),
         }
     }

@@ -2,10 +2,12 @@
 //! actions, and applying one. Every rule check of play lives in this module (rules R2–R16; see
 //! ARCHITECTURE.md): the turn (`turn.rs`), kans and the dead wall (`kans.rs`), claims on a
 //! discard or kan (`claims.rs`), wins and draws (`end.rs`), and why an action is missing
-//! (`blocked.rs`); a player's own state is `player.rs`.
+//! (`blocked.rs`), kita with three players (`kita.rs`); a player's own state is `player.rs`.
 //!
-//! Seats are player indices 0..=3 for the whole game; the seat wind of seat `s` is its
-//! distance from the dealer. A rejected action returns an [`Illegal`] and changes nothing.
+//! Seats are player indices 0..players-1 for the whole game (the ruleset's `players`, 3 or
+//! 4; the per-seat arrays keep four entries, those of a seat beyond the player count stay
+//! empty and take no part); the seat wind of seat `s` is its distance from the dealer. A
+//! rejected action returns an [`Illegal`] and changes nothing.
 
 use std::sync::Arc;
 
@@ -13,10 +15,11 @@ mod blocked;
 mod claims;
 mod end;
 mod kans;
+mod kita;
 mod player;
 mod turn;
 
-pub use player::{DealMeld, Furiten, PlayerState, PondTile};
+pub use player::{DealMeld, FURITEN, Furiten, PlayerState, PondTile};
 
 use super::action::{Action, is_red_id, tile_class};
 use super::event::{DrawReason, Event, WinRecord};
@@ -40,33 +43,42 @@ const POND: usize = 24;
 pub struct DealSetup {
     /// The round wind.
     pub round_wind: Wind,
-    /// The dealer's seat (0..=3).
+    /// The dealer's seat (0..players-1).
     pub dealer: usize,
-    /// The deal's number in its round (1..=4; `kyoku` in logs): the dealer's place from the
-    /// game's first dealer, plus one.
+    /// The deal's number in its round (1..=players; `kyoku` in logs): the dealer's place from
+    /// the game's first dealer, plus one.
     pub number: u8,
     /// Honba counters (0..=[`MAX_STICKS`]).
     pub honba: u32,
     /// Riichi deposits on the table (0..=[`MAX_STICKS`]).
     pub riichi_sticks: u32,
-    /// Scores by seat (each within ±[`crate::options::MAX_SCORE`]).
+    /// Scores by seat (each within ±[`crate::options::MAX_SCORE`]; 0 for a seat beyond the
+    /// player count).
     pub scores: [i64; 4],
 }
 
 impl DealSetup {
-    /// Checks the ranges (and that a one-deal game whose leftover deposits go back to their
-    /// payers starts with none on the table: their payers are unknown).
+    /// Checks the ranges for the rules' player count (and that a one-deal game whose leftover
+    /// deposits go back to their payers starts with none on the table: their payers are
+    /// unknown).
     fn check(&self, rules: &Ruleset) -> Result<()> {
-        if self.dealer > 3 {
+        let players = rules.player_count();
+        if self.dealer >= players {
             return Err(Error::argument(format!(
-                "dealer seat {} is out of range 0..=3",
-                self.dealer
+                "dealer seat {} is out of range 0..={}",
+                self.dealer,
+                players - 1
             )));
         }
-        if !(1..=4).contains(&self.number) {
+        if !(1..=players).contains(&usize::from(self.number)) {
             return Err(Error::argument(format!(
-                "deal number {} is out of range 1..=4",
+                "deal number {} is out of range 1..={players}",
                 self.number
+            )));
+        }
+        if self.scores[players..].iter().any(|&s| s != 0) {
+            return Err(Error::argument(format!(
+                "scores give a seat {players} but the game has {players} players"
             )));
         }
         for (name, value) in [("honba", self.honba), ("riichi_sticks", self.riichi_sticks)] {
@@ -95,11 +107,29 @@ fn returns_deposits(rules: &Ruleset) -> bool {
         && rules.leftover_deposits == LeftoverDeposits::Returned
 }
 
+/// Where the tile of a turn's draw came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Draw {
+    /// The live wall (or the dealer's dealt 14th tile).
+    Wall,
+    /// A replacement tile after a kan.
+    Kan,
+    /// A replacement tile after a kita (T17.1).
+    Kita,
+}
+
+impl Draw {
+    /// Whether it was a replacement draw (never haitei, R2.12, T2.12).
+    fn replacement(self) -> bool {
+        self != Self::Wall
+    }
+}
+
 /// What the current turn allows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum TurnKind {
-    /// After a wall draw (or the dealer's dealt hand).
-    Drawn { tile: u8, rinshan: bool },
+    /// After a draw (or the dealer's dealt hand).
+    Drawn { tile: u8, draw: Draw },
     /// After a chi or pon: discard only, these kinds excepted (kuikae, bit per kind).
     Called { forbidden: u64 },
 }
@@ -108,8 +138,12 @@ enum TurnKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Source {
     Discard,
-    Kakan { meld: usize },
+    Kakan {
+        meld: usize,
+    },
     Ankan,
+    /// A North set aside by kita (T17.7).
+    Kita,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -150,6 +184,9 @@ pub struct Outcome {
     pub dealer_keeps: bool,
     /// Riichi deposits left on the table.
     pub riichi_sticks: u32,
+    /// Deposits given back to their payers by seat at a draw that ends a one-deal game
+    /// (R13.5; part of the draw's `deltas`).
+    pub returned: [i64; 4],
 }
 
 /// One deal in progress.
@@ -191,15 +228,23 @@ impl Deal {
     pub fn new(setup: DealSetup, wall: Wall, rules: &Ruleset) -> Result<Self> {
         check_supported(rules)?;
         setup.check(rules)?;
-        if wall.taken() != 53 {
+        let count = rules.player_count();
+        if wall.layout().players() != count {
+            return Err(Error::argument(format!(
+                "a wall of {} tiles is not a {count}-player wall (136 tiles with four players, \
+                 108 with three)",
+                wall.order().len()
+            )));
+        }
+        if wall.taken() != wall.layout().dealt() {
             return Err(Error::argument("the wall has already been drawn from"));
         }
         let mut hands = wall.deal();
         let first = hands[0].pop().unwrap_or_default();
         let mut players: [PlayerState; 4] = Default::default();
         let mut by_seat: [Vec<u8>; 4] = Default::default();
-        for (offset, hand) in hands.into_iter().enumerate() {
-            let seat = (setup.dealer + offset) % 4;
+        for (offset, hand) in hands.into_iter().enumerate().take(count) {
+            let seat = (setup.dealer + offset) % count;
             players[seat].set_hand(hand.clone());
             players[seat].pond = Arc::new(Vec::with_capacity(POND));
             by_seat[seat] = hand;
@@ -239,8 +284,19 @@ impl Deal {
         for p in &mut deal.players {
             p.refresh_waits();
         }
-        deal.draw_tile(setup.dealer, first, false);
+        deal.draw_tile(setup.dealer, first, Draw::Wall);
         Ok(deal)
+    }
+
+    /// The number of players (the ruleset's `players`).
+    pub fn player_count(&self) -> usize {
+        self.rules.player_count()
+    }
+
+    /// The seats after `from` in turn order (R3.5, T3.5).
+    fn seats_after(&self, from: usize) -> impl Iterator<Item = usize> + Clone + use<> {
+        let count = self.player_count();
+        (1..count).map(move |d| (from + d) % count)
     }
 
     /// The events so far.
@@ -289,7 +345,7 @@ impl Deal {
         &self.rules
     }
 
-    /// A player's state.
+    /// A player's state (seats beyond 3 wrap; one beyond the player count is empty).
     pub fn player(&self, seat: usize) -> &PlayerState {
         &self.players[seat % 4]
     }
@@ -306,7 +362,8 @@ impl Deal {
 
     /// The seat wind of `seat`.
     pub fn seat_wind(&self, seat: usize) -> Wind {
-        Wind::ALL[(seat + 4 - self.setup.dealer) % 4]
+        let count = self.player_count();
+        Wind::ALL[(seat + count - self.setup.dealer) % count]
     }
 
     /// The seat whose turn it is, when it is a turn.
@@ -343,7 +400,7 @@ impl Deal {
 
     /// Whether some seat must act now (see [`Self::waiting`]).
     fn anyone_waiting(&self) -> bool {
-        (0..4).any(|s| self.must_act(s))
+        (0..self.player_count()).any(|s| self.must_act(s))
     }
 
     /// Whether `seat` must act now: it is on turn, or has a claim still to answer.
@@ -351,7 +408,9 @@ impl Deal {
         match &self.phase {
             Phase::Turn { seat: s, .. } => *s == seat,
             Phase::Claims(c) => {
-                seat < 4 && !c.options[seat].is_empty() && c.responses[seat].is_none()
+                seat < self.player_count()
+                    && !c.options[seat].is_empty()
+                    && c.responses[seat].is_none()
             }
             Phase::Over => false,
         }
@@ -360,7 +419,9 @@ impl Deal {
     /// The seats that must act now: the player on turn, or every seat with a claim still to
     /// answer.
     pub fn waiting(&self) -> Vec<usize> {
-        (0..4).filter(|&s| self.must_act(s)).collect()
+        (0..self.player_count())
+            .filter(|&s| self.must_act(s))
+            .collect()
     }
 
     /// The legal actions of `seat` now (empty when it need not act).
@@ -369,7 +430,9 @@ impl Deal {
             Phase::Turn {
                 seat: s, actions, ..
             } if *s == seat => actions,
-            Phase::Claims(c) if seat < 4 && c.responses[seat].is_none() => &c.options[seat],
+            Phase::Claims(c) if seat < self.player_count() && c.responses[seat].is_none() => {
+                &c.options[seat]
+            }
             _ => &[],
         }
     }
@@ -402,7 +465,7 @@ impl Deal {
         if let Some(action) = self.action_of_code(seat, code) {
             return Some(action);
         }
-        let p = self.players.get(seat)?;
+        let p = self.players[..self.player_count()].get(seat)?;
         let red = self.red_fives;
         // A held tile of `class` other than `skip`, else the first such id of the set.
         let of_class = |class: u8, skip: Option<u8>| -> Option<u8> {
@@ -448,6 +511,7 @@ impl Deal {
             152 => Action::Ron,
             153 => Action::Kyuushu,
             154 => Action::Pass,
+            155 => Action::Kita,
             _ => return None,
         })
     }
@@ -509,12 +573,11 @@ impl Deal {
         };
     }
 
-    /// `seat` draws `tile` (from the live wall, or a replacement with `rinshan`) and is on
-    /// turn.
-    fn draw_tile(&mut self, seat: usize, tile: u8, rinshan: bool) {
+    /// `seat` draws `tile` (from the live wall or a replacement, per `draw`) and is on turn.
+    fn draw_tile(&mut self, seat: usize, tile: u8, draw: Draw) {
         let p = &mut self.players[seat];
         p.add(tile);
-        if !rinshan {
+        if !draw.replacement() {
             p.draws += 1;
         }
         p.end_temporary_furiten();
@@ -522,9 +585,9 @@ impl Deal {
         self.events.push(Event::Tsumo {
             seat,
             tile,
-            rinshan,
+            rinshan: draw.replacement(),
         });
-        self.start_turn(seat, TurnKind::Drawn { tile, rinshan });
+        self.start_turn(seat, TurnKind::Drawn { tile, draw });
     }
 
     /// Pays `deltas` and returns the scores after them.

@@ -59,6 +59,16 @@ impl Furiten {
     }
 }
 
+crate::catalogue_part! {
+    /// Why a player is furiten, in words (keys `furiten.*`, by [`Furiten::name`]).
+    FURITEN: [
+        "furiten.discard" () => "a wait is among your own discards, so no ron",
+        "furiten.riichi" () => "a winning tile passed since your riichi, so no ron this deal",
+        "furiten.temporary" () =>
+            "a winning tile passed since your last turn, so no ron until then",
+    ]
+}
+
 /// Furiten from passed wait tiles: set by [`PlayerState::pass_wait`] and cleared by
 /// [`PlayerState::end_temporary_furiten`], nowhere else.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -77,6 +87,9 @@ pub struct PlayerState {
     /// Discards in order, called ones included (shared with observations until the next
     /// change).
     pub pond: Arc<Vec<PondTile>>,
+    /// Norths set aside by kita, in order (three players; shared with observations until the
+    /// next change).
+    pub kita: Arc<Vec<u8>>,
     /// Riichi declared and accepted.
     pub riichi: bool,
     /// The riichi was a double riichi.

@@ -1,10 +1,10 @@
-//! The player on turn: what a turn offers (discards, riichi, kans, tsumo, kyuushu kyuuhai) and
-//! the discard (R3, R6, R14.1).
+//! The player on turn: what a turn offers (discards, riichi, kans, kita, tsumo, kyuushu
+//! kyuuhai) and the discard (R3, R6, R14.1, T17.2).
 
 use std::sync::Arc;
 
 use super::player::{DealMeld, PlayerState};
-use super::{Deal, PondTile, Source, TurnKind};
+use super::{Deal, Draw, PondTile, Source, TurnKind};
 use crate::meld::{Meld, MeldKind};
 use crate::riichi::game::action::{Action, tile_class};
 use crate::riichi::game::event::{DrawReason, Event};
@@ -17,22 +17,28 @@ impl Deal {
     pub(super) fn turn_actions(&self, seat: usize, kind: TurnKind) -> Vec<Action> {
         let p = &self.players[seat];
         let mut out = Vec::new();
-        let (drawn, rinshan) = match kind {
-            TurnKind::Drawn { tile, rinshan } => (tile, rinshan),
+        let (drawn, draw) = match kind {
+            TurnKind::Drawn { tile, draw } => (tile, draw),
             TurnKind::Called { forbidden } => return self.discards(seat, None, forbidden),
         };
-        if self.tsumo_scored(seat, drawn, rinshan).is_some() {
+        if self.tsumo_scored(seat, drawn, draw).is_some() {
             out.push(Action::Tsumo);
         }
         if p.riichi {
             out.push(Action::Discard(drawn));
             out.extend(self.riichi_ankan(seat, drawn));
+            if self.kita_status(seat, Some(drawn)) == Some(Ok(())) {
+                out.push(Action::Kita);
+            }
             return out;
         }
         out.extend(self.discards(seat, Some(drawn), 0));
         out.extend(self.riichi_options(seat, drawn));
         out.extend(self.ankan_options(seat));
         out.extend(self.kakan_options(seat));
+        if self.kita_status(seat, Some(drawn)) == Some(Ok(())) {
+            out.push(Action::Kita);
+        }
         if self.kyuushu_allowed(seat) {
             out.push(Action::Kyuushu);
         }
@@ -209,21 +215,22 @@ impl Deal {
     }
 
     pub(super) fn apply_turn(&mut self, seat: usize, action: Action, kind: TurnKind) {
-        let (drawn, rinshan) = match kind {
-            TurnKind::Drawn { tile, rinshan } => (Some(tile), rinshan),
-            TurnKind::Called { .. } => (None, false),
+        let (drawn, draw) = match kind {
+            TurnKind::Drawn { tile, draw } => (Some(tile), draw),
+            TurnKind::Called { .. } => (None, Draw::Wall),
         };
         match action {
             Action::Discard(t) => self.discard(seat, t, drawn, false),
             Action::Riichi(t) => self.discard(seat, t, drawn, true),
             Action::Tsumo => {
                 let tile = drawn.unwrap_or_default();
-                if let Some((scored, ctx)) = self.tsumo_scored(seat, tile, rinshan) {
+                if let Some((scored, ctx)) = self.tsumo_scored(seat, tile, draw) {
                     self.finish_wins(vec![(seat, seat, tile, scored, ctx)]);
                 }
             }
             Action::Ankan(kind) => self.ankan(seat, kind),
             Action::Kakan(tile) => self.kakan(seat, tile),
+            Action::Kita => self.kita(seat, drawn),
             Action::Kyuushu => {
                 self.end_draw(DrawReason::KyuushuKyuuhai, [false; 4], [false; 4], [0; 4]);
             }
