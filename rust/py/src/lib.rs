@@ -19,6 +19,7 @@ mod reason;
 mod result;
 mod rules;
 mod score;
+mod seat_view;
 mod sim;
 mod snapshot;
 mod table;
@@ -70,6 +71,8 @@ mod _core {
     use crate::rules::PyRuleset;
     #[pymodule_export]
     use crate::score::{_rescore, encode_win, nagashi_mangan, score, score_batch};
+    #[pymodule_export]
+    use crate::seat_view::fill_hidden;
     #[pymodule_export]
     use crate::sim::{PySimResult, native_sim};
     #[pymodule_export]
