@@ -200,19 +200,49 @@ def test_to_dict_is_plain_data(family: str) -> None:
         (lambda s: s[3][2].append((99, [0, 0])), "action 99", None),
         (lambda s: s[0].__setitem__(0, 3), "seat 3", SANMA),
         (lambda s: s[0].__setitem__(9, 5), "5 players", SANMA),
+        (lambda s: s[0].__setitem__(9, 4), "4 players under rules for 3", SANMA),
         (lambda s: s[2][1][4].append(100), "kita tiles", SANMA),
         (lambda s: s[2][1][4].append(s[1][1][0]), "in sight twice", SANMA),
     ],
 )
 def test_a_forged_pickle_is_refused(change: Any, message: str, rules: Ruleset | None) -> None:
     """A state that no deal could show is an InvalidArgumentError naming what is wrong (three
-    players: a seat beyond them, a kita tile that is no North)."""
+    players: a seat beyond them, a kita tile that is no North, a player count that is not the
+    rules')."""
     observation = Deal(seed=5, rules=rules).observation(0)
-    rebuild, (state,) = observation.__reduce__()
+    rebuild, (state, pickled_rules) = observation.__reduce__()
     state = _converted(state, list)
     change(state)
     with pytest.raises(InvalidArgumentError, match=message):
-        rebuild(_converted(state, tuple))
+        rebuild(_converted(state, tuple), pickled_rules)
+
+
+def test_an_observation_pickles_with_its_rules_and_when_each_meld_was_made() -> None:
+    """The rules of the deal and each meld's discards before it (which the expert reads)
+    come back from a pickle; a meld made after more discards than its owner has is refused."""
+    from mahjong.riichi import Ruleset
+
+    rules = Ruleset.preset("tenhou")
+    played = []
+    for seed in range(3):
+        deal, rng = Deal(seed=seed, rules=rules), random.Random(seed)
+        while not deal.is_over:
+            seat = deal.waiting()[0]
+            observation = deal.observation(seat)
+            if any(p["melds"] for p in observation["players"]):
+                played.append(observation)
+            codes = deal.legal_codes(seat)
+            deal.apply(seat, codes[rng.randrange(len(codes))])
+    assert played
+    for observation in played:
+        rebuild, (state, kept) = observation.__reduce__()
+        assert kept == rules and rebuild(state, kept) == observation
+        assert rebuild(state, Ruleset()) != observation
+    state = _converted(played[0].__reduce__()[1][0], list)
+    caller = next(p for p in state[2] if p[1])
+    caller[1][0][7] = len(caller[0]) + 1
+    with pytest.raises(InvalidArgumentError, match="meld after"):
+        rebuild(_converted(state, tuple), rules)
 
 
 def _converted(value: Any, kind: type) -> Any:

@@ -115,7 +115,10 @@ def test_games_are_records_of_both_families() -> None:
     ("argv", "says"),
     [
         (["american", "--agents", "card,random"], "--agents for american games needs four names"),
-        (["riichi", "--agents", "card,random,random,random"], "from efficiency, random"),
+        (
+            ["riichi", "--agents", "card,random,random,random"],
+            "from random, efficiency, strong, expert",
+        ),
         (
             ["riichi", "--rules", "tenhou-sanma", "--agents", "efficiency,random,random,random"],
             "--agents for riichi games needs three names",

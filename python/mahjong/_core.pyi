@@ -598,6 +598,12 @@ def rebuild_wall(
     *,
     red_fives: bool = True,
 ) -> list[int]: ...
+def fill_hidden(
+    events: Sequence[dict[str, Any]],
+    *,
+    red_fives: bool = True,
+    seed: int | None = None,
+) -> list[str]: ...
 
 MJAI_FIELD_ORDER: dict[str, tuple[str, ...]]
 MJAI_EXTENSIONS: dict[str, tuple[str, ...]]
@@ -1022,12 +1028,16 @@ class NativeAgent:
         *,
         seed: int | None = None,
         card: Card | None = None,
+        playouts: int | None = None,
+        threads: int | None = None,
+        time_cap: float | None = None,
     ) -> NativeAgent: ...
     @property
     def family(self) -> str: ...
     @property
     def name(self) -> str: ...
     def act(self, observation: Any, legal: Sequence[_ActionT]) -> _ActionT: ...
+    def check_rules(self, rules: Ruleset | AmericanRules) -> None: ...
 
 @final
 class SimResult:

@@ -16,16 +16,18 @@ plays differently from the Python ``RandomAgent`` with the same seed. :class:`Na
 seats a native agent in the Python loop (:func:`mahjong.agents.play_deal`).
 
 The native ``strong`` Riichi agent (logs name it ``StrongAgent``) is the efficiency player with
-better defence and riichi judgement (docs/strength.md measures it); it has no Python version,
-so ``mahjong sim`` plays it only in the native loop.
+better defence and riichi judgement, and the native ``expert`` (``ExpertAgent``) plays its
+candidate actions out over hidden tiles sampled from what its seat saw (docs/strength.md
+measures both); :class:`mahjong.riichi.game.StrongAgent` and ``ExpertAgent`` seat them in the
+Python loop. Every agent name comes from :mod:`mahjong.registry`.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from typing import Literal
 
+from mahjong import registry
 from mahjong._core import (
     AmericanRules,
     Card,
@@ -39,6 +41,7 @@ from mahjong._core import (
 from mahjong.agents import GameRecord
 from mahjong.american import tally as american_tally
 from mahjong.errors import InvalidArgumentError
+from mahjong.registry import Family
 from mahjong.riichi import tally as riichi_tally
 from mahjong.tally import add_counts
 
@@ -57,14 +60,9 @@ __all__ = [
     "tally",
 ]
 
-Family = Literal["riichi", "american"]
-
-AGENTS: dict[str, tuple[str, ...]] = {
-    "riichi": ("random", "efficiency", "strong"),
-    "american": ("random", "card"),
-}
-"""The native agents of each family, by the names :func:`simulate` takes (``strong`` is
-native only)."""
+AGENTS: dict[str, tuple[str, ...]] = {f: registry.native_names(f) for f in ("riichi", "american")}
+"""The native agents of each family, by the names :func:`simulate` takes (those of
+:data:`mahjong.registry.AGENTS` marked native)."""
 
 
 def _names(agents: str | Sequence[str]) -> list[str]:

@@ -7,8 +7,9 @@ or on a Ray cluster: :mod:`mahjong.backends`); otherwise, or with ``--python``, 
 Python agents through :func:`mahjong.agents.play_game` (:func:`simulate`). Both are counted by
 the family's tally (:class:`mahjong.riichi.tally.Tally`, :class:`mahjong.american.tally.Tally`).
 A :class:`Family` holds only what differs: the agents, the rules, how a game is set up. The
-native and the Python random agents draw from different streams, so games with a random
-agent differ between the loops; efficiency and card agents decide alike in both.
+native and the Python random agents draw from different streams, and so do the experts' worlds,
+so games with a random or expert agent differ between the loops; efficiency, strong and card
+agents decide alike in both.
 """
 
 from __future__ import annotations
@@ -24,13 +25,11 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from mahjong import analysis, backends, native
+from mahjong import analysis, backends, native, registry
 from mahjong._atomic import atomic_file
-from mahjong.agents import Agent, GameRecord, RandomAgent, Session, play_game
+from mahjong.agents import Agent, GameRecord, Session, play_game
 from mahjong.american import AmericanGame, AmericanRules, Card
 from mahjong.american import tally as american_tally
-from mahjong.american.game import CardAgent
-from mahjong.american.game import RandomAgent as AmericanRandomAgent
 from mahjong.arguments import (
     MAX_SEED,
     add_card_option,
@@ -46,7 +45,6 @@ from mahjong.arguments import (
 from mahjong.errors import InvalidArgumentError
 from mahjong.riichi import Game, Ruleset
 from mahjong.riichi import tally as riichi_tally
-from mahjong.riichi.game import EfficiencyAgent
 from mahjong.riichi.mjai_host import Hosting
 from mahjong.tally import add_counts
 
@@ -93,13 +91,12 @@ class Setup:
 
 @dataclass(frozen=True)
 class Family:
-    """What a simulation of one family needs: its agents by name (each made from the seat's
-    seed and the setup), those that take an argument (``mjai:COMMAND``: by name, what the
+    """What a simulation of one family needs: its agents by name (:data:`agents`, from
+    :mod:`mahjong.registry`), those that take an argument (``mjai:COMMAND``: by name, what the
     argument is and the maker, which also gets it), its rules, how a game and a tally are
     made, and the names and Arrow types of its Parquet columns."""
 
     name: native.Family
-    agents: Mapping[str, Callable[[int, Setup], Agent[Any]]]
     default_agents: tuple[str, str]
     """The default seats: the first seat's agent, then the others'."""
     rules: Any
@@ -114,9 +111,11 @@ class Family:
     agents_with_argument: Mapping[str, tuple[str, Callable[[int, Setup, str], Agent[Any]]]] = field(
         default_factory=dict
     )
-    native_only: tuple[str, ...] = ()
-    """Agents with no Python version (``strong``): ``--agents`` takes them, and the games are
-    then played natively; the Python loop refuses them."""
+
+    @property
+    def agents(self) -> Mapping[str, registry.BuiltIn]:
+        """The family's built-in agents by name (:data:`mahjong.registry.AGENTS`)."""
+        return registry.AGENTS[self.name]
 
     def default_spec(self, players: int) -> str:
         """The default ``--agents`` of a game of `players`."""
@@ -124,38 +123,34 @@ class Family:
         return ",".join([first, *[rest] * (players - 1)])
 
     def make_agents(
-        self, spec: str, game_seed: int, setup: Setup, first_seat: int = 0
+        self, spec: str, game_seed: int, setup: Setup, first_seat: int = 0, *, table: bool = False
     ) -> list[Agent[Any]]:
         """The agents of seats `first_seat`.. to the last of the rules' players from a
-        comma-separated list (``efficiency,random,mjai:COMMAND,...``, see :func:`parse_agents`);
-        the agent at seat i is made from seed 4 * game_seed + i (a random agent draws from
-        it)."""
+        comma-separated list (``efficiency,random,mjai:COMMAND,...``, see :func:`parse_agents`),
+        at a person's table when `table` (:func:`mahjong.registry.make`; an agent that cannot
+        play the rules is refused there); the agent at seat i is made from seed
+        4 * game_seed + i (a random agent draws from it)."""
         seats = parse_agents(spec)
         count = self.players(setup.rules) - first_seat
-        native_only = [name for name, arg in seats if arg is None and name in self.native_only]
-        if native_only:
-            raise InvalidArgumentError(
-                f"the {native_only[0]} agent plays only in the native loop (every seat a native "
-                f"agent: {', '.join(native.AGENTS[self.name])}; no --python); got {spec!r}"
-            )
         if len(seats) != count or not all(self._takes(name, arg) for name, arg in seats):
             raise InvalidArgumentError(
                 f"--agents for {self.name} games needs {NUMBERS[count]} names from "
                 f"{self.choices()}, separated by commas; got {spec!r}"
             )
         return [
-            self.agents[name](game_seed * 4 + i, setup)
+            registry.make(
+                self.name, name, game_seed * 4 + i, setup.card, table=table, rules=setup.rules
+            )
             if arg is None
             else self.agents_with_argument[name][1](game_seed * 4 + i, setup, arg)
             for i, (name, arg) in enumerate(seats, start=first_seat)
         ]
 
     def choices(self) -> str:
-        """The agents ``--agents`` may name: ``efficiency, random, strong (native only),
+        """The agents ``--agents`` may name: ``random, efficiency, strong, expert,
         mjai:COMMAND``."""
         taking = (f"{name}:{what}" for name, (what, _) in self.agents_with_argument.items())
-        native_only = (f"{name} (native only)" for name in self.native_only)
-        return ", ".join([*self.agents, *native_only, *taking])
+        return ", ".join([*self.agents, *taking])
 
     def _takes(self, name: str, argument: str | None) -> bool:
         if argument is None:
@@ -182,7 +177,11 @@ def agent_names(spec: str) -> list[str]:
 def _hosted(seed: int, setup: Setup, command: str) -> Agent[Any]:
     """A Riichi seat played by the Mjai bot `command`, with the setup's fallback agent."""
     hosting = setup.hosting
-    fallback = None if hosting.fallback is None else RIICHI.agents[hosting.fallback](seed, setup)
+    fallback = (
+        None
+        if hosting.fallback is None
+        else registry.make("riichi", hosting.fallback, seed, rules=setup.rules)
+    )
     return hosting.bot(command, fallback)
 
 
@@ -194,10 +193,6 @@ def _card(setup: Setup) -> Card:
 
 RIICHI = Family(
     name="riichi",
-    agents={
-        "efficiency": lambda _seed, _setup: EfficiencyAgent(),
-        "random": lambda seed, _setup: RandomAgent(seed),
-    },
     default_agents=("efficiency", "random"),
     rules=Ruleset,
     default_rules="seed",
@@ -207,15 +202,10 @@ RIICHI = Family(
     new_tally=riichi_tally.Tally,
     columns=riichi_tally.COLUMNS,
     agents_with_argument={"mjai": ("COMMAND", _hosted)},
-    native_only=("strong",),
 )
 
 AMERICAN = Family(
     name="american",
-    agents={
-        "card": lambda _seed, setup: CardAgent(_card(setup)),
-        "random": lambda seed, _setup: AmericanRandomAgent(seed),
-    },
     default_agents=("card", "random"),
     rules=AmericanRules,
     default_rules="nmjl",

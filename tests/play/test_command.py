@@ -135,6 +135,25 @@ def test_a_random_seed_each_launch_printed_on_its_own_line(
     ]
 
 
+@pytest.mark.parametrize(
+    ("argv", "again"),
+    [
+        (["riichi"], "mahjong play riichi --seed 9"),
+        (
+            ["riichi", "--rules", "tenhou-sanma", "--set", "kiriage=true", "--agents", "a,b"],
+            "mahjong play riichi --rules tenhou-sanma --agents a,b --set kiriage=true --seed 9",
+        ),
+        (
+            ["american", "--games", "2", "--set", "name=a b"],
+            "mahjong play american --games 2 --set 'name=a b' --seed 9",
+        ),
+    ],
+)
+def test_the_command_that_deals_a_game_again_keeps_its_rules(argv: list[str], again: str) -> None:
+    args = command.table_parser("mahjong play").parse_args(argv)
+    assert command.again_command(args, 9) == again
+
+
 def test_the_web_table_gets_the_same_options() -> None:
     """``--web`` serves games under the options it was given (a new game may pick a preset)."""
     pytest.importorskip("aiohttp")

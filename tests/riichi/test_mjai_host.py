@@ -237,7 +237,7 @@ def test_agent_specs_name_a_bot_command() -> None:
     [
         (
             "efficiency,mjai:,random,random",
-            "needs four names from efficiency, random, strong (native only), mjai:COMMAND",
+            "needs four names from random, efficiency, strong, expert, mjai:COMMAND",
         ),
         ("efficiency,mjai,random,random", "mjai:COMMAND"),
         ("efficiency,random:x,random,random", "mjai:COMMAND"),

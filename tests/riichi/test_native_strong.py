@@ -1,6 +1,6 @@
-"""The native ``strong`` Riichi agent (no Python version): it plays legal whole games in the
-native loop and through ``NativeAgent`` in the Python loop, decides differently from the
-efficiency agent, and ``mahjong sim`` plays it natively and refuses it with ``--python``."""
+"""The native ``strong`` Riichi agent: it plays legal whole games in the native loop and
+through ``NativeAgent`` in the Python loop, decides differently from the efficiency agent, and
+``mahjong sim`` plays it natively (tests/test_every_agent.py seats it at every table)."""
 
 from __future__ import annotations
 
@@ -47,15 +47,3 @@ def test_mahjong_sim_plays_strong_natively(capsys: pytest.CaptureFixture[str]) -
     assert main(["sim", "--games", "20", "--agents", MIXED, "--workers", "1"]) == 0
     out = capsys.readouterr().out
     assert "20 games" in out and "strong" in out
-
-
-@pytest.mark.parametrize(
-    "agents", [MIXED, "strong,mjai:bot,efficiency,random"], ids=["python", "mixed"]
-)
-def test_strong_is_refused_by_the_python_loop(
-    agents: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    extra = ["--python"] if agents == MIXED else []
-    assert main(["sim", "--games", "1", "--agents", agents, *extra]) == 2
-    err = capsys.readouterr().err
-    assert "plays only in the native loop" in err and err.count("\n") == 1, err

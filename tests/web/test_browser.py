@@ -524,7 +524,8 @@ def test_a_chi_two_ways_chosen_by_its_picture_and_the_meld_whole(open_table: Any
 
 
 def test_riichi_shows_the_discards_that_keep_tenpai(open_table: Any) -> None:
-    table = open_table("riichi --seed 4 --delay 0")
+    # Seed 4 offers a riichi against efficiency players.
+    table = open_table("riichi --seed 4 --delay 0 --agents efficiency,efficiency,efficiency")
     assert table.send_until(lambda s: next_steps(s)[0] == ("choose", "r", None))
     page = table.page
     legal = {a.tile for a in table.session.legal() if a.type == "riichi"}

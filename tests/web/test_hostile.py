@@ -235,7 +235,8 @@ def test_an_ai_that_fails_is_told_to_the_page_and_a_new_game_plays(
     monkeypatch.setattr(EfficiencyAgent, "act", failing)
 
     async def check() -> None:
-        async with serving("riichi --seed 2 --delay 0") as (client, server):
+        argv = "riichi --seed 2 --delay 0 --agents efficiency,efficiency,efficiency"
+        async with serving(argv) as (client, server):
             ws = await client.ws_connect("/ws")
             state = await settled(ws)
             await ws.send_json({"type": "tile", "tile": state["hand"]["drawn"]})  # the AIs' turn

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
+import shlex
 import sys
 from collections.abc import Sequence
 from typing import IO, Any
 
+from mahjong import registry
 from mahjong.arguments import (
     add_card_option,
     add_hosting_options,
@@ -45,11 +48,11 @@ examples:
   mahjong play american --web --port 8001
 """
 INSTALL_HINT = "mahjong play needs the play extra: pip install 'mahjong-engine[play]'"
-DESCRIPTIONS = {
+DESCRIPTIONS: dict[registry.Family, tuple[str, str]] = {
     "riichi": (
-        "Riichi: you are East in the first deal, against three EfficiencyAgents",
-        "Play Riichi against three EfficiencyAgents (two under three-player rules such as\n"
-        "--rules tenhou-sanma); you are seat 0 (East in the first deal). Keys: arrows and\n"
+        "Riichi: you are East in the first deal, against three ExpertAgents",
+        "Play Riichi against three ExpertAgents (two StrongAgents under three-player rules such\n"
+        "as --rules tenhou-sanma); you are seat 0 (East in the first deal). Keys: arrows and\n"
         "Enter discard, w win, r riichi, c/p/k chi/pon/kan, n kita (three players), x pass,\n"
         "h help with your hand, ? all keys, n next deal (or a new game), s save the log,\n"
         "q quit. The mouse works too: click a tile to select it, click it again (or a button)\n"
@@ -69,7 +72,7 @@ games = whole_number(1, None, "1 or more")
 port = whole_number(1, 65535, "a port (1..65535)")
 
 
-def add_table_options(parser: argparse.ArgumentParser, family: str) -> None:
+def add_table_options(parser: argparse.ArgumentParser, family: registry.Family) -> None:
     """The options of a family's table (``mahjong play <family>`` and ``python -m
     mahjong.play.command <family>`` share them)."""
     from mahjong.american import AmericanRules
@@ -83,16 +86,16 @@ def add_table_options(parser: argparse.ArgumentParser, family: str) -> None:
         parser.add_argument(
             "--games", type=games, default=4, metavar="N", help="games in the session"
         )
-    own = "efficiency" if family == "riichi" else "card"
+    own = ", else ".join(registry.TABLE_DEFAULT[family])
     parser.add_argument(
         "--agents",
         metavar="A,B,C",
         help=f"the AIs of seats 1, 2 and 3 (1 and 2 under three-player rules), separated by "
-        f"commas (default: {own} in each); names as in mahjong sim"
-        + (", mjai:COMMAND among them" if family == "riichi" else ""),
+        f"commas (default in each: {own}, the first that plays the rules); names as in "
+        "mahjong sim" + (", mjai:COMMAND among them" if family == "riichi" else ""),
     )
     if family == "riichi":
-        add_hosting_options(parser, ("efficiency", "random"))
+        add_hosting_options(parser, list(registry.AGENTS["riichi"]))
     parser.add_argument(
         "--seed", type=seed, metavar="S", help="seed of every wall (default: a random one)"
     )
@@ -114,7 +117,7 @@ def add_families(
     subparsers: Any, *, web: bool, epilog: str | None = None
 ) -> dict[str, argparse.ArgumentParser]:
     """A parser per family under `subparsers`, with ``--web`` and ``--port`` when `web`."""
-    parsers = {}
+    parsers: dict[str, argparse.ArgumentParser] = {}
     for family, (short, long) in DESCRIPTIONS.items():
         parser: argparse.ArgumentParser = subparsers.add_parser(
             family,
@@ -187,6 +190,21 @@ def family_from(
     )
 
 
+def again_command(args: argparse.Namespace, seed: int) -> str:
+    """The ``mahjong play`` command that deals the game of `seed` again: the family, the
+    options that shape the game when they differ from their defaults, and the seed."""
+    defaults = table_parser("mahjong play").parse_args([args.family])
+    words = ["mahjong", "play", args.family]
+    for name in ("rules", "card", "games", "agents"):
+        value = getattr(args, name, None)
+        if value != getattr(defaults, name, None):
+            words += [f"--{name}", str(value)]
+    for name, value in args.set:
+        text = value if isinstance(value, str) else json.dumps(value)
+        words += ["--set", f"{name}={text}"]
+    return shlex.join([*words, "--seed", str(seed)])
+
+
 def _is_terminal(stream: IO[str] | None) -> bool:
     try:
         return stream is not None and stream.isatty()
@@ -227,7 +245,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         table.session.close()
     for played in table.session.seeds:
-        print(f"mahjong play {args.family} --seed {played} deals that game again")
+        print(f"{again_command(args, played)} deals that game again")
     for line in problems + (hosting.lines() if hosting else []):
         print(line)
     return 0

@@ -26,6 +26,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any, Literal
 
+from mahjong import registry
 from mahjong._core import Action, Ruleset
 from mahjong.agents import Agent, Observation
 from mahjong.arguments import add_rules_options, rules_from, seed
@@ -33,7 +34,6 @@ from mahjong.errors import RecordFormatError
 from mahjong.riichi import mjai
 from mahjong.riichi.mjai import Event
 from mahjong.riichi.seat_view import seat_deal
-from mahjong.sim import RIICHI, Setup
 
 __all__ = ["MAX_INPUT_LINE", "NONE", "AgentBot", "action_event", "add_bot", "serve"]
 
@@ -238,11 +238,11 @@ def run(args: argparse.Namespace) -> int:
     rules: Ruleset | dict[int, Ruleset]
     if args.rules == "auto":
         rules = {n: rules_from(args, Ruleset, Ruleset.preset(p)) for n, p in AUTO.items()}
-        setup = Setup(rules[4])
+        # an agent that plays four players only refuses a three-seat game at its decisions
+        first = rules[4]
     else:
-        rules = rules_from(args, Ruleset)
-        setup = Setup(rules)
-    agent = RIICHI.agents[args.agent](args.seed, setup)
+        rules = first = rules_from(args, Ruleset)
+    agent = registry.make("riichi", args.agent, args.seed, rules=first)
     serve(AgentBot(agent, args.seat, rules), sys.stdin.buffer, sys.stdout)
     return 0
 
@@ -258,7 +258,9 @@ def add_bot(families: Any) -> None:
         epilog=EXAMPLES,
     )
     p.add_argument("seat", type=_seat, metavar="SEAT", help="the bot's seat, 0..3")
-    p.add_argument("--agent", choices=list(RIICHI.agents), default="efficiency", help="the AI")
+    p.add_argument(
+        "--agent", choices=list(registry.AGENTS["riichi"]), default="efficiency", help="the AI"
+    )
     p.add_argument("--seed", type=seed, default=0, metavar="S", help="seed of a random agent")
     add_rules_options(
         p,

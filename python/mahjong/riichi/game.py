@@ -1,6 +1,7 @@
-"""Playing Riichi: :class:`EfficiencyAgent`, and whole games (:func:`play_game`) played by the
-shared stepper of :mod:`mahjong.agents` (whose :class:`RandomAgent`, :func:`play_deal` and
-:class:`GameRecord` are re-exported here).
+"""Playing Riichi: :class:`EfficiencyAgent`, the native :class:`StrongAgent` and
+:class:`ExpertAgent`, and whole games (:func:`play_game`) played by the shared stepper of
+:mod:`mahjong.agents` (whose :class:`RandomAgent`, :func:`play_deal` and :class:`GameRecord`
+are re-exported here).
 
 The rules live in the compiled engine (:class:`Deal`, :class:`Game`); agents only choose among
 the legal actions the engine offers, seeing what their seat may see. A deal can also be driven
@@ -19,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mahjong import Tiles
-from mahjong._core import Action, Game, Ruleset
+from mahjong._core import Action, Game, NativeAgent, Ruleset
 from mahjong.agents import Agent, GameRecord, Observation, RandomAgent, play_deal
 from mahjong.agents import play_game as agents_play_game
 from mahjong.riichi import shanten, ukeire
@@ -28,9 +29,11 @@ from mahjong.riichi.mjai import KIND_NAMES, RED_FIVE_NAMES, to_mpsz
 __all__ = [
     "Agent",
     "EfficiencyAgent",
+    "ExpertAgent",
     "GameRecord",
     "Observation",
     "RandomAgent",
+    "StrongAgent",
     "play_deal",
     "play_game",
 ]
@@ -146,6 +149,47 @@ class EfficiencyAgent:
             if shanten("".join(_MPSZ[t] for t in rest)) < before:
                 return call
         return passing
+
+
+class StrongAgent:
+    """The efficiency player with a danger-ranked defence against every threat, riichi
+    judgement and calls under threat: the compiled core's ``strong`` agent (see
+    docs/strength.md), deciding with the GIL released. `seed` is accepted for symmetry with
+    the other agents; it plays without chance."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._native = NativeAgent("riichi", "strong", seed=seed)
+
+    def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """One of `legal`, chosen from `observation` (a Riichi observation)."""
+        return self._native.act(observation, legal)
+
+
+class ExpertAgent:
+    """The searching player: the compiled core's ``expert`` agent. At each decision worth it,
+    it names the hidden tiles from what its seat saw (the other hands drawn by models fitted
+    from self-play), plays each candidate action (discards, riichi or dama, calls, a fold)
+    out to the deal's end with the native engine, and chooses by the expected final rank
+    (docs/strength.md). The same `seed` and observation give the same decision: the budget is
+    `playouts` per decision (default 400); `threads` share a decision's worlds; `time_cap`
+    (seconds, off by default) stops drawing worlds early, and decisions then depend on the
+    machine. It decides with the GIL released."""
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        playouts: int | None = None,
+        threads: int | None = None,
+        time_cap: float | None = None,
+    ) -> None:
+        self._native = NativeAgent(
+            "riichi", "expert", seed=seed, playouts=playouts, threads=threads, time_cap=time_cap
+        )
+
+    def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """One of `legal`, chosen from `observation` (a Riichi observation)."""
+        return self._native.act(observation, legal)
 
 
 _KIND = {name: kind for kind, name in enumerate(KIND_NAMES)} | dict(

@@ -3,12 +3,17 @@
 
 The events a seat receives hide the other seats' starting tiles and draws (``"?"``). The
 engine needs a whole wall, so :func:`fill_hidden` names every hidden tile, consistently
-with everything the seat saw:
+with everything the seat saw. With four players the core names them
+(``mahjong._core.fill_hidden``, the sampler the native expert draws its worlds with): every
+tile accounted for, each tile a seat shows held by it then (a tsumogiri its draw, a discard
+from the hand not the tile it drew), every call and kan possible, and each riichi hand
+waiting (where the tiles left allow it, not on a tile it let pass since its riichi). The
+core's sampler knows four players only; a three-player deal (kita, no 2m-8m) is named here:
 
-- a tile another seat shows (a discard, the tiles of a call or kan, a kakan tile) is given
-  to a hidden tile it held: the drawn tile for a ``tsumogiri`` discard (and, when it can be,
-  for a kan), else one held longer; a tile discarded from the hand is never the name of the
-  drawn tile it kept (the engine would have discarded the drawn one);
+- a tile another seat shows (a discard, the tiles of a call, kan or kita, a kakan tile) is
+  given to a hidden tile it held: the drawn tile for a ``tsumogiri`` discard (and, when it
+  can be, for a kan or kita), else one held longer; a tile discarded from the hand is never
+  the name of the drawn tile it kept (the engine would have discarded the drawn one);
 - the tiles a seat kept when it declared riichi are named so that they wait (sets and a
   single tile): the engine accepts only a riichi in tenpai;
 - every other hidden tile takes a tile nobody has shown, in tile order.
@@ -27,7 +32,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from mahjong._core import Deal, Ruleset
-from mahjong.errors import RecordFormatError
+from mahjong._core import fill_hidden as _fill_hidden
+from mahjong.errors import MahjongError, RecordFormatError
 from mahjong.riichi import mjai
 from mahjong.riichi.mjai import HIDDEN, Event
 from mahjong.riichi.replay import deal_so_far
@@ -193,10 +199,12 @@ def _name(tiles: list[_Tile], names: list[str]) -> None:
 def fill_hidden(deal: Sequence[Event], rules: Ruleset | None = None) -> list[Event]:
     """A copy of one deal's events (``start_kyoku`` first, as one seat saw them) with every
     hidden tile (``"?"``) named consistently with what the events show (see the module
-    docs), from the tiles of a game under `rules` (default the tenhou preset). A deal no
-    hands can explain (a tile shown by a seat that cannot hold it, a fifth copy) is a
-    :class:`~mahjong.errors.RecordFormatError`."""
+    docs), from the tiles of a game under `rules` (default the tenhou preset); the same
+    events give the same names. A deal no hands can explain (a tile shown by a seat that
+    cannot hold it, a fifth copy) is a :class:`~mahjong.errors.RecordFormatError`."""
     rules = rules if rules is not None else Ruleset.preset("tenhou")
+    if rules.players == 4:
+        return _core_filled(deal, bool(rules.red_fives))
     tiles, riichi_hands = _walk(deal, rules.players)
     pool = _all_tiles(rules)
     markers = [deal[0]["dora_marker"], *(e["dora_marker"] for e in deal if e["type"] == "dora")]
@@ -214,6 +222,23 @@ def fill_hidden(deal: Sequence[Event], rules: Ruleset | None = None) -> list[Eve
             filled[tile.event]["tehais"][tile.position // 13][tile.position % 13] = tile.name
         else:
             filled[tile.event]["pai"] = tile.name
+    return filled
+
+
+def _core_filled(deal: Sequence[Event], red_fives: bool) -> list[Event]:
+    """A four-player deal's events with the hidden tiles the core names."""
+    try:
+        names = iter(_fill_hidden(list(deal), red_fives=red_fives))
+    except MahjongError as error:
+        raise RecordFormatError(str(error)) from None
+    filled = copy.deepcopy(list(deal))
+    for hand in filled[0]["tehais"]:
+        hand[:] = [next(names) if name == HIDDEN else name for name in hand]
+    for event in filled[1:]:
+        if event["type"] in ("hora", "ryukyoku", "end_kyoku"):
+            break
+        if event["type"] == "tsumo" and event["pai"] == HIDDEN:
+            event["pai"] = next(names)
     return filled
 
 

@@ -19,7 +19,7 @@ from typing import Any, Literal, cast
 import numpy as np
 import numpy.typing as npt
 
-from mahjong import american, encoding, riichi
+from mahjong import american, encoding, registry, riichi
 from mahjong.errors import IllegalActionError, InvalidArgumentError
 
 __all__ = [
@@ -129,8 +129,10 @@ class Family:
     action_mask: Callable[[Any, int], npt.NDArray[np.int8]]
     rank_rewards: Callable[[Any, Sequence[float]], list[float]]
     """Each seat's reward from a table of rewards by rank."""
-    default_opponent: Callable[[int], Any]
-    """An agent from a seed."""
+    built_in: Callable[[str, int], Any]
+    """A built-in agent of the family (:data:`mahjong.registry.AGENTS`) by name, from a seed."""
+    default_opponent: str
+    """The built-in agent that plays the other seats unless told otherwise."""
     points_scale: float
     bounds: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]] = field(init=False)
 
@@ -147,8 +149,6 @@ def for_riichi(
     seed preset, when None), with four players or (a three-player ruleset) three, with the
     basic or `full` encoding. Points rewards are in units of ``1 / points_scale`` points
     (thousands by default)."""
-    from mahjong.riichi.game import EfficiencyAgent
-
     # A preset's name is checked by the engine (InvalidRuleError naming it).
     ruleset = riichi.Ruleset.preset(cast(Any, rules)) if isinstance(rules, str) else rules
 
@@ -165,7 +165,10 @@ def for_riichi(
         encode=lambda deal, seat: riichi.encode(deal, seat, full=full),
         action_mask=riichi.action_mask,
         rank_rewards=rank_rewards,
-        default_opponent=lambda seed: EfficiencyAgent(),
+        built_in=lambda name, seed: registry.make(
+            "riichi", name, seed, rules=ruleset or riichi.Ruleset()
+        ),
+        default_opponent="efficiency",
         points_scale=points_scale,
     )
 
@@ -181,8 +184,6 @@ def for_american(
     """American with `card` (a Card or a built-in card's name), `rules` (options or a preset
     name) and `games` games per episode, with the basic or `full` encoding. Points rewards are
     in units of ``1 / points_scale`` points (hundreds by default)."""
-    from mahjong.american.game import CardAgent
-
     the_card = american.Card.builtin(card) if isinstance(card, str) else card
     options = american.AmericanRules.preset(cast(Any, rules)) if isinstance(rules, str) else rules
 
@@ -208,7 +209,10 @@ def for_american(
         encode=lambda deal, seat: american.encode(deal, seat, full=full),
         action_mask=american.action_mask,
         rank_rewards=rank_rewards,
-        default_opponent=lambda seed: CardAgent(the_card),
+        built_in=lambda name, seed: registry.make(
+            "american", name, seed, the_card, rules=options or american.AmericanRules()
+        ),
+        default_opponent="card",
         points_scale=points_scale,
     )
 

@@ -6,9 +6,10 @@ by opponents: any objects with ``act(observation, legal) -> action`` (the agent 
 :mod:`mahjong.agents`; one with ``on_events(seat, events)`` also receives the events its seat
 may see before each of its decisions and at the end of each deal, which is all a native agent
 or a hosted Mjai bot needs to plug in). ``opponents`` is one agent per other seat (kept across
-episodes) or one factory ``seed -> agent`` called once per other seat each episode with seeds
-from the environment's generator; the default is the family's built-in strong agent
-(``EfficiencyAgent``, ``CardAgent``).
+episodes), one factory ``seed -> agent`` called once per other seat each episode with seeds
+from the environment's generator, or the name of a built-in agent of :mod:`mahjong.registry`
+(``"strong"``, ``"expert"``, ...; one that cannot play the rules is refused) made so; the
+default is ``"efficiency"`` (Riichi) or ``"card"`` (American).
 
 Observations and rewards are those of :mod:`mahjong.rl.aec` for the learner's seat;
 :meth:`MahjongGymEnv.action_masks` also gives the mask (the convention of sb3-contrib's
@@ -43,7 +44,7 @@ from mahjong.rl.family import (
 
 __all__ = ["AmericanGymEnv", "MahjongGymEnv", "Opponents", "RiichiGymEnv"]
 
-Opponents = Sequence[Any] | Callable[[int], Any] | None
+Opponents = Sequence[Any] | Callable[[int], Any] | str | None
 Observation = dict[str, Any]
 
 
@@ -67,9 +68,16 @@ def _agent(agent: Any) -> Any:
     return agent
 
 
-def _opponents(opponents: Any, others: int) -> Opponents:
-    """The opponents option: None, one factory, or one agent per other seat (`others` of them,
-    each checked)."""
+def _opponents(opponents: Any, family: Family) -> Opponents:
+    """The opponents option: None, one factory, a built-in agent's name (checked, also against
+    the rules), or one agent per other seat (each checked)."""
+    others = family.players - 1
+    if isinstance(opponents, str):
+        try:
+            family.built_in(opponents, 0)
+        except InvalidArgumentError as error:
+            raise InvalidArgumentError(f"opponents: {error}") from None
+        return opponents
     if opponents is None or callable(opponents):
         return opponents  # type: ignore[no-any-return]
     listed = isinstance(opponents, Sequence) and not isinstance(opponents, (str, bytes))
@@ -102,7 +110,7 @@ class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
         self.rank_rewards = check_rewards(reward, rank_rewards, players)
         self.family = family
         self.fixed_seat = _seat(seat, players)
-        self.opponents: Opponents = _opponents(opponents, players - 1)
+        self.opponents: Opponents = _opponents(opponents, family)
         self.reward: RewardMode = reward
         self.illegal_action = illegal_action
         self.illegal_reward = finite(illegal_reward, "illegal_reward")
@@ -165,13 +173,16 @@ class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
     def _seat_agents(self) -> list[Any]:
         """The agent of each seat this episode (None at the learner's)."""
         players = self.family.players
-        if self.opponents is None or callable(self.opponents):
-            make = self.opponents or self.family.default_opponent
-            others = [
-                _agent(make(int(self.np_random.integers(SEED_BOUND)))) for _ in range(players - 1)
-            ]
+        opponents = self.opponents
+        if opponents is None or isinstance(opponents, str) or callable(opponents):
+            seeds = [int(self.np_random.integers(SEED_BOUND)) for _ in range(players - 1)]
+            if opponents is None or isinstance(opponents, str):
+                name = opponents or self.family.default_opponent
+                others = [self.family.built_in(name, seed) for seed in seeds]
+            else:
+                others = [_agent(opponents(seed)) for seed in seeds]
         else:
-            others = list(self.opponents)
+            others = list(opponents)
         return [None if s == self.seat else others.pop(0) for s in range(players)]
 
     def _play_others(self) -> float:
@@ -210,7 +221,7 @@ class MahjongGymEnv(gymnasium.Env[Observation, np.int64]):
 
 class RiichiGymEnv(MahjongGymEnv):
     """One Riichi learner against three opponents (two under a three-player ruleset; default:
-    ``EfficiencyAgent``). `rules` is a Ruleset or a preset name (default: the one-deal seed
+    ``"efficiency"``). `rules` is a Ruleset or a preset name (default: the one-deal seed
     preset, e.g. ``"tenhou-sanma"`` for three players), `full` picks the full
     encoding, points rewards are in units of ``1 / points_scale`` points; `options` are those
     of :class:`MahjongGymEnv` (`seat`, `opponents`, `reward`, `rank_rewards`,
@@ -223,7 +234,7 @@ class RiichiGymEnv(MahjongGymEnv):
 
 
 class AmericanGymEnv(MahjongGymEnv):
-    """One American learner against three opponents (default: ``CardAgent``). `card` is a
+    """One American learner against three opponents (default: ``"card"``). `card` is a
     Card or a built-in card's name, `rules` options or a preset name, `games` the games per
     episode, `full` picks the full encoding, points rewards are in units of
     ``1 / points_scale`` points; `options` are those of :class:`MahjongGymEnv`."""

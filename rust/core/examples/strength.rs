@@ -16,11 +16,11 @@
 
 use mahjong_core::agent::Agent;
 use mahjong_core::riichi::agent::EfficiencyAgent;
-use mahjong_core::riichi::game::{Game, Observation};
-use mahjong_core::riichi::sim::Tally;
+use mahjong_core::riichi::game::Observation;
+use mahjong_core::riichi::sim::{Tally, play_game};
 use mahjong_core::riichi::strong::{Options, StrongAgent};
 use mahjong_core::riichi::{Preset, Ruleset};
-use mahjong_core::sim::{Seats, default_workers, play_out, run};
+use mahjong_core::sim::{Seats, default_workers, run};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -61,14 +61,7 @@ fn main() {
                 Box::new(EfficiencyAgent)
             }
         });
-        let names = std::array::from_fn(|s| agents[s].name().to_owned());
-        let mut game = Game::with_names(&rules, seed, names);
-        let mut outcomes = Vec::new();
-        while let Some(mut deal) = game.next_deal() {
-            play_out(&mut deal, &mut agents)?;
-            outcomes.extend(deal.outcome().cloned());
-            game.finish_deal(&deal)?;
-        }
+        let (game, outcomes) = play_game(&rules, seed, &mut agents)?;
         let standings = game.standings();
         Ok((i % 2, Tally::of(&outcomes, game.log(), &standings)))
     })

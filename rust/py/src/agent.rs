@@ -2,19 +2,20 @@
 //! (`mahjong.agents.play_deal`, `play_game`): it decides from the core observation inside the
 //! observation object and answers with one of the legal action objects it was offered.
 
-use std::sync::Mutex;
+use std::sync::{Mutex, PoisonError};
 
 use mahjong_core::Error;
 use mahjong_core::agent::Agent;
 use mahjong_core::{american, riichi};
 use pyo3::prelude::*;
 
-use crate::american::{PyAmericanObservation, PyCard};
+use crate::american::{PyAmericanObservation, PyAmericanRules, PyCard};
 use crate::args::SeedArg;
 use crate::convert::type_name;
 use crate::errors::IntoPyResult;
 use crate::game::PyObservation;
-use crate::table::{Table, lock};
+use crate::rules::PyRuleset;
+use crate::table::Table;
 
 /// A family's agent.
 enum Seat {
@@ -23,11 +24,15 @@ enum Seat {
 }
 
 /// A built-in agent of the compiled core, for the Python play loop: `act(observation,
-/// legal)` like any agent. `family` is "riichi" (`name` "random", "efficiency" or "strong")
-/// or "american" ("random" or "card", on `card`, default house-2026). The native efficiency
-/// and card agents decide exactly as the Python `EfficiencyAgent` and `CardAgent`; "strong"
-/// (better defence and riichi judgement) has no Python version; the native random agent
-/// draws from its own stream seeded with `seed`, not from Python's `random`.
+/// legal)` like any agent, deciding with the GIL released. `family` is "riichi" (`name`
+/// "random", "efficiency", "strong" or "expert") or "american" ("random" or "card", on
+/// `card`, default house-2026). The native efficiency and card agents decide exactly as the
+/// Python `EfficiencyAgent` and `CardAgent`; "strong" (better defence and riichi judgement)
+/// and "expert" (which plays its candidate actions out over sampled hidden tiles) have no
+/// Python version; the native random agent draws from its own stream seeded with `seed`,
+/// not from Python's `random`, and the expert's worlds come from `seed` and the
+/// observation. The expert takes `playouts` (per decision), `threads` and `time_cap`
+/// (seconds; off by default, and then decisions depend on the machine's speed).
 #[pyclass(
     name = "NativeAgent",
     module = "mahjong.native",
@@ -38,19 +43,28 @@ pub(crate) struct PyNativeAgent {
     seat: Mutex<Seat>,
     family: &'static str,
     name: &'static str,
+    /// The kind of a Riichi agent (which rules it plays).
+    riichi: Option<riichi::agent::AgentKind>,
 }
 
 #[pymethods]
 impl PyNativeAgent {
     #[new]
-    #[pyo3(signature = (family, name, *, seed = None, card = None))]
+    #[pyo3(signature = (
+        family, name, *, seed = None, card = None, playouts = None, threads = None,
+        time_cap = None
+    ))]
     fn new(
         family: &str,
         name: &str,
         seed: Option<SeedArg>,
         card: Option<&Bound<'_, PyCard>>,
+        playouts: Option<usize>,
+        threads: Option<usize>,
+        time_cap: Option<f64>,
     ) -> PyResult<Self> {
         let seed = seed.map_or(0, |s| s.0);
+        let searching = playouts.is_some() || threads.is_some() || time_cap.is_some();
         let (seat, family, name) = match family {
             "riichi" => {
                 if card.is_some() {
@@ -58,7 +72,25 @@ impl PyNativeAgent {
                 }
                 let kind = riichi::agent::AgentKind::parse(name).py()?;
                 let name = riichi::agent::AgentKind::NAMES[kind as usize];
-                (Seat::Riichi(kind.make(seed)), "riichi", name)
+                let agent = match kind {
+                    riichi::agent::AgentKind::Expert => {
+                        Box::new(expert(seed, playouts, threads, time_cap).py()?)
+                    }
+                    _ if searching => {
+                        return Err(Error::argument(
+                            "playouts, threads and time_cap are for the Riichi expert",
+                        ))
+                        .py();
+                    }
+                    _ => kind.make(seed),
+                };
+                (Seat::Riichi(agent), "riichi", name)
+            }
+            "american" if searching => {
+                return Err(Error::argument(
+                    "playouts, threads and time_cap are for the Riichi expert",
+                ))
+                .py();
             }
             "american" => {
                 let kind = american::agent::AgentKind::parse(name).py()?;
@@ -76,10 +108,15 @@ impl PyNativeAgent {
                 .py();
             }
         };
+        let riichi = (family == "riichi")
+            .then(|| riichi::agent::AgentKind::parse(name))
+            .transpose()
+            .py()?;
         Ok(Self {
             seat: Mutex::new(seat),
             family,
             name,
+            riichi,
         })
     }
 
@@ -89,7 +126,7 @@ impl PyNativeAgent {
         self.family
     }
 
-    /// The agent's name ("random", "efficiency", "strong", "card").
+    /// The agent's name ("random", "efficiency", "strong", "expert", "card").
     #[getter]
     fn name(&self) -> &'static str {
         self.name
@@ -102,28 +139,96 @@ impl PyNativeAgent {
         observation: &Bound<'py, PyAny>,
         legal: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        // The agent is locked while it decides (Rust only); `legal` is read after.
         let py = observation.py();
-        let mut seat = lock(py, &self.seat);
-        match &mut *seat {
-            Seat::Riichi(agent) => {
+        match self.family {
+            "riichi" => {
                 let view = observed::<PyObservation>(observation, self.family)?;
-                let chosen = agent.act(&view.get().obs);
-                drop(seat);
+                let obs = &view.get().obs;
+                if let Some(kind) = self.riichi {
+                    kind.check_rules(&obs.rules).py()?;
+                }
+                let chosen = py.detach(|| match &mut *self.lock() {
+                    Seat::Riichi(agent) => agent.act(obs),
+                    Seat::American(_) => None,
+                });
                 offered::<riichi::game::Deal>(legal, chosen)
             }
-            Seat::American(agent) => {
+            _ => {
                 let view = observed::<PyAmericanObservation>(observation, self.family)?;
-                let chosen = agent.act(&view.get().obs);
-                drop(seat);
+                let obs = &view.get().obs;
+                let chosen = py.detach(|| match &mut *self.lock() {
+                    Seat::American(agent) => agent.act(obs),
+                    Seat::Riichi(_) => None,
+                });
                 offered::<american::game::Deal>(legal, chosen)
             }
+        }
+    }
+
+    /// Refuses `rules` (a `Ruleset` for a Riichi agent, `AmericanRules` for an American one)
+    /// that this agent cannot play with an InvalidRuleError naming the rule: the expert plays
+    /// four players only (`act` refuses a three-player observation the same way).
+    fn check_rules(&self, rules: &Bound<'_, PyAny>) -> PyResult<()> {
+        match self.riichi {
+            Some(kind) => {
+                let rules = rules.cast::<PyRuleset>().map_err(|_| {
+                    pyo3::exceptions::PyTypeError::new_err(format!(
+                        "a riichi agent plays under a Ruleset, got {}",
+                        type_name(rules)
+                    ))
+                })?;
+                kind.check_rules(&rules.get().rules).py()
+            }
+            None => rules.cast::<PyAmericanRules>().map(|_| ()).map_err(|_| {
+                pyo3::exceptions::PyTypeError::new_err(format!(
+                    "an american agent plays under AmericanRules, got {}",
+                    type_name(rules)
+                ))
+            }),
         }
     }
 
     fn __repr__(&self) -> String {
         format!("NativeAgent('{}', '{}')", self.family, self.name)
     }
+}
+
+impl PyNativeAgent {
+    /// The agent, for one decision at a time.
+    fn lock(&self) -> std::sync::MutexGuard<'_, Seat> {
+        self.seat.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// The Riichi expert seeded `seed` with its search options (the defaults where `None`).
+fn expert(
+    seed: u64,
+    playouts: Option<usize>,
+    threads: Option<usize>,
+    time_cap: Option<f64>,
+) -> Result<riichi::expert::ExpertAgent, Error> {
+    let mut agent = riichi::expert::ExpertAgent::new(seed);
+    if let Some(n) = playouts {
+        if n == 0 {
+            return Err(Error::argument("playouts must be at least 1"));
+        }
+        agent.options.playouts = n;
+    }
+    if let Some(n) = threads {
+        if !(1..=1024).contains(&n) {
+            return Err(Error::argument(format!(
+                "threads {n} is out of range 1..=1024"
+            )));
+        }
+        agent.options.threads = n;
+    }
+    if let Some(cap) = time_cap {
+        let cap = std::time::Duration::try_from_secs_f64(cap).map_err(|_| {
+            Error::argument(format!("time_cap {cap} is not a number of seconds >= 0"))
+        })?;
+        agent.options.time_cap = Some(cap);
+    }
+    Ok(agent)
 }
 
 /// `observation` as the observation class `O` of `family`, else a TypeError.

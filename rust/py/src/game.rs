@@ -415,17 +415,20 @@ fn reduce_observation<'py>(
     obs: &PyObservation,
     py: Python<'py>,
 ) -> crate::convert::Reduced<'py, Bound<'py, PyTuple>> {
-    let state = (snapshot::riichi_state(&obs.obs),).into_pyobject(py)?;
+    let rules = PyRuleset::holding(&obs.obs.rules);
+    let state = (snapshot::riichi_state(&obs.obs), rules).into_pyobject(py)?;
     crate::convert::reduce_to(py, "_riichi_observation", state)
 }
 
-/// Rebuilds a pickled `Observation` from its plain values (checked).
+/// Rebuilds a pickled `Observation` from its plain values and rules (checked).
 #[pyfunction]
-pub(crate) fn _riichi_observation(
-    py: Python<'_>,
+pub(crate) fn _riichi_observation<'py>(
+    py: Python<'py>,
     state: snapshot::RiichiState,
-) -> PyResult<Bound<'_, PyAny>> {
-    let obs = snapshot::riichi_observation(state).py()?;
+    rules: &Bound<'py, PyRuleset>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let rules = std::sync::Arc::clone(&rules.get().rules);
+    let obs = snapshot::riichi_observation(state, rules).py()?;
     let context = (obs.claim.map(|c| c.tile), obs.red_fives);
     let legal = obs.legal.iter().map(|&action| {
         let code = <Deal as Table>::code(context, obs.seat, action);

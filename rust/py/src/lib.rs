@@ -20,6 +20,7 @@ mod reason;
 mod result;
 mod rules;
 mod score;
+mod seat_view;
 mod sim;
 mod snapshot;
 mod table;
@@ -71,6 +72,8 @@ mod _core {
     use crate::rules::PyRuleset;
     #[pymodule_export]
     use crate::score::{_rescore, encode_win, nagashi_mangan, score, score_batch};
+    #[pymodule_export]
+    use crate::seat_view::fill_hidden;
     #[pymodule_export]
     use crate::sim::{PySimResult, PySimStream, native_sim, native_stream};
     #[pymodule_export]

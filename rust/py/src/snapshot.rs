@@ -10,6 +10,7 @@ use mahjong_core::american::game as american;
 use mahjong_core::american::{Card, Exposure, PHYSICAL_TILES};
 use mahjong_core::meld::{Meld, MeldKind};
 use mahjong_core::options::MAX_SCORE;
+use mahjong_core::riichi::Ruleset;
 use mahjong_core::riichi::game as riichi;
 use mahjong_core::tile::{RIICHI_KINDS, RIICHI_TILE_COUNT};
 
@@ -30,7 +31,8 @@ type RiichiHead = (
     usize,
 );
 type RiichiOwn = (Vec<u8>, Vec<u8>, Option<u8>, Vec<u8>, Option<String>);
-/// A meld: its kind, tiles (MPSZ), called kind and seat, then the deal's ids, called id, seat.
+/// A meld: its kind, tiles (MPSZ), called kind and seat, then the deal's ids, called id, seat,
+/// and its owner's discards when it was made.
 type RiichiMeld = (
     String,
     String,
@@ -39,6 +41,7 @@ type RiichiMeld = (
     Vec<u8>,
     Option<u8>,
     Option<usize>,
+    usize,
 );
 /// A player's public side: pond, melds, riichi, concealed count, kita tiles.
 type RiichiPublic = (
@@ -91,6 +94,7 @@ pub(crate) fn riichi_state(obs: &riichi::Observation) -> RiichiState {
                 ids,
                 called,
                 from,
+                m.after_discards,
             )
         });
         let kita = p.kita.to_vec();
@@ -101,13 +105,19 @@ pub(crate) fn riichi_state(obs: &riichi::Observation) -> RiichiState {
     (head, own, players, play)
 }
 
-/// The Riichi observation `state` holds, checked.
-pub(crate) fn riichi_observation(state: RiichiState) -> Result<riichi::Observation> {
+/// The Riichi observation `state` holds under `rules`, checked.
+pub(crate) fn riichi_observation(
+    state: RiichiState,
+    rules: Arc<Ruleset>,
+) -> Result<riichi::Observation> {
     let (head, own, players, play) = state;
     let (seat, seat_wind, round_wind, dealer, honba, riichi_sticks, scores, tiles_left, red, count) =
         head;
-    if !(3..=4).contains(&count) {
-        return Err(bad(format!("{count} players")));
+    if count != rules.player_count() {
+        return Err(bad(format!(
+            "{count} players under rules for {}",
+            rules.player_count()
+        )));
     }
     let seat_index = |seat: usize| seat_of(seat, count);
     let (dora_indicators, hand, drawn, waits, furiten) = own;
@@ -133,7 +143,10 @@ pub(crate) fn riichi_observation(state: RiichiState) -> Result<riichi::Observati
                 })
             });
             let pond = pond.collect::<Result<Vec<_>>>()?;
-            let melds = melds.into_iter().map(|m| riichi_meld(m, &mut sight, count));
+            let discards = pond.len();
+            let melds = melds
+                .into_iter()
+                .map(|m| riichi_meld(m, discards, &mut sight, count));
             Ok(riichi::Public {
                 pond: Arc::new(pond),
                 melds: Arc::new(melds.collect::<Result<_>>()?),
@@ -191,12 +204,24 @@ pub(crate) fn riichi_observation(state: RiichiState) -> Result<riichi::Observati
         legal: legal.collect::<Result<_>>()?,
         red_fives: red,
         player_count: count,
+        rules,
     })
 }
 
-/// A meld of a Riichi state, its tiles seen.
-fn riichi_meld(meld: RiichiMeld, sight: &mut Sight, players: usize) -> Result<riichi::DealMeld> {
-    let (kind, tiles, called_kind, from_seat, ids, called, from) = meld;
+/// A meld of a Riichi state among `players` whose owner has discarded `discards` tiles, its
+/// tiles seen.
+fn riichi_meld(
+    meld: RiichiMeld,
+    discards: usize,
+    sight: &mut Sight,
+    players: usize,
+) -> Result<riichi::DealMeld> {
+    let (kind, tiles, called_kind, from_seat, ids, called, from, after_discards) = meld;
+    if after_discards > discards {
+        return Err(bad(format!(
+            "meld after {after_discards} discards of {discards}"
+        )));
+    }
     sight.see_all(&ids)?;
     let meld = Meld::new(
         MeldKind::parse(&kind)?,
@@ -209,6 +234,7 @@ fn riichi_meld(meld: RiichiMeld, sight: &mut Sight, players: usize) -> Result<ri
         tiles: ids,
         called: called.map(|t| tile_in(t, RIICHI_TILE_COUNT)).transpose()?,
         from: from.map(|s| seat_of(s, players)).transpose()?,
+        after_discards,
     })
 }
 

@@ -7,7 +7,9 @@
 use crate::agent::{Agent, RandomAgent};
 use crate::efficiency::Discards;
 use crate::error::Result;
+use crate::riichi::expert::ExpertAgent;
 use crate::riichi::game::{Action, Claim, Observation};
+use crate::riichi::rules::Ruleset;
 use crate::riichi::strong::StrongAgent;
 use crate::shanten::{self, Form};
 use crate::tile::{RIICHI_KINDS, in_play, kind_of_id};
@@ -22,26 +24,38 @@ pub enum AgentKind {
     Efficiency,
     /// [`StrongAgent`]: better defence, riichi judgement and calls (native only).
     Strong,
+    /// [`ExpertAgent`]: plays its candidate actions out over sampled hidden tiles.
+    Expert,
 }
 
 impl AgentKind {
     /// Every kind, in the order of [`Self::NAMES`].
-    pub const ALL: [Self; 3] = [Self::Random, Self::Efficiency, Self::Strong];
+    pub const ALL: [Self; 4] = [Self::Random, Self::Efficiency, Self::Strong, Self::Expert];
     /// The names the simulator takes.
-    pub const NAMES: [&'static str; 3] = ["random", "efficiency", "strong"];
+    pub const NAMES: [&'static str; 4] = ["random", "efficiency", "strong", "expert"];
 
     /// The kind named `name` (see [`Self::NAMES`]).
     pub fn parse(name: &str) -> Result<Self> {
         crate::agent::parse_kind("Riichi", name, &Self::NAMES, &Self::ALL)
     }
 
-    /// A fresh agent of this kind (`seed`: the random agent's; see
+    /// A fresh agent of this kind (`seed`: the random and expert agents'; see
     /// [`crate::agent::seat_seed`]).
     pub fn make(self, seed: u64) -> Box<dyn Agent<Observation>> {
         match self {
             Self::Random => Box::new(RandomAgent::new(seed)),
             Self::Efficiency => Box::new(EfficiencyAgent),
             Self::Strong => Box::new(StrongAgent::default()),
+            Self::Expert => Box::new(ExpertAgent::new(seed)),
+        }
+    }
+
+    /// Refuses rules this kind cannot play (the expert: four players only, see
+    /// [`ExpertAgent::check_rules`]); the others play every ruleset.
+    pub fn check_rules(self, rules: &Ruleset) -> Result<()> {
+        match self {
+            Self::Expert => ExpertAgent::check_rules(rules),
+            _ => Ok(()),
         }
     }
 }

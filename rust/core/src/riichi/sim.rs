@@ -51,17 +51,13 @@ pub struct GameRun {
 impl Setup {
     /// Plays game `index` of a run seeded `seed` (on seed `seed + index`).
     pub fn play(&self, seed: u64, index: usize) -> Result<GameRun> {
+        for kind in &self.agents[..self.rules.player_count()] {
+            kind.check_rules(&self.rules)?;
+        }
         let seed = game_seed(seed, index)?;
         let mut agents: Seats<Observation> =
             std::array::from_fn(|s| self.agents[s].make(seat_seed(seed, s)));
-        let names = std::array::from_fn(|s| agents[s].name().to_owned());
-        let mut game = Game::with_names(&self.rules, seed, names);
-        let mut outcomes = Vec::new();
-        while let Some(mut deal) = game.next_deal() {
-            play_out(&mut deal, &mut agents)?;
-            outcomes.extend(deal.outcome().cloned());
-            game.finish_deal(&deal)?;
-        }
+        let (game, outcomes) = play_game(&self.rules, seed, &mut agents)?;
         let standings = game.standings();
         let style = LogStyle::of(&self.rules);
         Ok(GameRun {
@@ -206,6 +202,24 @@ impl DealRow {
             *mine += change;
         }
     }
+}
+
+/// Plays a whole game seeded `seed` under `rules` between `agents` (its log names them by
+/// their `name()`): the finished game and each deal's outcome, in order.
+pub fn play_game(
+    rules: &Ruleset,
+    seed: u64,
+    agents: &mut Seats<Observation>,
+) -> Result<(Game, Vec<Outcome>)> {
+    let names = std::array::from_fn(|s| agents[s].name().to_owned());
+    let mut game = Game::with_names(rules, seed, names);
+    let mut outcomes = Vec::new();
+    while let Some(mut deal) = game.next_deal() {
+        play_out(&mut deal, agents)?;
+        outcomes.extend(deal.outcome().cloned());
+        game.finish_deal(&deal)?;
+    }
+    Ok((game, outcomes))
 }
 
 /// Counts over games, per seat (the `mahjong sim` summary; with three players the fourth

@@ -25,6 +25,8 @@
 //!   but under a threat only a North that cannot deal in (genbutsu or all in sight), or in its
 //!   own riichi.
 
+use std::cell::Cell;
+
 use super::agent::{SafetyRank, counts, offered, offered_win, shanten_of, spare_north, visible};
 use crate::agent::Agent;
 use crate::efficiency::Discards;
@@ -114,7 +116,6 @@ struct Choice {
     action: Action,
     kind: u8,
     shanten: i8,
-    ukeire: u32,
     danger: u32,
 }
 
@@ -125,7 +126,7 @@ impl StrongAgent {
         let seen = visible(view, &held);
         let parts = Discards::new(&held, &seen, Form::All).ok()?;
         let danger = danger_table(view, threats, &held, &seen);
-        let mut choices: Vec<Choice> = view
+        let choices: Vec<Choice> = view
             .legal
             .iter()
             .filter_map(|&action| {
@@ -137,30 +138,37 @@ impl StrongAgent {
                     action,
                     kind,
                     shanten: parts.shanten_after(kind).ok()?,
-                    ukeire: 0,
                     danger: danger[usize::from(kind)],
                 })
             })
             .collect();
         let least = choices.iter().map(|c| c.shanten).min()?;
-        let mut totals = [None; RIICHI_KINDS];
-        for c in choices.iter_mut().filter(|c| c.shanten <= least + 1) {
-            let k = usize::from(c.kind);
-            c.ukeire = *totals[k]
-                .get_or_insert_with(|| parts.ukeire_after(c.kind).map_or(0, |u| u.total()));
-        }
-        let fastest = |c: &Choice| {
-            (
-                c.shanten,
-                std::cmp::Reverse(c.ukeire),
-                c.kind,
-                view.code(c.action),
-            )
+        // Each kind's ukeire, read only when an order needs it (counted for the discards
+        // within one tile of the least shanten, else 0).
+        let totals: [Cell<Option<u32>>; RIICHI_KINDS] = std::array::from_fn(|_| Cell::new(None));
+        let ukeire = |c: &Choice| -> u32 {
+            if c.shanten > least + 1 {
+                return 0;
+            }
+            let slot = &totals[usize::from(c.kind)];
+            *slot.get().get_or_insert_with(|| {
+                let total = parts.ukeire_total_after(c.kind).unwrap_or(0);
+                slot.set(Some(total));
+                total
+            })
         };
-        let safest = |list: &[Choice]| {
+        // Least shanten, then most ukeire, then lower kind, then lower code.
+        let fastest = |a: &Choice, b: &Choice| {
+            a.shanten
+                .cmp(&b.shanten)
+                .then_with(|| ukeire(b).cmp(&ukeire(a)))
+                .then(a.kind.cmp(&b.kind))
+                .then_with(|| view.code(a.action).cmp(&view.code(b.action)))
+        };
+        let safest_of = |list: &[Choice]| {
             list.iter()
-                .min_by_key(|c| (c.danger, fastest(c)))
-                .map(|c| c.action)
+                .min_by(|a, b| a.danger.cmp(&b.danger).then_with(|| fastest(a, b)))
+                .copied()
         };
         let discards: Vec<Choice> = choices
             .iter()
@@ -180,12 +188,12 @@ impl StrongAgent {
         if !threats.is_empty() && self.options.defence {
             let weight: u32 = threats.iter().map(|t| t.weight).sum();
             let riichi = threats.iter().any(|t| t.riichi);
-            let push = keeping.iter().min_by_key(|c| (c.danger, fastest(c)))?;
+            let push = safest_of(&keeping)?;
             let go = if !riichi {
                 least <= 1 || view.tiles_left >= LATE
             } else if self.options.careful {
                 match least {
-                    0 => push.danger <= PUSH_TENPAI * weight / 2 || push.ukeire > POOR_WAIT + 2,
+                    0 => push.danger <= PUSH_TENPAI * weight / 2 || ukeire(&push) > POOR_WAIT + 2,
                     1 => view.tiles_left >= LATE && push.danger <= PUSH_ONE_AWAY * weight / 2,
                     _ => false,
                 }
@@ -193,13 +201,13 @@ impl StrongAgent {
                 least == 0 || (least == 1 && view.tiles_left >= LATE)
             };
             if !go {
-                return safest(&discards);
+                return safest_of(&discards).map(|c| c.action);
             }
             if self.options.careful && riichi {
                 if least == 0 {
                     let tile = push.kind;
                     if let Some(r) = riichis.iter().find(|r| r.kind == tile)
-                        && self.declares(view, r)
+                        && self.declares(view, ukeire(r))
                     {
                         return Some(r.action);
                     }
@@ -213,13 +221,23 @@ impl StrongAgent {
                 return safest_old(view, &discards);
             }
         }
+        // Whether a discard leaves a furiten wait, read once per kind.
+        let furitens: [Cell<Option<bool>>; RIICHI_KINDS] = std::array::from_fn(|_| Cell::new(None));
+        let furiten = |c: &Choice| -> bool {
+            let slot = &furitens[usize::from(c.kind)];
+            *slot.get().get_or_insert_with(|| {
+                let f = self.furiten(view, &held, c.kind);
+                slot.set(Some(f));
+                f
+            })
+        };
         // Riichi: the fastest riichi option (not furiten first, with judgement), unless
         // judgement keeps it dama.
         if let Some(best) = riichis
             .iter()
-            .min_by_key(|c| (self.furiten(view, &held, c.kind), fastest(c)))
+            .min_by(|a, b| furiten(a).cmp(&furiten(b)).then_with(|| fastest(a, b)))
         {
-            if self.declares(view, best) {
+            if self.declares(view, ukeire(best)) {
                 return Some(best.action);
             }
             return discards
@@ -228,9 +246,11 @@ impl StrongAgent {
                 .map(|c| c.action)
                 .or(Some(best.action));
         }
-        let best = discards.iter().min_by_key(|c| {
-            let key = fastest(c);
-            (least == 0 && self.furiten(view, &held, c.kind), key)
+        let tenpai = least == 0;
+        let best = discards.iter().min_by(|a, b| {
+            (tenpai && furiten(a))
+                .cmp(&(tenpai && furiten(b)))
+                .then_with(|| fastest(a, b))
         })?;
         Some(best.action)
     }
@@ -263,9 +283,9 @@ impl StrongAgent {
             .any(|&w| me.pond.iter().any(|d| kind_of_id(d.tile) == w))
     }
 
-    /// Whether to declare riichi with `choice` (a tenpai discard).
-    fn declares(&self, view: &Observation, choice: &Choice) -> bool {
-        !self.options.riichi_judgement || choice.ukeire > POOR_WAIT || view.tiles_left >= DAMA_LATE
+    /// Whether to declare riichi on a wait of `ukeire` live tiles.
+    fn declares(&self, view: &Observation, ukeire: u32) -> bool {
+        !self.options.riichi_judgement || ukeire > POOR_WAIT || view.tiles_left >= DAMA_LATE
     }
 
     /// A claim window: the efficiency player's calls, open tanyao with [`Options::calls`], and
@@ -384,6 +404,19 @@ fn threats(view: &Observation, open: bool) -> Vec<Threat> {
             })
         })
         .collect()
+}
+
+/// Whether `view` shows a threat: a riichi player, or an open hand that may wait.
+pub(super) fn threatened(view: &Observation) -> bool {
+    !threats(view, true).is_empty()
+}
+
+/// Each kind's danger against every threat `view` sees (riichi players and open hands that
+/// may wait; module docs), zero for every kind when there is none.
+pub(super) fn dangers(view: &Observation) -> [u32; RIICHI_KINDS] {
+    let held = counts(&view.hand);
+    let seen = visible(view, &held);
+    danger_table(view, &threats(view, true), &held, &seen)
 }
 
 /// Each kind's danger summed over the threats (weighted; about tenths of a percent of deal-in
@@ -548,31 +581,18 @@ mod tests {
         let mut view = Deal::new(setup(), Wall::shuffled(1, 4), &rules)
             .unwrap()
             .observe(0);
-        let choice = Choice {
-            action: Action::Riichi(view.hand[0]),
-            kind: kind_of_id(view.hand[0]),
-            shanten: 0,
-            ukeire: 2,
-            danger: 0,
-        };
         view.tiles_left = 60;
-        assert!(agent.declares(&view, &choice));
+        assert!(agent.declares(&view, 2));
         view.tiles_left = DAMA_LATE - 1;
-        assert!(!agent.declares(&view, &choice));
-        assert!(agent.declares(
-            &view,
-            &Choice {
-                ukeire: 5,
-                ..choice
-            }
-        ));
+        assert!(!agent.declares(&view, 2));
+        assert!(agent.declares(&view, 5));
         let reckless = StrongAgent {
             options: Options {
                 riichi_judgement: false,
                 ..Options::default()
             },
         };
-        assert!(reckless.declares(&view, &choice));
+        assert!(reckless.declares(&view, 2));
     }
 
     #[test]

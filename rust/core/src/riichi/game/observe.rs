@@ -10,6 +10,7 @@ use super::deal::{Deal, DealMeld, Furiten, PondTile};
 use std::sync::Arc;
 
 use crate::agent::Observed;
+use crate::riichi::rules::Ruleset;
 use crate::tile::{KINDS, RIICHI_KINDS, in_play, kind_of_id};
 use crate::wind::Wind;
 
@@ -81,6 +82,8 @@ pub struct Observation {
     /// Whether tiles 16, 52 and 88 are red fives under the rules (they name the action codes
     /// and the red fives in hands, ponds and melds).
     pub red_fives: bool,
+    /// The rules the deal is played under (everyone at the table knows them).
+    pub rules: Arc<Ruleset>,
 }
 
 impl Observation {
@@ -158,6 +161,7 @@ impl Deal {
             claim: self.claim_tile().map(|(tile, from)| Claim { tile, from }),
             legal: self.legal_actions(seat),
             red_fives: self.red_fives(),
+            rules: Arc::clone(self.shared_rules()),
         }
     }
 }

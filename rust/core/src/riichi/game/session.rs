@@ -206,6 +206,21 @@ impl Game {
         self.deals
     }
 
+    /// The round wind of the next deal.
+    pub fn round_wind(&self) -> Wind {
+        self.round_wind
+    }
+
+    /// The dealer of the next deal.
+    pub fn dealer(&self) -> usize {
+        self.dealer
+    }
+
+    /// The seat that dealt the game's first deal.
+    pub fn first_dealer(&self) -> usize {
+        self.first_dealer
+    }
+
     /// The next deal, on a wall from the game's seed; `None` once the game is over.
     pub fn next_deal(&mut self) -> Option<Deal> {
         if self.over {

@@ -341,6 +341,7 @@ impl Deal {
             tiles,
             called: Some(tile),
             from: Some(from),
+            after_discards: p.pond.len(),
         });
         self.check_pao(seat, from, meld_kind, kind);
         self.events.push(Event::Call {

@@ -64,6 +64,7 @@ impl Deal {
             tiles: tiles.clone(),
             called: None,
             from: None,
+            after_discards: p.pond.len(),
         });
         self.events.push(Event::Ankan {
             seat,
@@ -124,6 +125,7 @@ impl Deal {
             tiles,
             called: old.called,
             from: old.from,
+            after_discards: self.players[seat].pond.len(),
         };
         self.after_open_kan();
         self.replacement_draw(seat, Draw::Kan);

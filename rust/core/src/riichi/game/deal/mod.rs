@@ -192,7 +192,8 @@ pub struct Outcome {
 /// One deal in progress.
 #[derive(Debug, Clone)]
 pub struct Deal {
-    rules: Ruleset,
+    /// Shared with the deal's copies and observations.
+    rules: Arc<Ruleset>,
     setup: DealSetup,
     scores: [i64; 4],
     riichi_sticks: u32,
@@ -261,7 +262,7 @@ impl Deal {
             hands: by_seat,
         });
         let mut deal = Self {
-            rules: rules.clone(),
+            rules: Arc::new(rules.clone()),
             setup,
             scores: setup.scores,
             riichi_sticks: setup.riichi_sticks,
@@ -336,6 +337,11 @@ impl Deal {
 
     /// The ruleset.
     pub fn rules(&self) -> &Ruleset {
+        &self.rules
+    }
+
+    /// The ruleset, shared.
+    pub fn shared_rules(&self) -> &Arc<Ruleset> {
         &self.rules
     }
 

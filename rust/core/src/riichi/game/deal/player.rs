@@ -32,6 +32,9 @@ pub struct DealMeld {
     pub called: Option<u8>,
     /// Who discarded the claimed tile.
     pub from: Option<usize>,
+    /// Its owner's discards when it was made (for an added kan, when the tile was added):
+    /// everyone sees when a kan is declared, and this keeps it.
+    pub after_discards: usize,
 }
 
 /// Why a player may not ron (R11), the most lasting kind first.

@@ -181,6 +181,7 @@ impl Deal {
             tiles: vec![],
             called: None,
             from: None,
+            after_discards: after.pond.len(),
         });
         after.refresh_waits();
         if before.waits() != after.waits() || !before.tenpai() {

@@ -1,0 +1,211 @@
+//! Strength and speed of the `expert` agent in mixed tables (docs/strength.md):
+//!
+//! ```text
+//! cargo run --profile ci -p mahjong-core --example expert_strength -- \
+//!     GAMES PRESET SEATS [WORKERS] [playouts=N] [games=FILE] [FLIP...]
+//! ```
+//!
+//! `SEATS` is four letters, `x` (expert), `s` (strong) or `e` (efficiency), e.g. `xeee`; it
+//! and its three rotations are played (game i from seed `i` in each) so seat effects cancel.
+//! The agent measured is the first letter's. `FLIP` names options of the expert to switch
+//! from their defaults: `models` (fitted reading of the hidden hands, on), `placement`
+//! (expected rank, on); `games=FILE` writes each game's result to `FILE`.
+//! Prints the measured agent's average rank and points per game with a 95 % interval (over
+//! games, each game's value the mean of its seats), its win, deal-in, riichi and call rates,
+//! and the time of its decisions (median, 90th, 99th percentile, maximum; each game on one
+//! thread), in wall time and in the thread's CPU time.
+
+#![allow(clippy::print_stdout)] // a measuring tool: its output is the point
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use mahjong_core::agent::{Agent, seat_seed};
+use mahjong_core::riichi::agent::EfficiencyAgent;
+use mahjong_core::riichi::expert::{ExpertAgent, Options};
+use mahjong_core::riichi::game::{Action, Observation};
+use mahjong_core::riichi::sim::{Tally, play_game};
+use mahjong_core::riichi::strong::StrongAgent;
+use mahjong_core::riichi::{Preset, Ruleset};
+use mahjong_core::sim::{Seats, run};
+
+/// One game's layout, tally, and the measured agent's decision times (wall, CPU).
+type GameResult = (usize, Tally, Vec<(Duration, Duration)>);
+
+/// An agent whose decisions are timed: wall time, and the thread's CPU time (Linux's
+/// `/proc/thread-self/schedstat`; zero where it cannot be read), so that a busy machine
+/// shows as the difference.
+struct Timed {
+    agent: Box<dyn Agent<Observation>>,
+    times: Arc<Mutex<Vec<(Duration, Duration)>>>,
+}
+
+/// The calling thread's CPU time so far.
+fn cpu_time() -> Duration {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .map_or(Duration::ZERO, Duration::from_nanos)
+}
+
+impl Agent<Observation> for Timed {
+    fn act(&mut self, view: &Observation) -> Option<Action> {
+        let (start, cpu) = (Instant::now(), cpu_time());
+        let action = self.agent.act(view);
+        let spent = (start.elapsed(), cpu_time().saturating_sub(cpu));
+        self.times.lock().expect("times").push(spent);
+        action
+    }
+
+    fn name(&self) -> &'static str {
+        self.agent.name()
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let games: usize = args.first().and_then(|g| g.parse().ok()).unwrap_or(100);
+    let preset = match args.get(1).map_or("tenhou", String::as_str) {
+        "seed" => Preset::Seed,
+        _ => Preset::Tenhou,
+    };
+    let seats: Vec<char> = args.get(2).map_or("xeee", String::as_str).chars().collect();
+    let workers: usize = args.get(3).and_then(|w| w.parse().ok()).unwrap_or(1);
+    let mut options = Options::default();
+    let mut games_out = None;
+    for flag in args.iter().skip(4) {
+        if let Some(path) = flag.strip_prefix("games=") {
+            games_out = Some(path.to_owned());
+            continue;
+        }
+        match flag.as_str() {
+            "models" => options.models = !options.models,
+            "placement" => options.placement = !options.placement,
+            other => match other.strip_prefix("playouts=") {
+                Some(n) => options.playouts = n.parse().expect("a number of playouts"),
+                None => panic!("unknown option {other}"),
+            },
+        }
+    }
+    let rules = Ruleset::preset(preset);
+    let focus = seats[0];
+    let layouts: Vec<Vec<char>> = (0..4)
+        .map(|r| (0..4).map(|s| seats[(s + 4 - r) % 4]).collect())
+        .collect();
+    let started = Instant::now();
+    let seat_layouts = layouts.clone();
+    let results = run(games * 4, workers, move |i| {
+        let layout = &seat_layouts[i % 4];
+        let seed = (i / 4) as u64;
+        let times = Arc::new(Mutex::new(Vec::new()));
+        let mut agents: Seats<Observation> = std::array::from_fn(|s| {
+            let agent: Box<dyn Agent<Observation>> = match layout[s] {
+                'x' => Box::new(ExpertAgent {
+                    seed: seat_seed(seed, s),
+                    options,
+                }),
+                's' => Box::new(StrongAgent::default()),
+                _ => Box::new(EfficiencyAgent),
+            };
+            if layout[s] == focus {
+                Box::new(Timed {
+                    agent,
+                    times: Arc::clone(&times),
+                })
+            } else {
+                agent
+            }
+        });
+        let (game, outcomes) = play_game(&rules, seed, &mut agents)?;
+        let standings = game.standings();
+        let times = std::mem::take(&mut *times.lock().expect("times"));
+        Ok((i % 4, Tally::of(&outcomes, game.log(), &standings), times))
+    })
+    .expect("games play");
+    if let Some(path) = games_out {
+        write_games(&path, &results, &layouts, focus);
+    }
+    report(&results, &layouts, focus, games, started.elapsed());
+}
+
+/// Writes one line per game: its seed, layout, and the measured agent's mean rank and
+/// points there (for paired comparisons of runs on the same seeds).
+fn write_games(path: &str, results: &[GameResult], layouts: &[Vec<char>], focus: char) {
+    let mut text = String::from("seed layout rank points\n");
+    for (i, (layout, tally, _)) in results.iter().enumerate() {
+        let mine: Vec<usize> = (0..4).filter(|&s| layouts[*layout][s] == focus).collect();
+        let n = mine.len() as f64;
+        let rank = mine.iter().map(|&s| tally.ranks[s] as f64).sum::<f64>() / n;
+        let points = mine.iter().map(|&s| tally.points[s] as f64).sum::<f64>() / n;
+        text.push_str(&format!("{} {layout} {rank} {points}\n", i / 4));
+    }
+    std::fs::write(path, text).expect("the games file is written");
+}
+
+/// Prints the measured agent's results.
+fn report(
+    results: &[GameResult],
+    layouts: &[Vec<char>],
+    focus: char,
+    games: usize,
+    elapsed: Duration,
+) {
+    let (mut ranks, mut points) = (Vec::new(), Vec::new());
+    let (mut deals, mut wins, mut deal_ins, mut riichi, mut calls) = (0u64, 0u64, 0u64, 0u64, 0u64);
+    let mut wall: Vec<Duration> = results
+        .iter()
+        .flat_map(|r| r.2.iter().map(|t| t.0))
+        .collect();
+    let mut cpu: Vec<Duration> = results
+        .iter()
+        .flat_map(|r| r.2.iter().map(|t| t.1))
+        .collect();
+    wall.sort_unstable();
+    cpu.sort_unstable();
+    for (layout, tally, _) in results {
+        let mine: Vec<usize> = (0..4).filter(|&s| layouts[*layout][s] == focus).collect();
+        let n = mine.len() as f64;
+        ranks.push(mine.iter().map(|&s| tally.ranks[s] as f64).sum::<f64>() / n);
+        points.push(mine.iter().map(|&s| tally.points[s] as f64).sum::<f64>() / n);
+        deals += tally.deals * mine.len() as u64;
+        wins += mine.iter().map(|&s| tally.wins[s]).sum::<u64>();
+        deal_ins += mine.iter().map(|&s| tally.deal_ins[s]).sum::<u64>();
+        riichi += mine.iter().map(|&s| tally.riichi[s]).sum::<u64>();
+        calls += mine.iter().map(|&s| tally.calls[s]).sum::<u64>();
+    }
+    let ci = |v: &[f64]| {
+        let n = v.len() as f64;
+        let mean = v.iter().sum::<f64>() / n;
+        let var = v.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+        (mean, 1.96 * (var / n).sqrt())
+    };
+    let (r, rc) = ci(&ranks);
+    let (p, pc) = ci(&points);
+    let rate = |x: u64| 100.0 * x as f64 / deals as f64;
+    println!(
+        "{games} games x 4 layouts of {:?}, {:.0} s",
+        layouts[0].iter().collect::<String>(),
+        elapsed.as_secs_f64()
+    );
+    println!(
+        "{focus}: rank {r:.3} ± {rc:.3}  points {p:+.0} ± {pc:.0}  win {:.1}%  deal-in {:.1}%  riichi {:.1}%  call {:.1}%  ({deals} seat-deals)",
+        rate(wins),
+        rate(deal_ins),
+        rate(riichi),
+        rate(calls),
+    );
+    for (what, times) in [("wall", &wall), ("cpu", &cpu)] {
+        if times.is_empty() {
+            continue;
+        }
+        let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize].as_secs_f64() * 1000.0;
+        println!(
+            "{} decisions, {what} time: median {:.1} ms, 90th {:.1} ms, 99th {:.1} ms, max {:.1} ms",
+            times.len(),
+            at(0.5),
+            at(0.9),
+            at(0.99),
+            at(1.0)
+        );
+    }
+}

@@ -1,0 +1,244 @@
+"""Every built-in agent at every table: one registry of names (:mod:`mahjong.registry`) read by
+``mahjong sim`` in both loops, ``mahjong play`` (terminal and web sessions), ``mahjong bot
+riichi``, the Gymnasium environments' opponents and the Python classes."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mahjong import native, registry
+from mahjong.american.game import CardAgent
+from mahjong.cli import build_parser, main
+from mahjong.errors import InvalidArgumentError, InvalidRuleError
+from mahjong.riichi import Deal, Ruleset
+from mahjong.riichi.game import EfficiencyAgent, ExpertAgent, StrongAgent
+
+RIICHI = list(registry.AGENTS["riichi"])
+AMERICAN = list(registry.AGENTS["american"])
+
+
+def test_the_registry_names_every_agent_once() -> None:
+    assert RIICHI == ["random", "efficiency", "strong", "expert"]
+    assert AMERICAN == ["random", "card"]
+    assert {"riichi": tuple(RIICHI), "american": tuple(AMERICAN)} == native.AGENTS
+    assert type(registry.make("riichi", " Strong ", 3)) is StrongAgent
+    assert type(registry.make("riichi", "expert")) is ExpertAgent
+    assert type(registry.make("american", "card", 0, _card())) is CardAgent
+    with pytest.raises(InvalidArgumentError, match="riichi agents are random, efficiency"):
+        registry.make("riichi", "card")
+    with pytest.raises(InvalidArgumentError, match="need a card"):
+        registry.make("american", "card")
+
+
+def _card() -> Any:
+    from mahjong.american import Card
+
+    return Card.load("house-2026")
+
+
+def test_the_python_classes_need_no_argument_and_take_a_seed() -> None:
+    deal = Deal(seed=2)
+    seat = deal.waiting()[0]
+    legal = deal.legal_actions(seat)
+    for agent in (StrongAgent(), StrongAgent(seed=1), ExpertAgent(), ExpertAgent(seed=5)):
+        assert agent.act(deal.observation(seat), legal) in legal
+
+
+@pytest.mark.parametrize(
+    ("family", "name"), [*(("riichi", n) for n in RIICHI), *(("american", n) for n in AMERICAN)]
+)
+@pytest.mark.parametrize("loop", ["--python", "--native"])
+def test_mahjong_sim_seats_each_agent_in_both_loops(
+    family: str, name: str, loop: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    own = "efficiency" if family == "riichi" else "card"
+    agents = f"{name},{own},random,{own}"
+    assert main(["sim", family, "--games", "1", "--agents", agents, loop, "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "1 games" in out and name in out
+
+
+def test_strong_plays_the_same_games_in_both_loops(tmp_path: Path) -> None:
+    """The Python ``StrongAgent`` wraps the native one: the Python loop's logs are the native
+    loop's, byte for byte."""
+    argv = ["sim", "--games", "3", "--agents", "strong,efficiency,strong,efficiency"]
+    logs = []
+    for loop in ("--python", "--native"):
+        path = tmp_path / f"{loop[2:]}.jsonl"
+        assert main([*argv, loop, "--jsonl", str(path)]) == 0
+        logs.append(path.read_bytes())
+    assert logs[0] == logs[1] and b"StrongAgent" in logs[0]
+
+
+def _parse(line: str) -> argparse.Namespace:
+    return build_parser().parse_args(shlex.split(line)[1:])
+
+
+def _play_a_deal(family: Any, seed: int) -> Any:
+    """A play session of `family` from `seed`, its human seat played by the efficiency agent,
+    until the first deal ends."""
+    from play.support import decide
+
+    from mahjong.play.session import Session
+
+    session = Session(family, seed)
+    human = EfficiencyAgent()
+    while not session.deal_over:
+        session.run()
+        if not session.deal_over:
+            session.act(decide(session, human))
+    session.close()
+    return session
+
+
+@pytest.mark.parametrize("web", [False, True], ids=["terminal", "web"])
+def test_mahjong_play_seats_strong_and_expert(web: bool) -> None:
+    from mahjong.play import command
+
+    line = "mahjong play riichi --seed 3 --agents strong,expert,random"
+    if web:
+        pytest.importorskip("aiohttp")
+        family = command.web_server(_parse(line + " --web")).make_family(None, None)
+    else:
+        family = command.family_from(_parse(line))
+    session = _play_a_deal(family, 3)
+    assert [type(a).__name__ for a in session.agents] == [
+        "StrongAgent",
+        "ExpertAgent",
+        "RandomAgent",
+    ]
+    assert session.deal_over
+
+
+@pytest.mark.parametrize("name", RIICHI)
+def test_mahjong_bot_riichi_plays_each_agent(
+    name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    start = Deal(seed=1, rules=Ruleset.preset("tenhou")).events(0, seat=0)
+    lines = [
+        json.dumps([{"type": "start_game", "id": 0}]),
+        json.dumps(start),
+        json.dumps([{"type": "end_game"}]),
+    ]
+    stdin = io.TextIOWrapper(io.BytesIO(("\n".join(lines) + "\n").encode()))
+    monkeypatch.setattr(sys, "stdin", stdin)
+    assert main(["bot", "riichi", "0", "--agent", name, "--seed", "2"]) == 0
+    captured = capsys.readouterr()
+    answers = [json.loads(line) for line in captured.out.splitlines()]
+    assert [a["type"] for a in answers] == ["none", "dahai", "none"] and captured.err == ""
+
+
+def test_mahjong_bot_riichi_refuses_the_expert_under_three_player_rules(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["bot", "riichi", "0", "--agent", "expert", "--rules", "tenhou-sanma"]) == 2
+    assert "players 3 is not supported" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", RIICHI)
+def test_gym_opponents_by_name(name: str) -> None:
+    pytest.importorskip("gymnasium")
+    from mahjong.rl import RiichiGymEnv
+
+    env = RiichiGymEnv(opponents=name)
+    _, info = env.reset(seed=4)
+    names = {type(a).__name__ for a in env._agents if a is not None}
+    assert names == {type(registry.make("riichi", name)).__name__}
+    for _ in range(5):
+        mask = env.action_masks()
+        _, _, done, _, info = env.step(int(mask.nonzero()[0][0]))
+        if done:
+            break
+    assert "illegal_action" not in info
+
+
+def test_gym_opponents_as_classes_and_a_bad_name() -> None:
+    pytest.importorskip("gymnasium")
+    from mahjong.rl import AmericanGymEnv, RiichiGymEnv
+
+    env = RiichiGymEnv(opponents=ExpertAgent)
+    env.reset(seed=1)
+    assert {type(a) for a in env._agents if a is not None} == {ExpertAgent}
+    env = RiichiGymEnv(opponents=[StrongAgent(), ExpertAgent(seed=2), EfficiencyAgent()])
+    env.reset(seed=1)
+    american = AmericanGymEnv(opponents="random")
+    american.reset(seed=1)
+    with pytest.raises(InvalidArgumentError, match="opponents: american agents are random, card"):
+        AmericanGymEnv(opponents="expert")
+    with pytest.raises(InvalidRuleError, match="players 3 is not supported"):
+        RiichiGymEnv(rules="tenhou-sanma", opponents="expert")
+    sanma = RiichiGymEnv(rules="tenhou-sanma", opponents="strong")
+    sanma.reset(seed=2)
+    assert [type(a) for a in sanma._agents if a is not None] == [StrongAgent] * 2
+
+
+def test_mahjong_play_seats_the_strongest_agent_that_keeps_the_pace_by_default() -> None:
+    from mahjong.play import command
+
+    riichi = command.family_from(_parse("mahjong play riichi"))
+    assert [type(a) for a in riichi.agents(1)] == [ExpertAgent] * 3
+    sanma = command.family_from(_parse("mahjong play riichi --rules tenhou-sanma"))
+    assert [type(a) for a in sanma.agents(1)] == [StrongAgent] * 2
+    american = command.family_from(_parse("mahjong play american"))
+    assert [type(a) for a in american.agents(1)] == [CardAgent] * 3
+    assert registry.TABLE_DEFAULT == {"riichi": ("expert", "strong"), "american": ("card",)}
+
+
+SANMA = Ruleset.preset("tenhou-sanma")
+
+
+def test_the_expert_refuses_three_player_rules_naming_the_rule() -> None:
+    """The expert's search knows four players: under three-player rules it is refused with
+    an InvalidRuleError naming ``players`` at every table, never seated to misplay."""
+    from mahjong.play import command
+    from mahjong.sim import RIICHI, Setup
+
+    says = "expert agent plays four players only; players 3 is not supported"
+    for name in ("random", "efficiency", "strong"):
+        registry.check_rules("riichi", name, SANMA)
+    with pytest.raises(InvalidRuleError, match=says):
+        registry.make("riichi", "expert", rules=SANMA)
+    with pytest.raises(InvalidRuleError, match=says):
+        RIICHI.make_agents("strong,expert,random", 1, Setup(SANMA))
+    with pytest.raises(InvalidRuleError, match=says):
+        native.simulate("riichi", ["strong", "expert", "random"], 1, rules=SANMA)
+    with pytest.raises(InvalidRuleError, match=says):
+        command.family_from(
+            _parse("mahjong play riichi --rules tenhou-sanma --agents expert,strong")
+        )
+    deal = Deal(seed=1, rules=SANMA)
+    seat = deal.waiting()[0]
+    with pytest.raises(InvalidRuleError, match=says):
+        ExpertAgent().act(deal.observation(seat), deal.legal_actions(seat))
+    with pytest.raises(InvalidRuleError, match=says):
+        ExpertAgent()._native.check_rules(SANMA)
+
+
+@pytest.mark.parametrize("loop", ["--python", "--native"])
+def test_strong_plays_three_players_in_both_loops(
+    loop: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["sim", "--rules", "tenhou-sanma", "--agents", "strong,efficiency,strong"]
+    assert main([*argv, "--games", "2", "--seed", "5", loop]) == 0
+    assert "2 games" in capsys.readouterr().out
+    assert main([*argv[:3], "--agents", "expert,efficiency,strong", "--games", "1", loop]) == 2
+    assert "players 3 is not supported" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("table", [False, True])
+def test_every_seat_seed_of_every_game_seed_makes_each_agent(table: bool) -> None:
+    """A seat's seed is 4 * the game seed (up to 2^64 - 1) plus the seat: past 2^64, which the
+    native agents' seeds wrap."""
+    from mahjong.sim import RIICHI, Setup
+
+    spec = "strong,expert,random,efficiency"
+    agents = RIICHI.make_agents(spec, 2**64 - 1, Setup(Ruleset()), table=table)
+    assert [type(a).__name__ for a in agents][:2] == ["StrongAgent", "ExpertAgent"]
