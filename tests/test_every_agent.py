@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from mahjong import native, registry
-from mahjong.american.game import CardAgent
+from mahjong.american.game import CardAgent, ExpertCardAgent
 from mahjong.cli import build_parser, main
 from mahjong.errors import InvalidArgumentError, InvalidRuleError
 from mahjong.riichi import Deal, Ruleset
@@ -27,11 +27,12 @@ AMERICAN = list(registry.AGENTS["american"])
 
 def test_the_registry_names_every_agent_once() -> None:
     assert RIICHI == ["random", "efficiency", "strong", "expert"]
-    assert AMERICAN == ["random", "card"]
+    assert AMERICAN == ["random", "card", "expert"]
     assert {"riichi": tuple(RIICHI), "american": tuple(AMERICAN)} == native.AGENTS
     assert type(registry.make("riichi", " Strong ", 3)) is StrongAgent
     assert type(registry.make("riichi", "expert")) is ExpertAgent
     assert type(registry.make("american", "card", 0, _card())) is CardAgent
+    assert type(registry.make("american", "expert", 0, _card())) is ExpertCardAgent
     with pytest.raises(InvalidArgumentError, match="riichi agents are random, efficiency"):
         registry.make("riichi", "card")
     with pytest.raises(InvalidArgumentError, match="need a card"):
@@ -50,6 +51,22 @@ def test_the_python_classes_need_no_argument_and_take_a_seed() -> None:
     legal = deal.legal_actions(seat)
     for agent in (StrongAgent(), StrongAgent(seed=1), ExpertAgent(), ExpertAgent(seed=5)):
         assert agent.act(deal.observation(seat), legal) in legal
+    from mahjong.american import AmericanDeal
+
+    american = AmericanDeal(_card(), seed=2)
+    seat = american.waiting()[0]
+    legal = american.legal_actions(seat)
+    for expert in (ExpertCardAgent(), ExpertCardAgent(seed=1), ExpertCardAgent(_card(), seed=9)):
+        assert expert.act(american.observation(seat), legal) in legal
+
+
+def test_the_american_expert_decides_the_same_from_the_same_seed() -> None:
+    """Its futures come from the seed: the same seed plays the same game, byte for byte."""
+    runs = [
+        native.simulate("american", "expert,card,expert,card", 2, seed=seed, log=True).jsonl()
+        for seed in (4, 4, 5)
+    ]
+    assert runs[0] == runs[1] != runs[2] and b"ExpertCardAgent" in runs[0]
 
 
 @pytest.mark.parametrize(
@@ -82,15 +99,15 @@ def _parse(line: str) -> argparse.Namespace:
     return build_parser().parse_args(shlex.split(line)[1:])
 
 
-def _play_a_deal(family: Any, seed: int) -> Any:
-    """A play session of `family` from `seed`, its human seat played by the efficiency agent,
-    until the first deal ends."""
+def _play_a_deal(family: Any, seed: int, human: Any = None) -> Any:
+    """A play session of `family` from `seed`, its human seat played by `human` (default: the
+    efficiency agent), until the first deal ends."""
     from play.support import decide
 
     from mahjong.play.session import Session
 
     session = Session(family, seed)
-    human = EfficiencyAgent()
+    human = human or EfficiencyAgent()
     while not session.deal_over:
         session.run()
         if not session.deal_over:
@@ -113,6 +130,25 @@ def test_mahjong_play_seats_strong_and_expert(web: bool) -> None:
     assert [type(a).__name__ for a in session.agents] == [
         "StrongAgent",
         "ExpertAgent",
+        "RandomAgent",
+    ]
+    assert session.deal_over
+
+
+@pytest.mark.parametrize("web", [False, True], ids=["terminal", "web"])
+def test_mahjong_play_american_seats_the_expert(web: bool) -> None:
+    from mahjong.play import command
+
+    line = "mahjong play american --seed 3 --agents expert,card,random"
+    if web:
+        pytest.importorskip("aiohttp")
+        family = command.web_server(_parse(line + " --web")).make_family(None, None)
+    else:
+        family = command.family_from(_parse(line))
+    session = _play_a_deal(family, 3, CardAgent(_card()))
+    assert [type(a).__name__ for a in session.agents] == [
+        "ExpertCardAgent",
+        "CardAgent",
         "RandomAgent",
     ]
     assert session.deal_over
@@ -171,8 +207,13 @@ def test_gym_opponents_as_classes_and_a_bad_name() -> None:
     env.reset(seed=1)
     american = AmericanGymEnv(opponents="random")
     american.reset(seed=1)
-    with pytest.raises(InvalidArgumentError, match="opponents: american agents are random, card"):
-        AmericanGymEnv(opponents="expert")
+    american = AmericanGymEnv(opponents="expert")
+    american.reset(seed=1)
+    assert {type(a) for a in american._agents if a is not None} == {ExpertCardAgent}
+    with pytest.raises(
+        InvalidArgumentError, match="opponents: american agents are random, card, expert"
+    ):
+        AmericanGymEnv(opponents="strong")
     with pytest.raises(InvalidRuleError, match="players 3 is not supported"):
         RiichiGymEnv(rules="tenhou-sanma", opponents="expert")
     sanma = RiichiGymEnv(rules="tenhou-sanma", opponents="strong")
@@ -188,8 +229,11 @@ def test_mahjong_play_seats_the_strongest_agent_that_keeps_the_pace_by_default()
     sanma = command.family_from(_parse("mahjong play riichi --rules tenhou-sanma"))
     assert [type(a) for a in sanma.agents(1)] == [StrongAgent] * 2
     american = command.family_from(_parse("mahjong play american"))
-    assert [type(a) for a in american.agents(1)] == [CardAgent] * 3
-    assert registry.TABLE_DEFAULT == {"riichi": ("expert", "strong"), "american": ("card",)}
+    assert [type(a) for a in american.agents(1)] == [ExpertCardAgent] * 3
+    assert registry.TABLE_DEFAULT == {
+        "riichi": ("expert", "strong"),
+        "american": ("expert", "card"),
+    }
 
 
 SANMA = Ruleset.preset("tenhou-sanma")

@@ -2,9 +2,10 @@
 ``mahjong play`` (terminal and web), ``mahjong bot riichi``, the Gymnasium environments'
 opponents and :mod:`mahjong.native` read.
 
-Each name makes a fresh Python agent from a seat's seed (and, for the American ``card`` agent,
-the card): ``strong`` and ``expert`` as thin wrappers over the compiled core's agents
-(:class:`mahjong.riichi.game.StrongAgent`, :class:`mahjong.riichi.game.ExpertAgent`). A name
+Each name makes a fresh Python agent from a seat's seed (and, for the American ``card`` and
+``expert`` agents, the card): ``strong`` and the experts as thin wrappers over the compiled
+core's agents (:class:`mahjong.riichi.game.StrongAgent`,
+:class:`mahjong.riichi.game.ExpertAgent`, :class:`mahjong.american.game.ExpertCardAgent`). A name
 marked ``native`` is also an agent of the compiled core that the native loop
 (:func:`mahjong.native.simulate`) plays with no Python per step. The core says which rules
 an agent plays: the expert plays four players only, and :func:`make` refuses it under
@@ -22,7 +23,7 @@ from typing import Any, Literal
 
 from mahjong._core import AmericanRules, Card, NativeAgent, Ruleset
 from mahjong.agents import Agent, RandomAgent
-from mahjong.american.game import CardAgent
+from mahjong.american.game import CardAgent, ExpertCardAgent
 from mahjong.american.game import RandomAgent as AmericanRandomAgent
 from mahjong.errors import InvalidArgumentError, InvalidRuleError
 from mahjong.riichi.game import EfficiencyAgent, ExpertAgent, StrongAgent
@@ -87,13 +88,14 @@ AGENTS: dict[Family, dict[str, BuiltIn]] = {
     "american": {
         "random": BuiltIn(lambda seed, _card: AmericanRandomAgent(seed)),
         "card": BuiltIn(lambda _seed, card: CardAgent(_card(card))),
+        "expert": BuiltIn(lambda seed, card: ExpertCardAgent(_card(card), seed=_native(seed))),
     },
 }
 """Each family's built-in agents by name, weakest first."""
 
 TABLE_DEFAULT: dict[Family, tuple[str, ...]] = {
     "riichi": ("expert", "strong"),
-    "american": ("card",),
+    "american": ("expert", "card"),
 }
 """The agents ``mahjong play`` seats by default, best first: the family's strongest that keep
 the table's pace (:func:`table_default` takes the first that plays the rules)."""

@@ -13,7 +13,13 @@ As shipped, the bot can discard what Tenhou rules forbid and libriichi does not 
   pair would be the fourth copy), so the bot may declare riichi on such a hand.
 
 Unless ``--as-shipped``, the bot declares riichi only when a discard leaves it waiting and
-otherwise discards the first allowed tile of its hand instead."""
+otherwise discards the first allowed tile of its hand instead.
+
+mjai 0.2.1's ``Bot`` forgets the discards and calls it keeps beside libriichi's state only at
+``start_game``, so from the second deal on it plays on a hand holding an earlier deal's calls.
+Unless ``--as-shipped``, the bot starts each deal fresh: a new bot, told the game's
+``start_game`` again, at every ``start_kyoku`` (what a process started afresh for each deal
+would know)."""
 
 import json
 import sys
@@ -83,6 +89,21 @@ class Bot(RulebaseBot):
         if self.self_riichi_declared and not self.self_riichi_accepted:
             return self.riichi_discards()
         return [t for t in self.tehai_mjai if not self.forbidden_tiles[t[:2]]]
+
+    def react(self, input_str):
+        """Reacts to the events of `input_str`, as a fresh bot from each deal's start."""
+        events = json.loads(input_str)
+        begun = getattr(self, "game_start", None)
+        self.game_start = next((e for e in events if e["type"] == "start_game"), begun)
+        starts = [i for i, e in enumerate(events) if e["type"] == "start_kyoku"]
+        if not starts or begun is None:
+            return super().react(input_str)
+        if starts[0]:
+            super().react(json.dumps(events[: starts[0]]))  # the end of the deal before
+        self.__init__(player_id=self.player_id)
+        self.game_start = begun
+        super().react(json.dumps([begun]))
+        return super().react(json.dumps(events[starts[0] :]))
 
     def think(self):
         answer = super().think()

@@ -27,6 +27,7 @@ from mahjong._core import (
     AmericanRules,
     Card,
     Exposure,
+    NativeAgent,
 )
 from mahjong.agents import Agent, GameRecord, Observation, play_deal
 from mahjong.agents import play_game as agents_play_game
@@ -35,6 +36,7 @@ from mahjong.errors import MahjongError
 __all__ = [
     "Agent",
     "CardAgent",
+    "ExpertCardAgent",
     "GameRecord",
     "Observation",
     "RandomAgent",
@@ -67,6 +69,27 @@ class RandomAgent:
             if kept:
                 legal = kept
         return self._uniform.act(observation, legal)
+
+
+class ExpertCardAgent:
+    """The American player that chooses by simulation over the card's hands: the compiled
+    core's ``expert`` agent. Each decision draws `playouts` futures (the seat's next draws and
+    the other players' discards, from the tiles it cannot see; default 64) and reads, for every
+    choice, what the hand is then worth: the best card hand each future completes, its value
+    discounted by the rounds it takes. It passes in the Charleston, discards and exposes by that
+    worth, never throws a joker while a live hand can use it, and otherwise (votes, courtesy
+    offers, joker exchanges, dead calls) plays as :class:`CardAgent` (docs/strength.md). The
+    same `seed` and observation give the same decision; it decides with the GIL released.
+    `card` defaults to the built-in house card."""
+
+    def __init__(
+        self, card: Card | None = None, *, seed: int = 0, playouts: int | None = None
+    ) -> None:
+        self._native = NativeAgent("american", "expert", seed=seed, card=card, playouts=playouts)
+
+    def act(self, observation: Observation, legal: Sequence[AmericanAction]) -> AmericanAction:
+        """One of `legal`, chosen from `observation` (an American observation)."""
+        return self._native.act(observation, legal)
 
 
 class CardAgent:

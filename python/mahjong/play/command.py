@@ -59,10 +59,11 @@ DESCRIPTIONS: dict[registry.Family, tuple[str, str]] = {
         "to confirm.",
     ),
     "american": (
-        "American (NMJL style): you against three CardAgents, with the Charleston",
-        "Play American Mahjong against three CardAgents; you are seat 0. Keys: arrows and\n"
-        "Enter pick tiles to pass in the Charleston (p passes them) or discard, b blind pass,\n"
-        "g/t vote, 0-3 the courtesy offer, e expose, m Mah Jongg, j joker exchange, x pass,\n"
+        "American (NMJL style): you against three AIs, with the Charleston",
+        "Play American Mahjong against three AIs (the American expert unless --agents says\n"
+        "otherwise); you are seat 0. Keys: arrows and Enter pick tiles to pass in the\n"
+        "Charleston (p passes them) or discard, b blind pass, g/t vote, 0-3 the courtesy\n"
+        "offer, e expose, m Mah Jongg, j joker exchange, x pass,\n"
         "h the nearest card hands, c the card, ? all keys, n next game, s save the log, q quit.",
     ),
 }

@@ -17,13 +17,16 @@
 
 #![allow(clippy::print_stdout)] // a measuring tool: its output is the point
 
+mod common;
+
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use common::{Timed, interval, print_times};
 use mahjong_core::agent::{Agent, seat_seed};
 use mahjong_core::riichi::agent::EfficiencyAgent;
 use mahjong_core::riichi::expert::{ExpertAgent, Options};
-use mahjong_core::riichi::game::{Action, Observation};
+use mahjong_core::riichi::game::Observation;
 use mahjong_core::riichi::sim::{Tally, play_game};
 use mahjong_core::riichi::strong::StrongAgent;
 use mahjong_core::riichi::{Preset, Ruleset};
@@ -31,36 +34,6 @@ use mahjong_core::sim::{Seats, run};
 
 /// One game's layout, tally, and the measured agent's decision times (wall, CPU).
 type GameResult = (usize, Tally, Vec<(Duration, Duration)>);
-
-/// An agent whose decisions are timed: wall time, and the thread's CPU time (Linux's
-/// `/proc/thread-self/schedstat`; zero where it cannot be read), so that a busy machine
-/// shows as the difference.
-struct Timed {
-    agent: Box<dyn Agent<Observation>>,
-    times: Arc<Mutex<Vec<(Duration, Duration)>>>,
-}
-
-/// The calling thread's CPU time so far.
-fn cpu_time() -> Duration {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse().ok())
-        .map_or(Duration::ZERO, Duration::from_nanos)
-}
-
-impl Agent<Observation> for Timed {
-    fn act(&mut self, view: &Observation) -> Option<Action> {
-        let (start, cpu) = (Instant::now(), cpu_time());
-        let action = self.agent.act(view);
-        let spent = (start.elapsed(), cpu_time().saturating_sub(cpu));
-        self.times.lock().expect("times").push(spent);
-        action
-    }
-
-    fn name(&self) -> &'static str {
-        self.agent.name()
-    }
-}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -152,16 +125,6 @@ fn report(
 ) {
     let (mut ranks, mut points) = (Vec::new(), Vec::new());
     let (mut deals, mut wins, mut deal_ins, mut riichi, mut calls) = (0u64, 0u64, 0u64, 0u64, 0u64);
-    let mut wall: Vec<Duration> = results
-        .iter()
-        .flat_map(|r| r.2.iter().map(|t| t.0))
-        .collect();
-    let mut cpu: Vec<Duration> = results
-        .iter()
-        .flat_map(|r| r.2.iter().map(|t| t.1))
-        .collect();
-    wall.sort_unstable();
-    cpu.sort_unstable();
     for (layout, tally, _) in results {
         let mine: Vec<usize> = (0..4).filter(|&s| layouts[*layout][s] == focus).collect();
         let n = mine.len() as f64;
@@ -173,14 +136,8 @@ fn report(
         riichi += mine.iter().map(|&s| tally.riichi[s]).sum::<u64>();
         calls += mine.iter().map(|&s| tally.calls[s]).sum::<u64>();
     }
-    let ci = |v: &[f64]| {
-        let n = v.len() as f64;
-        let mean = v.iter().sum::<f64>() / n;
-        let var = v.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
-        (mean, 1.96 * (var / n).sqrt())
-    };
-    let (r, rc) = ci(&ranks);
-    let (p, pc) = ci(&points);
+    let (r, rc) = interval(&ranks);
+    let (p, pc) = interval(&points);
     let rate = |x: u64| 100.0 * x as f64 / deals as f64;
     println!(
         "{games} games x 4 layouts of {:?}, {:.0} s",
@@ -194,18 +151,6 @@ fn report(
         rate(riichi),
         rate(calls),
     );
-    for (what, times) in [("wall", &wall), ("cpu", &cpu)] {
-        if times.is_empty() {
-            continue;
-        }
-        let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize].as_secs_f64() * 1000.0;
-        println!(
-            "{} decisions, {what} time: median {:.1} ms, 90th {:.1} ms, 99th {:.1} ms, max {:.1} ms",
-            times.len(),
-            at(0.5),
-            at(0.9),
-            at(0.99),
-            at(1.0)
-        );
-    }
+    let times: Vec<(Duration, Duration)> = results.iter().flat_map(|r| r.2.clone()).collect();
+    print_times(&times);
 }

@@ -25,14 +25,16 @@ enum Seat {
 
 /// A built-in agent of the compiled core, for the Python play loop: `act(observation,
 /// legal)` like any agent, deciding with the GIL released. `family` is "riichi" (`name`
-/// "random", "efficiency", "strong" or "expert") or "american" ("random" or "card", on
-/// `card`, default house-2026). The native efficiency and card agents decide exactly as the
-/// Python `EfficiencyAgent` and `CardAgent`; "strong" (better defence and riichi judgement)
-/// and "expert" (which plays its candidate actions out over sampled hidden tiles) have no
-/// Python version; the native random agent draws from its own stream seeded with `seed`,
-/// not from Python's `random`, and the expert's worlds come from `seed` and the
-/// observation. The expert takes `playouts` (per decision), `threads` and `time_cap`
-/// (seconds; off by default, and then decisions depend on the machine's speed).
+/// "random", "efficiency", "strong" or "expert") or "american" ("random", "card" or
+/// "expert", on `card`, default house-2026). The native efficiency and card agents decide
+/// exactly as the Python `EfficiencyAgent` and `CardAgent`; "strong" (better defence and
+/// riichi judgement) and the experts (the Riichi one plays its candidate actions out over
+/// sampled hidden tiles, the American one reads each choice's worth in sampled futures)
+/// have no Python version; the native random agent draws from its own stream seeded with
+/// `seed`, not from Python's `random`, and the experts' worlds come from `seed` and the
+/// observation. The experts take `playouts` (worlds per decision; American: 1 to 65,536);
+/// the Riichi expert also `threads` and `time_cap` (seconds; off by default, and then
+/// decisions depend on the machine's speed).
 #[pyclass(
     name = "NativeAgent",
     module = "mahjong.native",
@@ -86,12 +88,6 @@ impl PyNativeAgent {
                 };
                 (Seat::Riichi(agent), "riichi", name)
             }
-            "american" if searching => {
-                return Err(Error::argument(
-                    "playouts, threads and time_cap are for the Riichi expert",
-                ))
-                .py();
-            }
             "american" => {
                 let kind = american::agent::AgentKind::parse(name).py()?;
                 let name = american::agent::AgentKind::NAMES[kind as usize];
@@ -99,7 +95,22 @@ impl PyNativeAgent {
                     Some(c) => c.get().card.clone(),
                     None => crate::sim::default_card().py()?,
                 };
-                (Seat::American(kind.make(&card, seed)), "american", name)
+                let agent = match kind {
+                    american::agent::AgentKind::Expert
+                        if threads.is_none() && time_cap.is_none() =>
+                    {
+                        Box::new(american_expert(card, seed, playouts).py()?)
+                    }
+                    _ if searching => {
+                        return Err(Error::argument(
+                            "threads and time_cap are for the Riichi expert, playouts for the \
+                             experts",
+                        ))
+                        .py();
+                    }
+                    _ => kind.make(&card, seed),
+                };
+                (Seat::American(agent), "american", name)
             }
             other => {
                 return Err(Error::argument(format!(
@@ -230,6 +241,30 @@ fn expert(
     }
     Ok(agent)
 }
+
+/// The American expert on `card` seeded `seed`, reading `playouts` worlds a decision (1 to
+/// [`MAX_WORLDS`]; its default without).
+fn american_expert(
+    card: std::sync::Arc<american::Card>,
+    seed: u64,
+    playouts: Option<usize>,
+) -> Result<american::expert::ExpertCardAgent, Error> {
+    let mut options = american::expert::Options::default();
+    if let Some(n) = playouts {
+        if !(1..=MAX_WORLDS).contains(&n) {
+            return Err(Error::argument(format!(
+                "playouts {n} is out of range 1..={MAX_WORLDS} for the American expert"
+            )));
+        }
+        options.worlds = n;
+    }
+    Ok(american::expert::ExpertCardAgent::with_options(
+        card, seed, options,
+    ))
+}
+
+/// The most worlds the American expert reads a decision (each holds the table's next rounds).
+const MAX_WORLDS: usize = 65_536;
 
 /// `observation` as the observation class `O` of `family`, else a TypeError.
 fn observed<'a, 'py, O: pyo3::PyClass>(

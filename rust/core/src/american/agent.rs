@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::card::Card;
+use super::expert::ExpertCardAgent;
 use super::game::{Action, Observation, kind_of};
 use super::liveness::Sight;
 use super::matcher::DiscardOption;
@@ -25,25 +26,28 @@ pub enum AgentKind {
     Random,
     /// [`CardAgent`].
     Card,
+    /// [`ExpertCardAgent`]: chooses by simulated futures over the card's hands.
+    Expert,
 }
 
 impl AgentKind {
     /// Every kind, in the order of [`Self::NAMES`].
-    pub const ALL: [Self; 2] = [Self::Random, Self::Card];
+    pub const ALL: [Self; 3] = [Self::Random, Self::Card, Self::Expert];
     /// The names the simulator takes.
-    pub const NAMES: [&'static str; 2] = ["random", "card"];
+    pub const NAMES: [&'static str; 3] = ["random", "card", "expert"];
 
     /// The kind named `name` (see [`Self::NAMES`]).
     pub fn parse(name: &str) -> Result<Self> {
         crate::agent::parse_kind("American", name, &Self::NAMES, &Self::ALL)
     }
 
-    /// A fresh agent of this kind playing `card` (`seed`: the random agent's; see
+    /// A fresh agent of this kind playing `card` (`seed`: the random agent's and the expert's; see
     /// [`crate::agent::seat_seed`]).
     pub fn make(self, card: &Arc<Card>, seed: u64) -> Box<dyn Agent<Observation>> {
         match self {
             Self::Random => Box::new(RandomPlayer(RandomAgent::new(seed))),
             Self::Card => Box::new(CardAgent::new(card.clone())),
+            Self::Expert => Box::new(ExpertCardAgent::new(card.clone(), seed)),
         }
     }
 }
@@ -112,7 +116,7 @@ impl CardAgent {
     }
 
     /// The card's view of `exposures` ([`Card::view`]), kept when it is made afresh.
-    fn view(&mut self, exposures: &[Exposure]) -> Cow<'_, Table> {
+    pub(super) fn view(&mut self, exposures: &[Exposure]) -> Cow<'_, Table> {
         if exposures.len() < 2 {
             return self.card.view(exposures);
         }
@@ -143,19 +147,8 @@ impl Agent<Observation> for CardAgent {
         if view.claim.is_some() {
             return self.claim(view);
         }
-        if let Some(exchange) = legal
-            .iter()
-            .copied()
-            .find(|a| matches!(a, Action::JokerExchange { .. }))
-        {
-            return Some(exchange);
-        }
-        for &action in legal {
-            if let Action::CallDead(target) = action
-                && self.is_dead(view, usize::from(target))
-            {
-                return Some(action);
-            }
+        if let Some(action) = self.redeem_or_call_dead(view) {
+            return Some(action);
         }
         self.discard(view)
     }
@@ -167,15 +160,15 @@ impl Agent<Observation> for CardAgent {
 
 /// What the seat sees of the table: the concealed tiles, its own exposures, the other
 /// players' exposures, and every discard not claimed (`None` when there is none).
-struct Seen {
-    hand: Tiles,
-    mine: Vec<Exposure>,
+pub(super) struct Seen {
+    pub(super) hand: Tiles,
+    pub(super) mine: Vec<Exposure>,
     others: Vec<Exposure>,
     visible: Option<Tiles>,
 }
 
 impl Seen {
-    fn of(view: &Observation) -> Self {
+    pub(super) fn of(view: &Observation) -> Self {
         let exposures = |s: usize| view.players[s].exposures.iter().map(|e| e.exposure);
         Self {
             hand: tiles(view.hand.iter().map(|&t| kind_of(t))),
@@ -189,13 +182,13 @@ impl Seen {
     }
 
     /// What discard advice takes for the seat's sight (none when nothing is in sight).
-    fn sight(&self) -> Result<Option<Sight>> {
+    pub(super) fn sight(&self) -> Result<Option<Sight>> {
         Sight::given(self.visible, self.others.clone(), None)
     }
 }
 
 /// Tiles of the given kinds.
-fn tiles(kinds: impl Iterator<Item = u8>) -> Tiles {
+pub(super) fn tiles(kinds: impl Iterator<Item = u8>) -> Tiles {
     let mut counts = [0u8; KINDS];
     for k in kinds {
         counts[usize::from(k)] += 1;
@@ -216,6 +209,22 @@ fn discards(view: &Observation) -> Option<Tiles> {
 }
 
 impl CardAgent {
+    /// A joker exchange when one is offered (every joker it can redeem is redeemed), else
+    /// calling a hand dead when its exposures can no longer be completed.
+    pub(super) fn redeem_or_call_dead(&self, view: &Observation) -> Option<Action> {
+        let legal = &view.legal;
+        if let Some(exchange) = legal
+            .iter()
+            .copied()
+            .find(|a| matches!(a, Action::JokerExchange { .. }))
+        {
+            return Some(exchange);
+        }
+        legal.iter().copied().find(|&action| {
+            matches!(action, Action::CallDead(target) if self.is_dead(view, usize::from(target)))
+        })
+    }
+
     /// Tiles away from the nearest card hand (99 when none is left).
     fn distance(&mut self, view: &Observation) -> u8 {
         let hand = tiles(view.hand.iter().map(|&t| kind_of(t)));
@@ -237,25 +246,11 @@ impl CardAgent {
     }
 
     fn pass_tile(&mut self, view: &Observation) -> Option<Action> {
-        let legal = &view.legal;
         if view.picked.is_empty() {
             let hand = tiles(view.hand.iter().map(|&t| kind_of(t)));
             self.plan = self.card.charleston_pass(&hand, 3).unwrap_or_default();
         }
-        let offered = |kind: u8| legal.contains(&Action::PassTile(kind));
-        if let Some(at) = self.plan.iter().position(|&k| offered(k)) {
-            return Some(Action::PassTile(self.plan.remove(at)));
-        }
-        // Beyond the advice: the least useful single tile (flowers and honours first).
-        legal
-            .iter()
-            .copied()
-            .filter(|a| matches!(a, Action::PassTile(_)))
-            .max_by_key(|a| match a {
-                Action::PassTile(k) => *k,
-                _ => 0,
-            })
-            .or_else(|| legal.first().copied())
+        pass_from(&mut self.plan, &view.legal)
     }
 
     fn courtesy(&mut self, view: &Observation) -> Option<Action> {
@@ -298,7 +293,7 @@ impl CardAgent {
 
     /// Kinds that other live players with [`NEAR_EXPOSURES`] or more exposures still need
     /// (bits by kind).
-    fn danger(&mut self, view: &Observation) -> u64 {
+    pub(super) fn danger(&mut self, view: &Observation) -> u64 {
         let mut out = 0;
         for (s, p) in view.players.iter().enumerate() {
             if s == view.seat || p.dead.is_some() || p.exposures.len() < NEAR_EXPOSURES {
@@ -410,6 +405,25 @@ impl CardAgent {
     }
 }
 
+/// The next tile of a Charleston pass: the first of `plan` still offered (taken from it),
+/// else the least useful single tile offered (flowers and honours first), else the first of
+/// `legal` (a blind pass).
+pub(super) fn pass_from(plan: &mut Vec<u8>, legal: &[Action]) -> Option<Action> {
+    let offered = |kind: u8| legal.contains(&Action::PassTile(kind));
+    if let Some(at) = plan.iter().position(|&k| offered(k)) {
+        return Some(Action::PassTile(plan.remove(at)));
+    }
+    legal
+        .iter()
+        .copied()
+        .filter(|a| matches!(a, Action::PassTile(_)))
+        .max_by_key(|a| match a {
+            Action::PassTile(k) => *k,
+            _ => 0,
+        })
+        .or_else(|| legal.first().copied())
+}
+
 /// The nearest live hand `rack` (14 tiles, its exposures' view `table`) keeps after its best
 /// discard; `None` when it keeps none.
 fn nearest_live(card: &Card, table: &Table, rack: &Rack, sight: Option<&Sight>) -> Option<u8> {
@@ -419,7 +433,7 @@ fn nearest_live(card: &Card, table: &Table, rack: &Rack, sight: Option<&Sight>) 
 
 /// The rack after exposing `size` tiles of `kind` (the claimed tile among them) with `jokers`
 /// jokers from what the seat holds; `None` when the tiles are not there.
-fn exposed(seen: &Seen, kind: u8, size: u8, jokers: u8) -> Option<Rack> {
+pub(super) fn exposed(seen: &Seen, kind: u8, size: u8, jokers: u8) -> Option<Rack> {
     let mut hand = *seen.hand.counts();
     for (k, n) in [(kind, size - 1 - jokers), (JOKER, jokers)] {
         let held = &mut hand[usize::from(k)];

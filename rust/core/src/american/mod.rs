@@ -33,6 +33,7 @@ pub mod batch;
 pub mod card;
 mod charleston;
 pub mod encode;
+pub mod expert;
 pub mod game;
 mod liveness;
 pub mod matcher;
