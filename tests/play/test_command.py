@@ -192,7 +192,7 @@ def test_three_player_rules_seat_three_players_on_both_faces() -> None:
 
 
 def test_agents_choose_the_three_ais_and_a_bad_list_is_refused() -> None:
-    from mahjong.american.game import CardAgent
+    from mahjong.american.game import ExpertCardAgent
     from mahjong.riichi.game import EfficiencyAgent
     from mahjong.riichi.mjai_host import MjaiBot
 
@@ -203,7 +203,7 @@ def test_agents_choose_the_three_ais_and_a_bad_list_is_refused() -> None:
     assert isinstance(bot, MjaiBot) and isinstance(last, EfficiencyAgent)
     assert type(first).__name__ == "RandomAgent"
     default = command.family_from(parse("mahjong play american"))
-    assert all(isinstance(a, CardAgent) for a in default.agents(0))
+    assert all(isinstance(a, ExpertCardAgent) for a in default.agents(0))
     with pytest.raises(InvalidArgumentError, match="needs three names"):
         command.family_from(parse("mahjong play riichi --agents efficiency,random"))
     with pytest.raises(InvalidArgumentError, match="needs three names"):

@@ -1,6 +1,36 @@
 //! A small seeded random number generator (SplitMix64), so that every random choice of a game
 //! flows from one explicit seed and the same seed gives the same game on every platform.
 
+/// Two numbers mixed into one seed.
+pub fn mix(a: u64, b: u64) -> u64 {
+    Rng::new(a ^ b.wrapping_mul(0x9E37_79B9_7F4A_7C15)).next_u64()
+}
+
+/// FNV-1a over 64-bit words: a fingerprint of what an agent sees, so that a searching agent's
+/// worlds depend on its seed and the observation only.
+#[derive(Debug, Clone, Copy)]
+pub struct Fingerprint(u64);
+
+impl Default for Fingerprint {
+    fn default() -> Self {
+        Self(0xCBF2_9CE4_8422_2325)
+    }
+}
+
+impl Fingerprint {
+    /// Takes in `x`.
+    pub fn eat(&mut self, x: u64) {
+        for byte in x.to_le_bytes() {
+            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01B3);
+        }
+    }
+
+    /// The hash of everything taken in.
+    pub fn finish(self) -> u64 {
+        self.0
+    }
+}
+
 /// SplitMix64: fast, 64-bit state, statistically good enough for shuffling walls.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rng {

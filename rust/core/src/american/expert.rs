@@ -20,7 +20,7 @@ use super::game::{Action, Observation};
 use super::rack::Rack;
 use super::table::{Needs, Table};
 use crate::agent::Agent;
-use crate::rng::Rng;
+use crate::rng::{Fingerprint, Rng, mix};
 use crate::tile::{JOKER, KINDS};
 
 /// Worlds (sampled futures) per decision by default.
@@ -60,7 +60,8 @@ impl Default for Options {
 pub struct ExpertCardAgent {
     base: CardAgent,
     card: Arc<Card>,
-    rng: Rng,
+    /// Where its futures' seeds start (each decision's from this and the observation).
+    seed: u64,
     options: Options,
     /// The Charleston pass chosen at the start of the pass being collected.
     plan: Vec<u8>,
@@ -77,7 +78,7 @@ impl ExpertCardAgent {
         Self {
             base: CardAgent::new(card.clone()),
             card,
-            rng: Rng::new(seed),
+            seed,
             options: Options {
                 worlds: options.worlds.max(1),
                 ..options
@@ -321,7 +322,8 @@ impl<'a> Reader<'a> {
             .iter()
             .fold(1u64 << JOKER, |bits, t| bits | t.uses);
         let mut unused_worth = None;
-        let mut best: Option<(u8, f64, f64)> = None;
+        let mut best: Option<(u8, f64)> = None;
+        let mut any = false;
         for kind in candidates {
             let mut left = *held;
             let Some(n) = left[usize::from(kind)].checked_sub(1) else {
@@ -333,12 +335,13 @@ impl<'a> Reader<'a> {
             } else {
                 self.worth(table, &left)
             };
+            any |= w > 0.0;
             let score = w - cost(kind);
-            if best.is_none_or(|(_, s, _)| score > s) {
-                best = Some((kind, score, w));
+            if best.is_none_or(|(_, s)| score > s) {
+                best = Some((kind, score));
             }
         }
-        best.filter(|&(_, _, w)| w > 0.0).map(|(k, s, _)| (k, s))
+        best.filter(|_| any)
     }
 }
 
@@ -348,9 +351,11 @@ impl ExpertCardAgent {
         view.tiles_left.div_ceil(4).max(1)
     }
 
-    /// `worlds` futures of `rounds` rounds from what the seat cannot see.
-    fn futures(&mut self, view: &Observation, rounds: usize, worlds: usize) -> Futures {
-        Futures::sample(&mut self.rng, &view.unseen(), rounds, worlds)
+    /// The decision's futures of `rounds` rounds from what the seat cannot see, drawn from the
+    /// agent's seed and the observation only.
+    fn futures(&self, view: &Observation, rounds: usize) -> Futures {
+        let mut rng = Rng::new(mix(self.seed, fingerprint(view)));
+        Futures::sample(&mut rng, &view.unseen(), rounds, self.options.worlds)
     }
 
     fn discard(&mut self, view: &Observation) -> Option<Action> {
@@ -360,7 +365,7 @@ impl ExpertCardAgent {
             && Rack::new(seen.hand, seen.mine.clone())
                 .is_ok_and(|rack| self.joker_usable(&rack, &seen));
         let danger = self.base.danger(view);
-        let futures = self.futures(view, Self::rounds_left(view), self.options.worlds);
+        let futures = self.futures(view, Self::rounds_left(view));
         let options = view.legal.iter().filter_map(|a| match a {
             Action::Discard(k) if !(keep_joker && *k == JOKER) => Some(*k),
             _ => None,
@@ -382,7 +387,7 @@ impl ExpertCardAgent {
         let (tile, _) = view.claim?;
         let kind = super::game::kind_of(tile);
         let seen = Seen::of(view);
-        let futures = self.futures(view, Self::rounds_left(view), self.options.worlds);
+        let futures = self.futures(view, Self::rounds_left(view));
         let held = *seen.hand.counts();
         let card = self.card.clone();
         let reader = Reader::new(&card, &futures, self.options.survival);
@@ -422,11 +427,9 @@ impl ExpertCardAgent {
         pass_from(&mut self.plan, &view.legal)
     }
 
-    /// Three tiles to pass, read in a quarter of the worlds (at least 8): a pass is decided
-    /// on the hand's broad shape, and the Charleston reads every hand on the card.
-    fn charleston_plan(&mut self, view: &Observation) -> Vec<u8> {
-        let worlds = self.options.worlds;
-        let futures = self.futures(view, CHARLESTON_ROUNDS, worlds);
+    /// Three tiles to pass, one at a time, each the tile whose loss leaves the most worth.
+    fn charleston_plan(&self, view: &Observation) -> Vec<u8> {
+        let futures = self.futures(view, CHARLESTON_ROUNDS);
         let hand = tiles(view.hand.iter().map(|&t| super::game::kind_of(t)));
         let mut held = *hand.counts();
         let reader = Reader::new(&self.card, &futures, self.options.survival);
@@ -445,6 +448,34 @@ impl ExpertCardAgent {
         }
         plan
     }
+}
+
+/// A hash of everything `view` shows ([`Fingerprint`]).
+fn fingerprint(view: &Observation) -> u64 {
+    let mut hash = Fingerprint::default();
+    let mut eat = |x: u64| hash.eat(x);
+    eat(view.seat as u64);
+    eat(view.dealer as u64);
+    eat(view.tiles_left as u64);
+    view.scores.iter().for_each(|&s| eat(s as u64));
+    view.hand.iter().for_each(|&t| eat(u64::from(t)));
+    view.picked.iter().for_each(|&t| eat(u64::from(t)));
+    eat(view.drawn.map_or(u64::MAX, u64::from));
+    eat(view.step.map_or(u64::MAX, |s| s as u64));
+    eat(view.turn.map_or(u64::MAX, |s| s as u64));
+    eat(view
+        .claim
+        .map_or(u64::MAX, |(t, from)| u64::from(t) << 8 | from as u64));
+    for p in &view.players {
+        eat(u64::from(p.dead.is_some()));
+        for d in p.discards.iter() {
+            eat(u64::from(d.tile) | u64::from(d.claimed) << 8);
+        }
+        for e in p.exposures.iter() {
+            e.tiles.iter().for_each(|&t| eat(u64::from(t)));
+        }
+    }
+    hash.finish()
 }
 
 #[cfg(test)]
@@ -528,6 +559,31 @@ mod tests {
             concealed.completed_at(&[2, 9, 9, 9, 9, 5, 9, 9], 0),
             Some(2)
         );
+    }
+
+    #[test]
+    fn a_decision_depends_on_the_seed_and_the_observation_only() {
+        let card = card();
+        let mut deal = Deal::shuffled(card.clone(), &Rules::default(), 0, 3).unwrap();
+        let mut seen = 0;
+        while !deal.is_over() && seen < 40 {
+            for seat in deal.waiting() {
+                let view = deal.observe(seat);
+                if view.legal.is_empty() {
+                    continue;
+                }
+                let mut used = ExpertCardAgent::new(card.clone(), 11);
+                for other in 0..3 {
+                    used.act(&deal.observe((seat + other) % 4));
+                }
+                let fresh = ExpertCardAgent::new(card.clone(), 11).act(&view);
+                if !matches!(view.legal[0], Action::PassTile(_) | Action::Blind) {
+                    assert_eq!(used.act(&view), fresh, "{view:?}");
+                }
+                seen += 1;
+                deal.apply(seat, fresh.unwrap()).unwrap();
+            }
+        }
     }
 
     #[test]

@@ -33,7 +33,7 @@ use crate::efficiency::Discards;
 use crate::error::{Error, Result};
 use crate::riichi::game::{Action, Observation};
 use crate::riichi::rules::Ruleset;
-use crate::rng::Rng;
+use crate::rng::{Fingerprint, Rng, mix};
 use crate::shanten::Form;
 use crate::sim::{Seats, play_out};
 use crate::tile::kind_of_id;
@@ -403,20 +403,10 @@ fn play_world(
     Ok(Some(values))
 }
 
-/// Two numbers mixed into one seed.
-fn mix(a: u64, b: u64) -> u64 {
-    Rng::new(a ^ b.wrapping_mul(0x9E37_79B9_7F4A_7C15)).next_u64()
-}
-
-/// A hash (FNV-1a) of everything `view` shows, so that a decision's worlds depend on the
-/// observation and the agent's seed only.
+/// A hash of everything `view` shows ([`Fingerprint`]).
 fn fingerprint(view: &Observation) -> u64 {
-    let mut hash = 0xCBF2_9CE4_8422_2325u64;
-    let mut eat = |x: u64| {
-        for byte in x.to_le_bytes() {
-            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01B3);
-        }
-    };
+    let mut hash = Fingerprint::default();
+    let mut eat = |x: u64| hash.eat(x);
     eat(view.seat as u64);
     eat(view.dealer as u64);
     eat(view.round_wind.index() as u64);
@@ -439,5 +429,5 @@ fn fingerprint(view: &Observation) -> u64 {
             m.tiles.iter().for_each(|&t| eat(u64::from(t)));
         }
     }
-    hash
+    hash.finish()
 }
