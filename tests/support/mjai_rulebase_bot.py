@@ -91,19 +91,23 @@ class Bot(RulebaseBot):
         return [t for t in self.tehai_mjai if not self.forbidden_tiles[t[:2]]]
 
     def react(self, input_str):
-        """Reacts to the events of `input_str`, as a fresh bot from each deal's start."""
-        events = json.loads(input_str)
-        begun = getattr(self, "game_start", None)
-        self.game_start = next((e for e in events if e["type"] == "start_game"), begun)
-        starts = [i for i, e in enumerate(events) if e["type"] == "start_kyoku"]
+        """Reacts to the events of `input_str`, as a fresh bot from each deal's start (a line
+        that is not a list of events goes to mjai's own handling as it is)."""
+        try:
+            events = json.loads(input_str)
+            starts = [i for i, e in enumerate(events) if e["type"] == "start_kyoku"]
+            begun = getattr(self, "game_start", None)
+            self.game_start = next((e for e in events if e["type"] == "start_game"), begun)
+        except (ValueError, TypeError, KeyError, AttributeError):
+            return super().react(input_str)
         if not starts or begun is None:
             return super().react(input_str)
-        if starts[0]:
-            super().react(json.dumps(events[: starts[0]]))  # the end of the deal before
+        if starts[-1]:
+            super().react(json.dumps(events[: starts[-1]]))  # the deals before this one
         self.__init__(player_id=self.player_id)
         self.game_start = begun
         super().react(json.dumps([begun]))
-        return super().react(json.dumps(events[starts[0] :]))
+        return super().react(json.dumps(events[starts[-1] :]))
 
     def think(self):
         answer = super().think()
