@@ -597,7 +597,8 @@ def test_an_exposure_with_a_joker_and_a_joker_exchange(open_table: Any) -> None:
     assert "J" in exposed and sorted(exposed) == sorted(pictured)
     assert page.locator('#you-melds [data-tile="J"]').first.get_attribute("aria-label") == "Joker"
 
-    other = open_table("american --seed 0 --delay 0")
+    # the card agents: the seed's game reaches a joker exchange with them at the table
+    other = open_table("american --seed 0 --delay 0 --agents card,card,card")
     page = other.page
 
     def exchange(session: Any) -> bool:
