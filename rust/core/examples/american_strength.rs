@@ -19,7 +19,7 @@ mod common;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::{Timed, interval, print_times};
+use common::{Timed, interval, print_times, rotations};
 use mahjong_core::agent::{Agent, seat_seed};
 use mahjong_core::american::Card;
 use mahjong_core::american::agent::{AgentKind, CardAgent};
@@ -48,9 +48,7 @@ fn main() {
     }
     let card = Arc::new(Card::builtin("house-2026").expect("the built-in card"));
     let focus = seats[0];
-    let layouts: Vec<Vec<char>> = (0..4)
-        .map(|r| (0..4).map(|s| seats[(s + 4 - r) % 4]).collect())
-        .collect();
+    let layouts = rotations(&seats);
     let started = Instant::now();
     let seat_layouts = layouts.clone();
     let results = run(games * 4, workers, move |i| {

@@ -22,7 +22,7 @@ mod common;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::{Timed, interval, print_times};
+use common::{Timed, interval, print_times, rotations};
 use mahjong_core::agent::{Agent, seat_seed};
 use mahjong_core::riichi::agent::EfficiencyAgent;
 use mahjong_core::riichi::expert::{ExpertAgent, Options};
@@ -62,9 +62,7 @@ fn main() {
     }
     let rules = Ruleset::preset(preset);
     let focus = seats[0];
-    let layouts: Vec<Vec<char>> = (0..4)
-        .map(|r| (0..4).map(|s| seats[(s + 4 - r) % 4]).collect())
-        .collect();
+    let layouts = rotations(&seats);
     let started = Instant::now();
     let seat_layouts = layouts.clone();
     let results = run(games * 4, workers, move |i| {

@@ -38,6 +38,14 @@ impl<O: Observed> Agent<O> for Timed<O> {
     }
 }
 
+/// `seats` (one letter per seat) and its three rotations, so that every agent sits in every
+/// seat.
+pub(crate) fn rotations(seats: &[char]) -> Vec<Vec<char>> {
+    (0..4)
+        .map(|r| (0..4).map(|s| seats[(s + 4 - r) % 4]).collect())
+        .collect()
+}
+
 /// The mean of `values` and the half width of its 95 % interval (1.96 standard errors).
 pub(crate) fn interval(values: &[f64]) -> (f64, f64) {
     let n = values.len() as f64;

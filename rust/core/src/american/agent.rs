@@ -468,10 +468,36 @@ fn needed(card: &Card, exposures: &[Exposure]) -> u64 {
     needed & !(1 << JOKER)
 }
 
+/// Plays the game of `seed` on `card` with `agents` (one per seat), checking that each action
+/// is legal; the actions in order.
+#[cfg(test)]
+pub(super) fn play_legally<A: Agent<Observation>>(
+    card: &Arc<Card>,
+    seed: u64,
+    agents: &mut [A],
+) -> Vec<Action> {
+    use super::game::{Deal, Rules};
+
+    let mut deal = Deal::shuffled(card.clone(), &Rules::default(), 0, seed).unwrap();
+    let mut actions = Vec::new();
+    while !deal.is_over() {
+        for seat in deal.waiting() {
+            let view = deal.observe(seat);
+            if view.legal.is_empty() {
+                continue;
+            }
+            let action = agents[seat].act(&view).unwrap();
+            assert!(view.legal.contains(&action), "{action:?}");
+            actions.push(action);
+            deal.apply(seat, action).unwrap();
+        }
+    }
+    actions
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::american::game::{Deal, Rules};
 
     #[test]
     fn names_parse_and_make_agents() {
@@ -486,18 +512,7 @@ mod tests {
         let card = Arc::new(Card::builtin("house-2026").unwrap());
         for seed in 0..6 {
             let mut agents: Vec<CardAgent> = (0..4).map(|_| CardAgent::new(card.clone())).collect();
-            let mut deal = Deal::shuffled(card.clone(), &Rules::default(), 0, seed).unwrap();
-            while !deal.is_over() {
-                for seat in deal.waiting() {
-                    let view = deal.observe(seat);
-                    if view.legal.is_empty() {
-                        continue;
-                    }
-                    let action = agents[seat].act(&view).unwrap();
-                    assert!(view.legal.contains(&action), "{action:?}");
-                    deal.apply(seat, action).unwrap();
-                }
-            }
+            play_legally(&card, seed, &mut agents);
         }
     }
 }

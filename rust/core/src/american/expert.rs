@@ -481,6 +481,7 @@ fn fingerprint(view: &Observation) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::american::agent::play_legally;
     use crate::american::game::{Deal, Rules};
 
     fn card() -> Arc<Card> {
@@ -593,21 +594,7 @@ mod tests {
             let mut agents: Vec<ExpertCardAgent> = (0..4)
                 .map(|s| ExpertCardAgent::new(card.clone(), seed * 4 + s))
                 .collect();
-            let mut deal = Deal::shuffled(card.clone(), &Rules::default(), 0, seed).unwrap();
-            let mut actions = Vec::new();
-            while !deal.is_over() {
-                for seat in deal.waiting() {
-                    let view = deal.observe(seat);
-                    if view.legal.is_empty() {
-                        continue;
-                    }
-                    let action = agents[seat].act(&view).unwrap();
-                    assert!(view.legal.contains(&action), "{action:?}");
-                    actions.push(action);
-                    deal.apply(seat, action).unwrap();
-                }
-            }
-            actions
+            play_legally(&card, seed, &mut agents)
         };
         for seed in 0..3 {
             assert_eq!(play(seed), play(seed));
