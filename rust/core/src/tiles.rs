@@ -16,12 +16,16 @@ const fn five(suit: usize) -> usize {
 
 /// How many copies of `kind` a full set holds: 4, or 8 for flowers and jokers.
 pub fn supply(kind: usize) -> u8 {
-    if kind == usize::from(FLOWER) || kind == usize::from(JOKER) {
-        8
-    } else {
-        4
-    }
+    SUPPLY.get(kind).copied().unwrap_or(4)
 }
+
+/// [`supply`] of every kind.
+const SUPPLY: [u8; KINDS] = {
+    let mut supply = [4; KINDS];
+    supply[FLOWER as usize] = 8;
+    supply[JOKER as usize] = 8;
+    supply
+};
 
 /// A multiset of tiles: counts per kind (34 Riichi kinds, then flower and joker) plus the number
 /// of red fives among the 5m, 5p and 5s.
@@ -122,6 +126,10 @@ impl Tiles {
     }
 
     fn check_supply(&self) -> Result<()> {
+        let within = |(count, supply): (&u8, &u8)| count <= supply;
+        if self.counts.iter().zip(&SUPPLY).all(within) && self.red.iter().all(|&red| red <= 1) {
+            return Ok(());
+        }
         for (kind, &count) in self.counts.iter().enumerate() {
             if count > supply(kind) {
                 return Err(Error::hand(format!(

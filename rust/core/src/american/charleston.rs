@@ -28,15 +28,19 @@ fn read_segment(
     held: u64,
     columns: Range<usize>,
 ) -> Option<Reading> {
-    let at = columns.clone().map(|i| needs.distance(i)).min()?;
+    let at = needs.distances_of(columns.clone()).min()?;
     let (mut kept, mut used) = (0u64, 0u64);
-    for i in columns.filter(|&i| needs.distance(i) == at) {
-        used |= table.needed_kinds(i);
-        kept |= held & !table.needed_kinds(i);
+    for (i, d) in columns.clone().zip(needs.distances_of(columns)) {
+        if d != at {
+            continue;
+        }
+        let needed = table.needed_kinds(i);
+        used |= needed;
+        kept |= held & !needed;
         let spare = needs.jokers > needs.flexible(i);
         for &[kind, total, strict] in table.needed(i) {
-            let k = usize::from(kind);
-            if c[k] > 0 && !(c[k] <= total && (c[k] <= strict || !spare)) {
+            let held = c[usize::from(kind)];
+            if held > total || (held > strict && spare) {
                 kept |= 1 << kind;
             }
         }

@@ -391,7 +391,7 @@ impl Card {
             .collect();
         let lowest: Vec<Option<u8>> = segments
             .iter()
-            .map(|s| s.columns.clone().map(|i| d[i]).min())
+            .map(|s| d[s.columns.clone()].iter().copied().min())
             .collect();
         let mut order: Vec<usize> = (0..segments.len()).collect();
         if prune {

@@ -70,19 +70,22 @@ impl Needs {
         self.total[i] - self.natural[i]
     }
 
-    /// Tiles away of every column.
+    /// Tiles away of every column, in one pass the compiler can vectorise.
     pub fn distances(&self) -> impl Iterator<Item = u8> + '_ {
-        (0..self.natural.len()).map(|i| self.distance(i))
+        self.distances_of(0..self.natural.len())
     }
 
-    /// Tiles away of the nearest column (`None` without columns), in one pass the compiler
-    /// can vectorise.
+    /// Tiles away of `columns`, in order.
+    pub fn distances_of(&self, columns: Range<usize>) -> impl Iterator<Item = u8> + '_ {
+        let jokers = self.jokers;
+        (self.natural[columns.clone()].iter())
+            .zip(&self.total[columns])
+            .map(move |(&natural, &total)| natural.max(total.saturating_sub(jokers)))
+    }
+
+    /// Tiles away of the nearest column (`None` without columns).
     pub fn nearest(&self) -> Option<u8> {
-        self.natural
-            .iter()
-            .zip(&self.total)
-            .map(|(&natural, &total)| natural.max(total.saturating_sub(self.jokers)))
-            .min()
+        self.distances().min()
     }
 }
 
