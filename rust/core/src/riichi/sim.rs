@@ -217,7 +217,7 @@ pub fn play_game(
     while let Some(mut deal) = game.next_deal() {
         play_out(&mut deal, agents)?;
         outcomes.extend(deal.outcome().cloned());
-        game.finish_deal(&deal)?;
+        game.finish_owned_deal(deal)?;
     }
     Ok((game, outcomes))
 }

@@ -206,7 +206,7 @@ pub enum Event {
         tile: u8,
     },
     /// A win.
-    Hora(WinRecord),
+    Hora(Box<WinRecord>),
     /// The deal ended without a win.
     Ryukyoku {
         /// Why.

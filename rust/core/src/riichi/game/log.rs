@@ -340,7 +340,7 @@ mod tests {
             },
             Event::Dora { indicator: 0 },
             Event::Kita { seat: 1, tile: 120 },
-            Event::Hora(win),
+            Event::Hora(Box::new(win)),
             Event::Ryukyoku {
                 reason: DrawReason::KyuushuKyuuhai,
                 declarer: Some(2),

@@ -252,6 +252,32 @@ impl Game {
     /// Takes a finished deal's result and moves the game on (R16.3, R16.4). Only the deal
     /// this game gave out last is taken, once: the same setup, wall and rules.
     pub fn finish_deal(&mut self, deal: &Deal) -> Result<()> {
+        self.take_deal(deal, |log, played| {
+            log.extend_from_slice(deal.events());
+            played.push(deal.actions().to_vec());
+        })
+    }
+
+    /// [`Self::finish_deal`] for a deal its caller is done with: its log and actions are
+    /// moved into the game's, not copied.
+    pub fn finish_owned_deal(&mut self, mut deal: Deal) -> Result<()> {
+        let (events, actions) = deal.take_records();
+        self.take_deal(&deal, |log, played| {
+            if log.is_empty() {
+                *log = events;
+            } else {
+                log.extend(events);
+            }
+            played.push(actions);
+        })
+    }
+
+    /// [`Self::finish_deal`], the deal's log and actions added to the game's by `record`.
+    fn take_deal(
+        &mut self,
+        deal: &Deal,
+        record: impl FnOnce(&mut Vec<Event>, &mut Vec<Vec<(usize, Action)>>),
+    ) -> Result<()> {
         let outcome = deal
             .outcome()
             .ok_or_else(|| Error::argument("the deal is not over"))?;
@@ -277,8 +303,7 @@ impl Game {
         self.dealt = None;
         self.deals += 1;
         self.scores = deal.scores();
-        self.log.extend_from_slice(deal.events());
-        self.played.push(deal.actions().to_vec());
+        record(&mut self.log, &mut self.played);
         if outcome.wins.is_empty() {
             self.deposit_owners.extend_from_slice(deal.depositors());
         } else {

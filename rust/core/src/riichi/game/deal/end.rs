@@ -250,7 +250,7 @@ impl Deal {
             MultiRonRenchan::DealerNearestOnly => records.first().is_some_and(|r| r.seat == dealer),
         };
         for record in &records {
-            self.events.push(Event::Hora(record.clone()));
+            self.events.push(Event::Hora(Box::new(record.clone())));
         }
         self.finish(Outcome {
             wins: records,

@@ -310,6 +310,14 @@ impl Deal {
         &self.history
     }
 
+    /// Its events and actions, taken out of it (both left empty).
+    pub(crate) fn take_records(&mut self) -> (Vec<Event>, Vec<(usize, Action)>) {
+        (
+            std::mem::take(&mut self.events),
+            std::mem::take(&mut self.history),
+        )
+    }
+
     /// The outcome, once the deal is over.
     pub fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()

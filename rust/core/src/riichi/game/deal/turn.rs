@@ -16,26 +16,33 @@ use crate::tiles::Tiles;
 impl Deal {
     pub(super) fn turn_actions(&self, seat: usize, kind: TurnKind) -> Vec<Action> {
         let p = &self.players[seat];
-        let mut out = Vec::new();
+        // Room for every discard and a riichi with each, and a few more: one allocation.
+        let mut out = Vec::with_capacity(2 * p.hand.len() + 6);
         let (drawn, draw) = match kind {
             TurnKind::Drawn { tile, draw } => (tile, draw),
-            TurnKind::Called { forbidden } => return self.discards(seat, None, forbidden),
+            TurnKind::Called { forbidden } => {
+                self.push_discards(&mut out, seat, None, forbidden);
+                return out;
+            }
         };
         if self.tsumo_scored(seat, drawn, draw).is_some() {
             out.push(Action::Tsumo);
         }
         if p.riichi {
             out.push(Action::Discard(drawn));
-            out.extend(self.riichi_ankan(seat, drawn));
+            if self.riichi_ankan_allowed(seat, drawn) {
+                out.push(Action::Ankan(kind_of_id(drawn)));
+            }
             if self.kita_status(seat, Some(drawn)) == Some(Ok(())) {
                 out.push(Action::Kita);
             }
             return out;
         }
-        out.extend(self.discards(seat, Some(drawn), 0));
-        out.extend(self.riichi_options(seat, drawn));
-        out.extend(self.ankan_options(seat));
-        out.extend(self.kakan_options(seat));
+        let discards = out.len();
+        self.push_discards(&mut out, seat, Some(drawn), 0);
+        self.push_riichi_options(&mut out, discards, seat);
+        self.push_ankan_options(&mut out, seat);
+        self.push_kakan_options(&mut out, seat);
         if self.kita_status(seat, Some(drawn)) == Some(Ok(())) {
             out.push(Action::Kita);
         }
@@ -45,9 +52,8 @@ impl Deal {
         out
     }
 
-    /// One discard per tile class, the drawn tile preferred (tsumogiri).
-    pub(super) fn discards(&self, seat: usize, drawn: Option<u8>, forbidden: u64) -> Vec<Action> {
-        let mut out: Vec<Action> = Vec::with_capacity(self.players[seat].hand.len() + 1);
+    /// One discard per tile class, the drawn tile preferred (tsumogiri), pushed onto `out`.
+    fn push_discards(&self, out: &mut Vec<Action>, seat: usize, drawn: Option<u8>, forbidden: u64) {
         let mut seen = 0u64;
         let order = drawn
             .into_iter()
@@ -60,7 +66,6 @@ impl Deal {
             seen |= 1 << class;
             out.push(Action::Discard(t));
         }
-        out
     }
 
     /// Whether the riichi conditions other than tenpai hold (R6.1a, c, d, e); `None` when they
@@ -92,68 +97,67 @@ impl Deal {
         p.shape().shanten(Form::All).is_ok_and(|s| s <= 0)
     }
 
-    fn riichi_options(&self, seat: usize, drawn: u8) -> Vec<Action> {
+    /// A riichi with each discard from `out[discards..]` (the turn's discards) that leaves the
+    /// hand waiting, pushed onto `out`.
+    fn push_riichi_options(&self, out: &mut Vec<Action>, discards: usize, seat: usize) {
         let p = &self.players[seat];
         if self.riichi_condition(seat).is_some() || !Self::tenpai_within_reach(p) {
-            return Vec::new();
+            return;
         }
         let hand = *p.shape();
         let mut tenpai = [None; RIICHI_KINDS];
-        self.discards(seat, Some(drawn), 0)
-            .into_iter()
-            .filter_map(|a| match a {
-                Action::Discard(t) => {
-                    let kind = usize::from(kind_of_id(t));
-                    let waits = *tenpai[kind]
-                        .get_or_insert_with(|| PlayerState::tenpai_of(&hand.without(kind)));
-                    waits.then_some(Action::Riichi(t))
-                }
-                _ => None,
-            })
-            .collect()
+        for at in discards..out.len() {
+            let Action::Discard(t) = out[at] else {
+                continue;
+            };
+            let kind = usize::from(kind_of_id(t));
+            let waits =
+                *tenpai[kind].get_or_insert_with(|| PlayerState::tenpai_of(&hand.without(kind)));
+            if waits {
+                out.push(Action::Riichi(t));
+            }
+        }
     }
 
-    fn ankan_options(&self, seat: usize) -> Vec<Action> {
+    fn push_ankan_options(&self, out: &mut Vec<Action>, seat: usize) {
         if self.kan_blocked().is_some() {
-            return Vec::new();
+            return;
         }
         let counts = self.players[seat].counts();
-        (0..RIICHI_KINDS as u8)
-            .filter(|&k| counts[usize::from(k)] == 4)
-            .map(Action::Ankan)
-            .collect()
+        out.extend(
+            (0..RIICHI_KINDS as u8)
+                .filter(|&k| counts[usize::from(k)] == 4)
+                .map(Action::Ankan),
+        );
     }
 
-    fn kakan_options(&self, seat: usize) -> Vec<Action> {
+    fn push_kakan_options(&self, out: &mut Vec<Action>, seat: usize) {
         if self.kan_blocked().is_some() {
-            return Vec::new();
+            return;
         }
         let p = &self.players[seat];
-        p.melds
-            .iter()
-            .filter(|m| m.meld.kind() == MeldKind::Pon)
-            .filter_map(|m| {
-                let kind = kind_of_id(m.tiles[0]);
-                p.hand
-                    .iter()
-                    .find(|&&t| kind_of_id(t) == kind)
-                    .map(|&t| Action::Kakan(t))
-            })
-            .collect()
+        out.extend(
+            p.melds
+                .iter()
+                .filter(|m| m.meld.kind() == MeldKind::Pon)
+                .filter_map(|m| {
+                    let kind = kind_of_id(m.tiles[0]);
+                    p.hand
+                        .iter()
+                        .find(|&&t| kind_of_id(t) == kind)
+                        .map(|&t| Action::Kakan(t))
+                }),
+        );
     }
 
-    /// Ankan in riichi (R6.3): only of the drawn tile's kind, only when the waits stay the
-    /// same (and, for `same_waits_and_shape`, every reading keeps the three as a triplet).
-    fn riichi_ankan(&self, seat: usize, drawn: u8) -> Vec<Action> {
-        let kind = kind_of_id(drawn);
-        if self.rules.riichi_ankan == RiichiAnkan::None
-            || self.kan_blocked().is_some()
-            || self.players[seat].held(kind) != 4
-            || !self.riichi_kan_keeps_waits(seat, drawn)
-        {
-            return Vec::new();
-        }
-        vec![Action::Ankan(kind)]
+    /// Whether a riichi hand may ankan the drawn tile's kind (R6.3): only that kind, only when
+    /// the waits stay the same (and, for `same_waits_and_shape`, every reading keeps the three
+    /// as a triplet).
+    fn riichi_ankan_allowed(&self, seat: usize, drawn: u8) -> bool {
+        self.rules.riichi_ankan != RiichiAnkan::None
+            && self.kan_blocked().is_none()
+            && self.players[seat].held(kind_of_id(drawn)) == 4
+            && self.riichi_kan_keeps_waits(seat, drawn)
     }
 
     /// Whether an ankan of the drawn tile's kind keeps a riichi hand's waits (and, under
