@@ -603,6 +603,7 @@ def fill_hidden(
     *,
     red_fives: bool = True,
     seed: int | None = None,
+    players: int = 4,
 ) -> list[str]: ...
 
 MJAI_FIELD_ORDER: dict[str, tuple[str, ...]]

@@ -81,6 +81,36 @@ def test_a_seat_rebuilds_what_it_was_offered(preset: str, seed: int) -> None:
             assert action_matches(action, answer, action.type == "riichi") or answer == NONE
 
 
+@pytest.mark.parametrize(("layout", "kita"), [("padded4", "kita"), ("native", "nukidora")])
+def test_a_three_player_seat_rebuilds_what_it_was_offered_in_either_log_layout(
+    layout: str, kita: str
+) -> None:
+    """Three-player logs with seat arrays of four (seat 3 padded, its hand hidden) or three,
+    kita under either event name: the seat's rebuilt deal offers it what the real one did."""
+    rules = Ruleset.from_dict(
+        {
+            "preset": "tenhou-sanma",
+            "mjai_sanma_layout": layout,
+            "mjai_kita_event": kita,
+            "game_length": "one_deal",
+        }
+    )
+    kitas = 0
+    for seed in range(6):
+        agents = [EfficiencyAgent(), RandomAgent(seed), EfficiencyAgent()]
+        deal = Game(seed=seed, rules=rules).next_deal()
+        assert deal is not None
+        while not deal.is_over:
+            for seat in deal.waiting():
+                events = deal.events(0, seat=seat)
+                kitas += sum(event["type"] == kita for event in events)
+                rebuilt = seat_deal(events, rules)
+                assert _seen(rebuilt.observation(seat)) == _seen(deal.observation(seat))
+            seat = deal.waiting()[0]
+            deal.apply(seat, agents[seat].act(deal.observation(seat), deal.legal_actions(seat)))
+    assert kitas > 0
+
+
 def test_hidden_tiles_are_named_and_shown_ones_kept() -> None:
     deal = Deal(seed=5)
     while len(deal.events(0)) < 40:

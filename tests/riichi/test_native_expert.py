@@ -107,3 +107,21 @@ def test_fill_hidden_refuses_events_no_deal_explains() -> None:
         _core.fill_hidden([dict(events[0], tehais=[own] * 4), *events[1:]])
     with pytest.raises(InvalidArgumentError, match="start_kyoku"):
         _core.fill_hidden(events[1:])
+    with pytest.raises(InvalidArgumentError, match="3 or 4 hands, not 2"):
+        _core.fill_hidden([dict(events[0], tehais=events[0]["tehais"][:2]), *events[1:]])
+    with pytest.raises(InvalidArgumentError, match="3 or 4 players, not 5"):
+        _core.fill_hidden(events, players=5)
+
+
+def test_fill_hidden_names_a_three_player_deal_from_its_108_tiles() -> None:
+    rules = Ruleset.preset("tenhou-sanma")
+    deal = Deal(seed=4, rules=rules)
+    while len(deal.events(0)) < 40 and not deal.is_over:
+        seat = deal.waiting()[0]
+        deal.apply(seat, deal.legal_actions(seat)[0])
+    events = deal.events(0, seat=1)
+    names = _core.fill_hidden(events, seed=2, players=3)
+    assert HIDDEN not in names
+    # With three players 2m-8m are out of the game.
+    assert not {f"{n}m" for n in range(2, 9)} & set(names)
+    assert seat_deal(events, rules).observation(1).to_dict() == deal.observation(1).to_dict()

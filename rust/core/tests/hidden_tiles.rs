@@ -4,7 +4,9 @@
 //! masked events (hands drawn by the fitted reading), is filled and replayed through the
 //! engine, and the deal reached shows the seat exactly its
 //! observation; every tile is accounted for, every riichi hand waits on kinds it has not let
-//! pass, every call and kan was possible (the engine accepted it).
+//! pass, every call, kan and kita was possible (the engine accepted it). Three-player deals
+//! (kita, 108 tiles) are read from their events: an observation does not say when each kita
+//! was made.
 
 use mahjong_core::agent::{Agent, seat_seed};
 use mahjong_core::riichi::agent::AgentKind;
@@ -15,14 +17,15 @@ use mahjong_core::riichi::reading::Reading;
 use mahjong_core::riichi::sight::{Sight, Step};
 use mahjong_core::riichi::{Preset, Ruleset};
 use mahjong_core::rng::Rng;
-use mahjong_core::tile::kind_of_id;
+use mahjong_core::tile::{kind_of_id, riichi_ids};
 
 /// Riichi hands read and those waiting on a kind they let pass (allowed only when the tiles
-/// left make no other wait).
+/// left make no other wait), and the kita steps of the sights filled.
 #[derive(Default)]
 struct Riichi {
     hands: usize,
     passed: usize,
+    kita: usize,
 }
 
 /// Checks one filled sight: the replayed deal shows `view` to its seat, and its riichi hands
@@ -35,18 +38,18 @@ fn check(
     what: &str,
     riichi: &mut Riichi,
 ) {
-    let mut sorted = filled.wall.to_vec();
+    let mut sorted = filled.wall.clone();
     sorted.sort_unstable();
     assert_eq!(
         sorted,
-        (0..136).collect::<Vec<u8>>(),
+        riichi_ids(sight.players).collect::<Vec<u8>>(),
         "{what}: every tile once"
     );
     let (_, deal) = filled
         .replay(sight, rules)
         .unwrap_or_else(|e| panic!("{what}: {e}"));
     assert_eq!(&deal.observe(view.seat), view, "{what}");
-    for seat in (0..4).filter(|&s| s != view.seat) {
+    for seat in (0..sight.players).filter(|&s| s != view.seat) {
         let p = deal.player(seat);
         if !p.riichi {
             continue;
@@ -81,15 +84,21 @@ fn check_seat(
     riichi: &mut Riichi,
 ) -> usize {
     let view = deal.observe(seat);
-    let rebuilt = Sight::of(&view).unwrap_or_else(|e| panic!("{e}: {view:?}"));
     let masked: Vec<_> = deal.events().iter().map(|e| e.seen_by(seat)).collect();
     let told = Sight::from_events(seat, &masked).unwrap();
+    let mut sights = vec![(told, "events", fitted::reading())];
+    if view.player_count == 4 {
+        let rebuilt = Sight::of(&view).unwrap_or_else(|e| panic!("{e}: {view:?}"));
+        sights.push((rebuilt, "observation", Reading::UNIFORM));
+    } else {
+        let refused = Sight::of(&view).unwrap_err();
+        assert!(refused.message().contains("kita"), "{refused}");
+    }
     let mut checked = 0;
-    let readings = [Reading::UNIFORM, fitted::reading()];
-    for ((sight, how), reading) in [(rebuilt, "observation"), (told, "events")]
-        .into_iter()
-        .zip(readings)
-    {
+    for (sight, how, reading) in sights {
+        riichi.kita += (sight.steps.iter())
+            .filter(|s| matches!(s, Step::Kita { .. }))
+            .count();
         let filled =
             fill_hidden(&sight, &reading, rng).unwrap_or_else(|e| panic!("{how}: {e}: {sight:?}"));
         check(&sight, &filled, &view, rules, how, riichi);
@@ -98,23 +107,21 @@ fn check_seat(
     checked
 }
 
-#[test]
-fn every_decision_of_whole_games_is_explained() {
-    let rules = Ruleset::preset(Preset::Tenhou);
+/// Checks every decision of `games` whole games under `preset` (random and efficiency
+/// players alternating): the decisions checked and the riichi hands read.
+fn explain_games(preset: Preset, games: u64) -> (usize, Riichi) {
+    let rules = Ruleset::preset(preset);
+    let players = rules.player_count();
     let mut rng = Rng::new(7);
     let mut checked = 0;
     let mut riichi = Riichi::default();
-    for seed in 0..std::env::var("HIDDEN_GAMES")
-        .ok()
-        .and_then(|g| g.parse().ok())
-        .unwrap_or(6u64)
-    {
+    for seed in 0..games {
         let kinds = if seed % 2 == 0 {
             [AgentKind::Random, AgentKind::Efficiency]
         } else {
             [AgentKind::Efficiency, AgentKind::Random]
         };
-        let mut agents: Vec<Box<dyn Agent<Observation>>> = (0..4)
+        let mut agents: Vec<Box<dyn Agent<Observation>>> = (0..players)
             .map(|s| kinds[s % 2].make(seat_seed(seed, s)))
             .collect();
         let mut game = Game::new(&rules, seed);
@@ -129,8 +136,36 @@ fn every_decision_of_whole_games_is_explained() {
             game.finish_deal(&deal).unwrap();
         }
     }
+    (checked, riichi)
+}
+
+/// The number of games a test plays: `HIDDEN_GAMES`, else `default`.
+fn games(default: u64) -> u64 {
+    std::env::var("HIDDEN_GAMES")
+        .ok()
+        .and_then(|g| g.parse().ok())
+        .unwrap_or(default)
+}
+
+#[test]
+fn every_decision_of_whole_games_is_explained() {
+    let (checked, riichi) = explain_games(Preset::Tenhou, games(6));
     assert!(checked > 1000, "{checked}");
     assert!(riichi.hands > 100, "{}", riichi.hands);
+    assert!(
+        riichi.passed * 50 <= riichi.hands,
+        "{} of {} riichi hands wait on a kind they let pass",
+        riichi.passed,
+        riichi.hands
+    );
+}
+
+#[test]
+fn every_decision_of_three_player_games_is_explained() {
+    let (checked, riichi) = explain_games(Preset::TenhouSanma, games(4));
+    assert!(checked > 1000, "{checked}");
+    assert!(riichi.kita > 1000, "{}", riichi.kita);
+    assert!(riichi.hands > 50, "{}", riichi.hands);
     assert!(
         riichi.passed * 50 <= riichi.hands,
         "{} of {} riichi hands wait on a kind they let pass",

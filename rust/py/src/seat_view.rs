@@ -20,17 +20,20 @@ use crate::errors::IntoPyResult;
 /// The names of the hidden tiles (`"?"`) of one deal's Mjai events as one seat received them
 /// (`start_kyoku` first, that seat's dealt tiles shown), in the order they appear: the
 /// hidden dealt tiles seat by seat, then the hidden draws. They are named consistently with
-/// every event (every tile accounted for, each riichi hand waiting, each call and kan
+/// every event (every tile accounted for, each riichi hand waiting, each call, kan and kita
 /// possible), the other hands drawn by the fitted reading from `seed`; the rules' red fives
-/// by `red_fives`. Events after the deal's end are left out; events no deal can explain
-/// raise InvalidArgumentError or InvalidTileError.
+/// by `red_fives`, their seat count by `players` (3: a deal of 108 tiles, seat arrays of
+/// three entries or four with seat 3 empty, kita as `nukidora` or `kita`). Events after the
+/// deal's end are left out; events no deal can explain raise InvalidArgumentError or
+/// InvalidTileError.
 #[pyfunction]
-#[pyo3(signature = (events, *, red_fives = true, seed = None))]
+#[pyo3(signature = (events, *, red_fives = true, seed = None, players = 4))]
 pub(crate) fn fill_hidden(
     py: Python<'_>,
     events: Vec<Bound<'_, PyDict>>,
     red_fives: bool,
     seed: Option<SeedArg>,
+    players: usize,
 ) -> PyResult<Vec<&'static str>> {
     let mut read = Vec::new();
     for event in &events {
@@ -44,7 +47,7 @@ pub(crate) fn fill_hidden(
     let seed = seed.map_or(0, |s| s.0);
     let (sight, filled) = py
         .detach(|| {
-            let sight = Sight::from_told(&told, red_fives)?;
+            let sight = Sight::from_told(&told, red_fives, players)?;
             let filled = hidden::fill_hidden(&sight, &fitted::reading(), &mut Rng::new(seed))?;
             Ok::<_, Error>((sight, filled))
         })
@@ -92,17 +95,14 @@ fn told(event: &Bound<'_, PyDict>, kind: &str) -> PyResult<Option<Told>> {
                 .iter()
                 .map(|h| h.iter().map(|n| named(n)).collect::<PyResult<_>>())
                 .collect::<PyResult<_>>()?;
-            let hands: [Vec<Named>; 4] = hands
-                .try_into()
-                .map_err(|_| Error::argument("start_kyoku has 4 hands"))
-                .py()?;
+            let hands: [Vec<Named>; 4] = four(hands, "hands")?;
             Told::Start {
                 round_wind: mahjong_core::Wind::parse(&wind, "bakaze").py()?.index() as u8,
                 number: field(event, "kyoku")?,
                 dealer: field(event, "oya")?,
                 honba: field(event, "honba")?,
                 riichi_sticks: field(event, "kyotaku")?,
-                scores: field(event, "scores")?,
+                scores: four(field(event, "scores")?, "scores")?,
                 dora: tile("dora_marker")?,
                 hands,
             }
@@ -133,8 +133,29 @@ fn told(event: &Bound<'_, PyDict>, kind: &str) -> PyResult<Option<Told>> {
         "dora" => Told::Dora {
             tile: tile("dora_marker")?,
         },
+        "nukidora" | "kita" => Told::Kita {
+            seat: seat()?,
+            tile: tile("pai")?,
+        },
         _ => return Ok(None),
     }))
+}
+
+/// A seat array of `start_kyoku` (three or four entries) as four, the fourth empty (its
+/// default) when there are three players.
+fn four<T: Default>(values: Vec<T>, what: &str) -> PyResult<[T; 4]> {
+    if !(3..=4).contains(&values.len()) {
+        return Err(Error::argument(format!(
+            "start_kyoku has 3 or 4 {what}, not {}",
+            values.len()
+        )))
+        .py();
+    }
+    let mut out: [T; 4] = Default::default();
+    for (slot, value) in out.iter_mut().zip(values) {
+        *slot = value;
+    }
+    Ok(out)
 }
 
 /// Field `key` of `event`, else InvalidArgumentError naming it.

@@ -4,8 +4,9 @@
 //! through the engine: the deal reached is the one the seat is in, as far as it can tell.
 //!
 //! - Every tile is accounted for: the tiles nobody has shown (outside the seat's hand, the
-//!   ponds, the melds and the indicators) make the other hands, the rest of the wall and the
-//!   dead wall; the wall is an order of the 136 tiles.
+//!   ponds, the melds, the kita tiles and the indicators) make the other hands, the rest of
+//!   the wall and the dead wall; the wall is an order of the 136 tiles (108 with three
+//!   players), laid out as [`Layout`] says.
 //! - The hands now come from a [`Reading`]: a riichi hand waits (with the engine's tenpai,
 //!   so its riichi was legal), and never on a kind it let pass since its riichi (a discard it
 //!   could have won on, or a draw it gave away); the reading's models shape the others.
@@ -13,36 +14,32 @@
 //!   hand, the tiles of a call or kan too, and each draw is taken out of it: the discarded
 //!   tile for a tsumogiri, a tile of another kind for a discard from the hand (so that it
 //!   reads as a discard from the hand by id and by name), a tile of the kan's kind for a
-//!   riichi hand's concealed kan.
+//!   riichi hand's concealed kan, the North itself for a kita (the engine sets the drawn
+//!   North aside first).
 //!   Every call and kan is then possible: its tiles were held.
 
 use super::reading::{Reading, Unseen};
 use super::sight::{Sight, Step};
 use crate::error::{Error, Result};
 use crate::meld::MeldKind;
+use crate::riichi::game::wall::Layout;
 use crate::riichi::game::{Action, Deal, Game, Wall};
 use crate::riichi::rules::Ruleset;
 use crate::rng::Rng;
-use crate::tile::{HIDDEN, RIICHI_TILE_COUNT, kind_of_id};
+use crate::tile::{HIDDEN, RIICHI_TILE_COUNT, kind_of_id, riichi_ids};
 
-/// Replacement tiles in the order they are drawn (R2.3).
-const RINSHAN: [usize; 4] = [134, 135, 132, 133];
-/// The first dora indicator's position; kan indicators follow at -2 each (R2.4).
-const FIRST_INDICATOR: usize = 130;
-/// The position of the dealer's first draw (R2.8); the next draws follow.
-const FIRST_DRAW: usize = 52;
 /// Times every hidden hand is drawn again before the sight is given up.
 const HANDS_TRIES: usize = 8;
 
 /// Every hidden tile of a [`Sight`] named.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Filled {
-    /// The 13 tiles dealt to each seat.
+    /// The 13 tiles dealt to each seat (none to seat 3 of three players).
     pub dealt: [Vec<u8>; 4],
     /// The tile of each draw step, in the order of the steps.
     pub draws: Vec<u8>,
     /// The whole wall, in draw order (see [`Wall::from_order`]).
-    pub wall: [u8; RIICHI_TILE_COUNT],
+    pub wall: Vec<u8>,
 }
 
 /// One seat's part of the steps, for naming its tiles backwards.
@@ -56,6 +53,8 @@ enum Op<'a> {
     Call(&'a [u8]),
     /// Tiles the hand gave to a kan; `riichi` when the seat was in riichi then.
     Kan { tiles: &'a [u8], riichi: bool },
+    /// A North set aside.
+    Kita(u8),
 }
 
 /// What a draw named backwards must be: the tile discarded right after it as a tsumogiri,
@@ -87,66 +86,88 @@ pub fn fill_hidden(sight: &Sight, reading: &Reading, rng: &mut Rng) -> Result<Fi
     }
     for step in &sight.steps {
         match step {
-            Step::Draw { tile, .. } | Step::Discard { tile, .. } | Step::Kakan { tile, .. } => {
+            Step::Draw { tile, .. }
+            | Step::Discard { tile, .. }
+            | Step::Kakan { tile, .. }
+            | Step::Kita { tile, .. } => {
                 show(*tile)?;
             }
             Step::Call { consumed, .. } => consumed.iter().try_for_each(|&t| show(t))?,
             Step::Ankan { tiles, .. } => tiles.iter().try_for_each(|&t| show(t))?,
         }
     }
-    let mut now: [Option<Vec<u8>>; 4] = std::array::from_fn(|s| known_hand(sight, s, &ops[s]));
+    let seats = 0..sight.players;
+    let now: [Option<Vec<u8>>; 4] = std::array::from_fn(|s| match seats.contains(&s) {
+        true => known_hand(sight, s, &ops[s]),
+        false => Some(Vec::new()),
+    });
     for hand in now.iter().flatten() {
         hand.iter().try_for_each(|&t| show(t))?;
     }
-    let unseen_tiles: Vec<u8> = (0..RIICHI_TILE_COUNT as u8)
+    let unseen_tiles: Vec<u8> = riichi_ids(sight.players)
         .filter(|&t| !seen[usize::from(t)])
         .collect();
-    // The hands now: riichi hands first (they have the most to satisfy), all drawn again when
-    // one cannot be (the others may have taken what it needed).
-    let mut unseen: Vec<Unseen> = (0..4)
+    // The hands now: riichi hands first (they have the most to satisfy).
+    let mut unseen: Vec<Unseen> = seats
         .filter(|&s| now[s].is_none())
         .map(|s| unseen_seat(sight, s, &ops[s]))
         .collect::<Result<_>>()?;
     unseen.sort_by_key(|u| (!u.riichi, u.seat));
+    // A try fails when the tiles left make no hand a seat needs (the others may have taken
+    // what it needed), or when a hand drawn cannot be named backwards (a discard from the
+    // hand needs a draw of another kind to have been kept): the hands are then all drawn
+    // again, up to HANDS_TRIES times.
     let mut pool = Vec::new();
-    let mut failed = None;
-    for _ in 0..HANDS_TRIES {
+    let mut tries = 1;
+    loop {
         pool.clone_from(&unseen_tiles);
-        failed = None;
-        for who in &unseen {
-            let Some(hand) = reading.hand(sight, who, &mut pool, rng) else {
-                failed = Some(who);
-                break;
-            };
-            now[who.seat] = Some(hand);
-        }
-        if failed.is_none() {
-            break;
+        match name_hands(sight, &ops, reading, &unseen, &now, &mut pool, rng) {
+            Ok((dealt, draws)) => {
+                let wall = build_wall(sight, &dealt, &draws, pool, rng)?;
+                return Ok(Filled { dealt, draws, wall });
+            }
+            Err(e) if tries == HANDS_TRIES => return Err(e),
+            Err(_) => tries += 1,
         }
     }
-    if let Some(who) = failed {
-        return Err(Error::argument(format!(
-            "no tiles left make a hand of {} tiles for seat {}{}",
-            who.size,
-            who.seat,
-            if who.riichi { " that waits" } else { "" }
-        )));
+}
+
+/// One try at the hidden hands now (`unseen`, drawn by `reading` from `pool`; the others
+/// `known`) with every earlier tile named backwards from them: the dealt tiles, and the tile
+/// of each draw step in order.
+fn name_hands(
+    sight: &Sight,
+    ops: &[Vec<Op<'_>>; 4],
+    reading: &Reading,
+    unseen: &[Unseen],
+    known: &[Option<Vec<u8>>; 4],
+    pool: &mut Vec<u8>,
+    rng: &mut Rng,
+) -> Result<([Vec<u8>; 4], Vec<u8>)> {
+    let mut now = known.clone();
+    for who in unseen {
+        let hand = reading.hand(sight, who, pool, rng).ok_or_else(|| {
+            Error::argument(format!(
+                "no tiles left make a hand of {} tiles for seat {}{}",
+                who.size,
+                who.seat,
+                if who.riichi { " that waits" } else { "" }
+            ))
+        })?;
+        now[who.seat] = Some(hand);
     }
     let mut dealt: [Vec<u8>; 4] = Default::default();
     let mut draws = vec![HIDDEN; sight.steps.len()];
-    for seat in 0..4 {
+    for seat in 0..sight.players {
         let hand = now[seat].take().unwrap_or_default();
         dealt[seat] = name_backwards(sight, seat, &ops[seat], hand, &mut draws, rng)?;
     }
-    let draws: Vec<u8> = sight
-        .steps
-        .iter()
+    let draws = (sight.steps.iter())
         .zip(draws)
         .filter(|(s, _)| matches!(s, Step::Draw { .. }))
         .map(|(_, t)| t)
         .collect();
-    let wall = build_wall(sight, &dealt, &draws, pool, rng)?;
-    Ok(Filled { dealt, draws, wall })
+    Ok((dealt, draws))
 }
 
 /// Each seat's draws, discards, calls and kans, in order.
@@ -178,6 +199,7 @@ fn ops_by_seat(sight: &Sight) -> [Vec<Op<'_>>; 4] {
                 tiles: std::slice::from_ref(tile),
                 riichi: false,
             },
+            Step::Kita { tile, .. } => Op::Kita(*tile),
         });
     }
     ops
@@ -207,7 +229,7 @@ fn known_hand(sight: &Sight, seat: usize, ops: &[Op<'_>]) -> Option<Vec<u8>> {
                     hand.push(tile);
                 }
             }
-            Op::Discard { tile, .. } => hand.retain(|&t| t != tile),
+            Op::Discard { tile, .. } | Op::Kita(tile) => hand.retain(|&t| t != tile),
             Op::Call(tiles) | Op::Kan { tiles, .. } => hand.retain(|t| !tiles.contains(t)),
         }
     }
@@ -226,6 +248,7 @@ fn unseen_seat(sight: &Sight, seat: usize, ops: &[Op<'_>]) -> Result<Unseen> {
                 size -= 1;
                 discarded |= 1 << kind_of_id(*tile);
             }
+            Op::Kita(_) => size -= 1,
             Op::Call(tiles) | Op::Kan { tiles, .. } => size -= tiles.len() as isize,
         }
     }
@@ -234,8 +257,8 @@ fn unseen_seat(sight: &Sight, seat: usize, ops: &[Op<'_>]) -> Result<Unseen> {
         .iter()
         .position(|s| matches!(s, Step::Discard { seat: d, riichi: true, .. } if *d == seat));
     // What a riichi hand let pass: every later discard or added kan of another seat (a ron
-    // passed), and its own later discards (each a drawn tile it did not win with). The last
-    // step's tile is being offered now, not yet passed.
+    // passed), and its own later discards and kita (each a drawn tile it did not win with).
+    // The last step's tile is being offered now, not yet passed.
     let (mut passed, mut drawn) = (0u64, 0u64);
     if let Some(at) = declared {
         let offered = sight.claim.map(|_| sight.steps.len() - 1);
@@ -243,13 +266,14 @@ fn unseen_seat(sight: &Sight, seat: usize, ops: &[Op<'_>]) -> Result<Unseen> {
             if Some(index) == offered {
                 continue;
             }
-            if let Step::Discard { tile, .. } | Step::Kakan { tile, .. } = step {
-                let bit = 1 << kind_of_id(*tile);
-                if step.seat() == seat {
-                    drawn |= bit;
-                } else {
-                    passed |= bit;
+            match step {
+                Step::Discard { tile, .. } | Step::Kakan { tile, .. } if step.seat() != seat => {
+                    passed |= 1 << kind_of_id(*tile);
                 }
+                Step::Discard { tile, .. } | Step::Kita { tile, .. } if step.seat() == seat => {
+                    drawn |= 1 << kind_of_id(*tile);
+                }
+                _ => {}
             }
         }
     }
@@ -303,6 +327,10 @@ fn name_backwards(
                     Must::Any
                 };
             }
+            Op::Kita(tile) => {
+                hand.push(tile);
+                must = Must::Is(tile);
+            }
             Op::Draw(index) => {
                 let Step::Draw { tile: named, .. } = sight.steps[index] else {
                     continue;
@@ -352,16 +380,18 @@ fn name_backwards(
     Ok(dealt)
 }
 
-/// The wall: dealt tiles and draws where the deal took them (R2.7, R2.8, R2.3), the dora
-/// indicators in place (R2.4), the tiles left (`rest`) shuffled into every other position.
+/// The wall: dealt tiles and draws where the deal took them (R2.7, R2.8, R2.3; T2.7, T2.8,
+/// T2.3), the dora indicators in place (R2.4, T2.4), the tiles left (`rest`) shuffled into
+/// every other position.
 fn build_wall(
     sight: &Sight,
     dealt: &[Vec<u8>; 4],
     draws: &[u8],
     mut rest: Vec<u8>,
     rng: &mut Rng,
-) -> Result<[u8; RIICHI_TILE_COUNT]> {
-    let mut wall = [HIDDEN; RIICHI_TILE_COUNT];
+) -> Result<Vec<u8>> {
+    let layout = Layout::new(sight.players);
+    let mut wall = vec![HIDDEN; layout.size()];
     let mut put = |at: usize, tile: u8| -> Result<()> {
         match wall.get_mut(at) {
             Some(slot) if *slot == HIDDEN => {
@@ -373,18 +403,14 @@ fn build_wall(
             ))),
         }
     };
-    for (seat, hand) in dealt.iter().enumerate() {
-        let offset = (seat + 4 - sight.setup.dealer % 4) % 4;
+    let players = layout.players();
+    for (seat, hand) in dealt.iter().enumerate().take(players) {
+        let offset = (seat + players - sight.setup.dealer % players) % players;
         for (i, &tile) in hand.iter().enumerate() {
-            let at = if i < 12 {
-                16 * (i / 4) + 4 * offset + i % 4
-            } else {
-                48 + offset
-            };
-            put(at, tile)?;
+            put(layout.dealt_position(offset, i), tile)?;
         }
     }
-    let (mut live, mut rinshan) = (FIRST_DRAW, 0);
+    let (mut live, mut rinshan) = (layout.dealt() - 1, 0);
     let mut steps = sight
         .steps
         .iter()
@@ -395,16 +421,19 @@ fn build_wall(
             live += 1;
             continue;
         };
-        put(*RINSHAN.get(rinshan).unwrap_or(&RIICHI_TILE_COUNT), tile)?;
+        if rinshan >= layout.replacements() {
+            return Err(Error::argument(
+                "more replacement draws than the dead wall holds",
+            ));
+        }
+        put(layout.replacement(rinshan), tile)?;
         rinshan += 1;
     }
     for (i, &tile) in sight.indicators.iter().enumerate() {
-        put(
-            FIRST_INDICATOR
-                .checked_sub(2 * i)
-                .unwrap_or(RIICHI_TILE_COUNT),
-            tile,
-        )?;
+        if i >= 5 {
+            return Err(Error::argument("more than five dora indicators"));
+        }
+        put(layout.indicator(i), tile)?;
     }
     rng.shuffle(&mut rest);
     for slot in wall.iter_mut().filter(|t| **t == HIDDEN) {
@@ -471,6 +500,7 @@ impl Filled {
                 }
                 Step::Ankan { seat, tiles } => (*seat, Action::Ankan(kind_of_id(tiles[0]))),
                 Step::Kakan { seat, tile } => (*seat, Action::Kakan(*tile)),
+                Step::Kita { seat, .. } => (*seat, Action::Kita),
             };
             deal.apply(seat, action).map_err(refused)?;
             if matches!(step, Step::Call { .. }) {

@@ -90,7 +90,8 @@ impl Seat {
             }
         }
         let setup = &sight.setup;
-        let seat_wind = Wind::ALL[(seat + 4 - setup.dealer % 4) % 4];
+        let players = sight.players;
+        let seat_wind = Wind::ALL[(seat + players - setup.dealer % players) % players];
         for kind in [
             31,
             32,
@@ -101,7 +102,7 @@ impl Seat {
             out.value |= 1 << kind;
         }
         for &indicator in &sight.indicators {
-            out.dora |= 1 << dora_from_indicator(kind_of_id(indicator), 4);
+            out.dora |= 1 << dora_from_indicator(kind_of_id(indicator), players);
         }
         out
     }
@@ -355,6 +356,7 @@ mod tests {
     fn sight(steps: Vec<Step>) -> Sight {
         Sight {
             seat: 0,
+            players: 4,
             setup: DealSetup {
                 round_wind: Wind::East,
                 dealer: 0,

@@ -1,6 +1,7 @@
 //! What one seat has seen of a deal, in the order it happened ([`Sight`]): where the deal
 //! started, the tiles dealt to each seat, the dora indicators and every step since (draws,
-//! discards, calls, kans), other seats' concealed tiles hidden ([`HIDDEN`]).
+//! discards, calls, kans, kita), other seats' concealed tiles hidden ([`HIDDEN`]). Three
+//! players and four alike: seat 3 of a three-player deal is no one's.
 //!
 //! A sight is read from the deal's events as the seat saw them ([`Sight::from_events`]), from
 //! the Mjai events a bot receives, tiles named and not numbered ([`Sight::from_told`]), or
@@ -90,6 +91,13 @@ pub enum Told {
         /// The indicator.
         tile: Named,
     },
+    /// `nukidora` (or `kita`): a North set aside (three players).
+    Kita {
+        /// Who set it aside.
+        seat: usize,
+        /// The North.
+        tile: Named,
+    },
 }
 
 /// One thing that happened in a deal, as a seat saw it.
@@ -139,6 +147,13 @@ pub enum Step {
         /// The added tile.
         tile: u8,
     },
+    /// A North set aside (three players), followed by a replacement draw.
+    Kita {
+        /// Who set it aside.
+        seat: usize,
+        /// The North.
+        tile: u8,
+    },
 }
 
 impl Step {
@@ -149,7 +164,8 @@ impl Step {
             | Self::Discard { seat, .. }
             | Self::Call { seat, .. }
             | Self::Ankan { seat, .. }
-            | Self::Kakan { seat, .. } => seat,
+            | Self::Kakan { seat, .. }
+            | Self::Kita { seat, .. } => seat,
         }
     }
 }
@@ -159,9 +175,11 @@ impl Step {
 pub struct Sight {
     /// The seat that saw it.
     pub seat: usize,
+    /// The players: 4, or 3 (seat 3 then takes no part and was dealt nothing).
+    pub players: usize,
     /// Where the deal started (scores before this deal's riichi deposits).
     pub setup: DealSetup,
-    /// The 13 tiles dealt to each seat, [`HIDDEN`] where unseen.
+    /// The 13 tiles dealt to each seat, [`HIDDEN`] where unseen (none to seat 3 of three).
     pub dealt: [Vec<u8>; 4],
     /// The dora indicators revealed, in order.
     pub indicators: Vec<u8>,
@@ -177,7 +195,8 @@ pub struct Sight {
 impl Sight {
     /// The sight of `seat` from one deal's events as it saw them (`start_kyoku` first, other
     /// seats' dealt tiles and draws [`HIDDEN`], as [`Event::seen_by`] gives them). Events after
-    /// the deal's end (a win or a draw) are left out.
+    /// the deal's end (a win or a draw) are left out. Three seats dealt tiles make a
+    /// three-player deal.
     pub fn from_events(seat: usize, events: &[Event]) -> Result<Self> {
         let Some(Event::StartKyoku {
             round_wind,
@@ -192,13 +211,21 @@ impl Sight {
         else {
             return Err(Error::argument("a deal's events start with start_kyoku"));
         };
-        if seat > 3 {
-            return Err(Error::argument(format!(
-                "seat {seat} is out of range 0..=3"
-            )));
+        let players = hands.iter().filter(|h| !h.is_empty()).count();
+        if players < 3 || hands[..players].iter().any(Vec::is_empty) {
+            return Err(Error::argument(
+                "start_kyoku deals to seats 0..=2 (three players) or 0..=3 (four)",
+            ));
+        }
+        let out_of_range = |seat: usize| {
+            Error::argument(format!("seat {seat} is out of range 0..={}", players - 1))
+        };
+        if seat >= players {
+            return Err(out_of_range(seat));
         }
         let mut sight = Self {
             seat,
+            players,
             setup: DealSetup {
                 round_wind: Wind::from_index(i64::from(*round_wind), "round wind")?,
                 dealer: *dealer,
@@ -257,6 +284,10 @@ impl Sight {
                     seat: *seat,
                     tile: *tile,
                 },
+                Event::Kita { seat, tile } => Step::Kita {
+                    seat: *seat,
+                    tile: *tile,
+                },
                 Event::Dora { indicator } => {
                     sight.indicators.push(*indicator);
                     continue;
@@ -264,11 +295,8 @@ impl Sight {
                 Event::Hora(_) | Event::Ryukyoku { .. } | Event::EndKyoku => break,
                 _ => continue,
             };
-            if step.seat() > 3 {
-                return Err(Error::argument(format!(
-                    "seat {} is out of range 0..=3",
-                    step.seat()
-                )));
+            if step.seat() >= players {
+                return Err(out_of_range(step.seat()));
             }
             sight.steps.push(step);
         }
@@ -279,10 +307,10 @@ impl Sight {
     /// The sight of one deal's Mjai events (`start_kyoku` first) as the seat whose dealt
     /// tiles they name received them: each named tile gets a physical id (a new tile the
     /// lowest id of its kind not yet used, a red five its red id when `red_fives`; a tile a
-    /// seat with named tiles shows, the id it held), each draw after a kan is a replacement
-    /// draw. A tile no seat can show (a fifth copy, a tile the seat does not hold) is an
-    /// error.
-    pub fn from_told(told: &[Told], red_fives: bool) -> Result<Self> {
+    /// seat with named tiles shows, the id it held), each draw after a kan or kita is a
+    /// replacement draw. With three `players` a fourth hand (a padded log's) is no one's. A
+    /// tile no seat can show (a fifth copy, a tile the seat does not hold) is an error.
+    pub fn from_told(told: &[Told], red_fives: bool, players: usize) -> Result<Self> {
         let Some(Told::Start {
             round_wind,
             number,
@@ -296,6 +324,12 @@ impl Sight {
         else {
             return Err(Error::argument("a deal's events start with start_kyoku"));
         };
+        if !(3..=4).contains(&players) {
+            return Err(Error::argument(format!(
+                "a deal has 3 or 4 players, not {players}"
+            )));
+        }
+        let hands = &hands[..players];
         let seat = hands
             .iter()
             .position(|h| h.iter().all(Option::is_some))
@@ -329,12 +363,14 @@ impl Sight {
                 | Told::Reach { seat }
                 | Told::Call { seat, .. }
                 | Told::Ankan { seat, .. }
-                | Told::Kakan { seat, .. } => *seat,
+                | Told::Kakan { seat, .. }
+                | Told::Kita { seat, .. } => *seat,
                 _ => 0,
             };
-            if seat > 3 {
+            if seat >= players {
                 return Err(Error::argument(format!(
-                    "seat {seat} is out of range 0..=3"
+                    "seat {seat} is out of range 0..={}",
+                    players - 1
                 )));
             }
             let mut show = |tile: Named, drawn: bool| ids.show(&mut held[seat], tile, drawn);
@@ -397,6 +433,13 @@ impl Sight {
                         consumed: [HIDDEN; 3],
                     }
                 }
+                Told::Kita { tile, .. } => {
+                    rinshan[seat] = true;
+                    Event::Kita {
+                        seat,
+                        tile: show(*tile, true)?,
+                    }
+                }
                 Told::Dora { tile } => Event::Dora {
                     indicator: ids.fresh(*tile)?,
                 },
@@ -415,8 +458,15 @@ impl Sight {
     }
 
     /// The sight of the observing seat rebuilt from `view` alone (module docs). The deal's
-    /// number is taken as the dealer's seat plus one (seat 0 dealt first).
+    /// number is taken as the dealer's seat plus one (seat 0 dealt first). Four players
+    /// only: an observation does not say when each kita was made, which decides the wall.
     pub fn of(view: &Observation) -> Result<Self> {
+        if view.player_count != 4 {
+            return Err(Error::rule(
+                "a three-player sight cannot be rebuilt from an observation (it does not say \
+                 when each kita was made): read it from the deal's events",
+            ));
+        }
         let deposit = i64::from(view.rules.riichi_deposit);
         let accepted: Vec<bool> = view.players.iter().map(|p| p.riichi).collect();
         let paid = accepted.iter().filter(|&&a| a).count() as u32;
@@ -430,6 +480,7 @@ impl Sight {
         };
         let mut sight = Self {
             seat: view.seat,
+            players: 4,
             setup,
             dealt: std::array::from_fn(|_| vec![HIDDEN; 13]),
             indicators: view.dora_indicators.clone(),
