@@ -499,14 +499,14 @@ fn start(
 /// threads (default: every core) with the interpreter released, the results merged in game
 /// order, so results and logs are the same bytes whatever the number of workers.
 ///
-/// `family` is "riichi" (agents "random", "efficiency", "strong"; `rules` a `Ruleset`, default the
-/// seed preset) or "american" (agents "random", "card"; `rules` an `AmericanRules`, default
-/// nmjl; `card` a `Card`, default house-2026; each game a one-game session). `agents` names
-/// one agent per seat. The native efficiency and card agents decide exactly as the Python
-/// `EfficiencyAgent` and `CardAgent`; the native random agent draws from its own stream
-/// (seeded from the game's seed and its seat), not Python's `random`. With `log`, every
-/// game's log is kept as JSON lines (`SimResult.lines()`, `SimResult.jsonl()`); with `rows`,
-/// its rows for Parquet (`SimResult.columns()`).
+/// `family` is "riichi" (agents "random", "efficiency", "strong", "expert"; `rules` a `Ruleset`,
+/// default the seed preset) or "american" (agents "random", "card", "expert"; `rules` an
+/// `AmericanRules`, default nmjl; `card` a `Card`, default house-2026; each game a one-game
+/// session). `agents` names one agent per seat. The native efficiency and card agents
+/// decide exactly as the Python `EfficiencyAgent` and `CardAgent`; the native random agent
+/// draws from its own stream (seeded from the game's seed and its seat), not Python's
+/// `random`. With `log`, every game's log is kept as JSON lines (`SimResult.lines()`,
+/// `SimResult.jsonl()`); with `rows`, its rows for Parquet (`SimResult.columns()`).
 #[pyfunction]
 #[pyo3(signature = (family, agents, games, seed = None, *, rules = None, card = None, workers = None, log = false, rows = false))]
 #[allow(clippy::too_many_arguments)]
