@@ -141,6 +141,16 @@ pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
         .map_or_else(|_| "an unknown type".to_owned(), |n| n.to_string())
 }
 
+/// `values` (at most four) as the core's four seats, the seats past them their default (seat
+/// 3 of three players).
+pub(crate) fn four_seats<T: Default>(values: Vec<T>) -> [T; 4] {
+    let mut seats: [T; 4] = Default::default();
+    for (slot, value) in seats.iter_mut().zip(values) {
+        *slot = value;
+    }
+    seats
+}
+
 /// Small unsigned values as Python ints (a `Vec<u8>` would become `bytes`).
 pub(crate) fn ints(values: impl IntoIterator<Item = u8>) -> Vec<u32> {
     values.into_iter().map(u32::from).collect()

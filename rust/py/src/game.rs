@@ -620,11 +620,7 @@ fn names_arg(names: Option<Vec<String>>, players: usize) -> PyResult<[String; 4]
         )))
         .py();
     }
-    let mut seats: [String; 4] = Default::default();
-    for (slot, name) in seats.iter_mut().zip(names) {
-        *slot = name;
-    }
-    Ok(seats)
+    Ok(crate::convert::four_seats(names))
 }
 
 session_class! {

@@ -151,11 +151,7 @@ fn four<T: Default>(values: Vec<T>, what: &str) -> PyResult<[T; 4]> {
         )))
         .py();
     }
-    let mut out: [T; 4] = Default::default();
-    for (slot, value) in out.iter_mut().zip(values) {
-        *slot = value;
-    }
-    Ok(out)
+    Ok(crate::convert::four_seats(values))
 }
 
 /// Field `key` of `event`, else InvalidArgumentError naming it.
