@@ -201,14 +201,15 @@ def test_to_dict_is_plain_data(family: str) -> None:
         (lambda s: s[0].__setitem__(0, 3), "seat 3", SANMA),
         (lambda s: s[0].__setitem__(9, 5), "5 players", SANMA),
         (lambda s: s[0].__setitem__(9, 4), "4 players under rules for 3", SANMA),
-        (lambda s: s[2][1][4].append(100), "kita tiles", SANMA),
-        (lambda s: s[2][1][4].append(s[1][1][0]), "in sight twice", SANMA),
+        (lambda s: s[2][1][4].append((100, (0, 0))), "kita tiles", SANMA),
+        (lambda s: s[2][1][4].append((s[1][1][0], (0, 0))), "in sight twice", SANMA),
+        (lambda s: s[2][1][4].append((120, (1, 0))), r"kita after \[\(1, 0\)\]", SANMA),
     ],
 )
 def test_a_forged_pickle_is_refused(change: Any, message: str, rules: Ruleset | None) -> None:
     """A state that no deal could show is an InvalidArgumentError naming what is wrong (three
-    players: a seat beyond them, a kita tile that is no North, a player count that is not the
-    rules')."""
+    players: a seat beyond them, a kita tile that is no North or made after more discards than
+    its owner has, a player count that is not the rules')."""
     observation = Deal(seed=5, rules=rules).observation(0)
     rebuild, (state, pickled_rules) = observation.__reduce__()
     state = _converted(state, list)
@@ -243,6 +244,30 @@ def test_an_observation_pickles_with_its_rules_and_when_each_meld_was_made() -> 
     caller[1][0][7] = len(caller[0]) + 1
     with pytest.raises(InvalidArgumentError, match="meld after"):
         rebuild(_converted(state, tuple), rules)
+
+
+def test_a_three_player_observation_pickles_with_when_each_kita_was_made() -> None:
+    """Each kita's place in its owner's turns (which the expert's sampler reads) comes back
+    from a pickle: the observation rebuilt equals the one pickled, and moving a kita to
+    another turn makes another observation."""
+    kept = []
+    for seed in range(6):
+        deal, rng = Deal(seed=seed, rules=SANMA), random.Random(seed)
+        while not deal.is_over:
+            seat = deal.waiting()[0]
+            observation = deal.observation(seat)
+            if any(p["kita"] for p in observation["players"]):
+                kept.append(observation)
+            codes = deal.legal_codes(seat)
+            deal.apply(seat, codes[rng.randrange(len(codes))])
+    assert kept
+    for observation in kept:
+        rebuild, (state, rules) = observation.__reduce__()
+        assert rebuild(state, rules) == observation
+    state = _converted(kept[-1].__reduce__()[1][0], list)
+    owner = next(p for p in state[2] if p[4] and p[0])
+    owner[4][0][1][0] = 0 if owner[4][0][1][0] else 1
+    assert rebuild(_converted(state, tuple), SANMA) != kept[-1]
 
 
 def _converted(value: Any, kind: type) -> Any:

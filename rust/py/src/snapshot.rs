@@ -43,13 +43,14 @@ type RiichiMeld = (
     Option<usize>,
     usize,
 );
-/// A player's public side: pond, melds, riichi, concealed count, kita tiles.
+/// A player's public side: pond, melds, riichi, concealed count, kita tiles each with its
+/// owner's discards and kans when it was set aside.
 type RiichiPublic = (
     Vec<(u8, bool, bool, bool)>,
     Vec<RiichiMeld>,
     bool,
     usize,
-    Vec<u8>,
+    Vec<(u8, (usize, usize))>,
 );
 type RiichiPlay = (Option<usize>, Option<(u8, usize)>, Vec<(u8, [u8; 2])>);
 /// A Riichi observation as plain values.
@@ -97,7 +98,8 @@ pub(crate) fn riichi_state(obs: &riichi::Observation) -> RiichiState {
                 m.after_discards,
             )
         });
-        let kita = p.kita.to_vec();
+        let kita = p.kita.iter().copied().zip(p.kita_after.iter().copied());
+        let kita = kita.collect();
         (pond, melds.collect(), p.riichi, p.concealed, kita)
     });
     let legal = obs.legal.iter().map(|a| a.parts()).collect();
@@ -129,9 +131,13 @@ pub(crate) fn riichi_observation(
     let players = players
         .into_iter()
         .map(|(pond, melds, riichi, concealed, kita)| {
+            let (kita, kita_after): (Vec<u8>, Vec<(usize, usize)>) = kita.into_iter().unzip();
             sight.see_all(&kita)?;
             if kita.iter().any(|&t| t / 4 != NORTH) {
                 return Err(bad(format!("kita tiles {kita:?}")));
+            }
+            if (kita_after.iter()).any(|&(discards, kans)| discards > pond.len() || kans > 4) {
+                return Err(bad(format!("kita after {kita_after:?} (discards, kans)")));
             }
             let pond = pond.into_iter().map(|(tile, tsumogiri, riichi, called)| {
                 sight.see_if(tile, !called)?;
@@ -151,6 +157,7 @@ pub(crate) fn riichi_observation(
                 pond: Arc::new(pond),
                 melds: Arc::new(melds.collect::<Result<_>>()?),
                 kita: Arc::new(kita),
+                kita_after: Arc::new(kita_after),
                 riichi,
                 concealed,
             })

@@ -458,15 +458,9 @@ impl Sight {
     }
 
     /// The sight of the observing seat rebuilt from `view` alone (module docs). The deal's
-    /// number is taken as the dealer's seat plus one (seat 0 dealt first). Four players
-    /// only: an observation does not say when each kita was made, which decides the wall.
+    /// number is taken as the dealer's seat plus one (seat 0 dealt first).
     pub fn of(view: &Observation) -> Result<Self> {
-        if view.player_count != 4 {
-            return Err(Error::rule(
-                "a three-player sight cannot be rebuilt from an observation (it does not say \
-                 when each kita was made): read it from the deal's events",
-            ));
-        }
+        let players = view.player_count;
         let deposit = i64::from(view.rules.riichi_deposit);
         let accepted: Vec<bool> = view.players.iter().map(|p| p.riichi).collect();
         let paid = accepted.iter().filter(|&&a| a).count() as u32;
@@ -480,9 +474,15 @@ impl Sight {
         };
         let mut sight = Self {
             seat: view.seat,
-            players: 4,
+            players,
             setup,
-            dealt: std::array::from_fn(|_| vec![HIDDEN; 13]),
+            dealt: std::array::from_fn(|s| {
+                if s < players {
+                    vec![HIDDEN; 13]
+                } else {
+                    Vec::new()
+                }
+            }),
             indicators: view.dora_indicators.clone(),
             steps: Vec::new(),
             concealed: Some(view.hand.clone()),
@@ -504,17 +504,38 @@ struct Order<'a> {
     view: &'a Observation,
     /// For each seat's pond position, who called it and the meld.
     callers: [Vec<Option<(usize, &'a DealMeld)>>; 4],
-    /// Each seat's kans not yet placed: the meld index and its discards-before.
-    kans: [Vec<(usize, &'a DealMeld)>; 4],
+    /// Each seat's kans and kita not yet placed, in the order they were made, each with its
+    /// discards-before.
+    set_aside: [Vec<(usize, SetAside<'a>)>; 4],
+}
+
+/// What a seat does in its turn between its draw and its discard, before a replacement draw.
+#[derive(Debug, Clone, Copy)]
+enum SetAside<'a> {
+    /// A concealed or added kan: this meld.
+    Kan(&'a DealMeld),
+    /// A kita of this North.
+    Kita(u8),
 }
 
 impl<'a> Order<'a> {
     fn new(view: &'a Observation) -> Self {
         let mut callers: [Vec<Option<(usize, &DealMeld)>>; 4] =
             std::array::from_fn(|s| vec![None; view.players[s].pond.len()]);
-        let mut kans: [Vec<(usize, &DealMeld)>; 4] = Default::default();
+        // With the order they were made in: the discards and kans before each (a turn's kans
+        // in the order of the melds).
+        let mut set_aside: [Vec<((usize, usize), SetAside<'a>)>; 4] = Default::default();
         for (seat, player) in view.players.iter().enumerate() {
-            for meld in player.melds.iter() {
+            let mut kans: Vec<(usize, usize)> = (player.melds.iter().enumerate())
+                .filter(|(_, m)| m.meld.kind().is_kan())
+                .map(|(index, m)| (m.after_discards, index))
+                .collect();
+            kans.sort_unstable();
+            for (index, meld) in player.melds.iter().enumerate() {
+                let kans_before = kans
+                    .iter()
+                    .position(|&(_, i)| i == index)
+                    .unwrap_or(kans.len());
                 if let (Some(from), Some(tile)) = (meld.from, meld.called)
                     && let Some(at) = view.players[from % 4]
                         .pond
@@ -524,14 +545,24 @@ impl<'a> Order<'a> {
                     callers[from % 4][at] = Some((seat, meld));
                 }
                 if matches!(meld.meld.kind(), MeldKind::Ankan | MeldKind::Kakan) {
-                    kans[seat].push((meld.after_discards, meld));
+                    let at = (meld.after_discards, kans_before);
+                    set_aside[seat].push((at, SetAside::Kan(meld)));
                 }
             }
+        }
+        for (seat, player) in view.players.iter().enumerate() {
+            let kita = player.kita_after.iter().zip(player.kita.iter());
+            set_aside[seat].extend(kita.map(|(&at, &tile)| (at, SetAside::Kita(tile))));
+            // A kita made after `k` kans comes after kan `k - 1` and before kan `k`; kita of
+            // the same turn keep their order (the sort is stable).
+            set_aside[seat].sort_by_key(|&((discards, kans), what)| {
+                (discards, kans, matches!(what, SetAside::Kan(_)))
+            });
         }
         Self {
             view,
             callers,
-            kans,
+            set_aside: set_aside.map(|s| s.into_iter().map(|((d, _), what)| (d, what)).collect()),
         }
     }
 
@@ -554,7 +585,7 @@ impl<'a> Order<'a> {
                     tile: HIDDEN,
                     rinshan,
                 });
-                self.kans_of(seat, next[seat], steps);
+                self.set_aside_in(seat, next[seat], steps);
             }
             if next[seat] == ponds[seat].len() {
                 break;
@@ -593,18 +624,18 @@ impl<'a> Order<'a> {
             if done == total && view.claim.is_some_and(|c| c.tile == d.tile) {
                 break;
             }
-            seat = (seat + 1) % 4;
+            seat = (seat + 1) % view.player_count;
             draw = Some(false);
         }
         if let Some(claim) = view.claim
-            && !matches!(steps.last(), Some(Step::Discard { tile, .. } | Step::Ankan { tiles: [.., tile], .. }) if *tile == claim.tile)
+            && !matches!(steps.last(), Some(Step::Discard { tile, .. } | Step::Ankan { tiles: [.., tile], .. } | Step::Kita { tile, .. }) if *tile == claim.tile)
         {
             steps.push(Step::Kakan {
                 seat: claim.from % 4,
                 tile: claim.tile,
             });
         }
-        let placed = self.kans.iter().all(Vec::is_empty);
+        let placed = self.set_aside.iter().all(Vec::is_empty);
         let here = view.claim.map_or(view.turn, |c| Some(c.from % 4));
         if done != total || !placed || here != Some(seat) {
             return Err(Error::argument(
@@ -614,25 +645,38 @@ impl<'a> Order<'a> {
         Ok(())
     }
 
-    /// The kans `seat` declared in its turn after `discards` discards, each followed by its
-    /// replacement draw (none for a concealed kan being robbed now).
-    fn kans_of(&mut self, seat: usize, discards: usize, steps: &mut Vec<Step>) {
+    /// The kans and kita `seat` made in its turn after `discards` discards, each followed by
+    /// its replacement draw (none for a concealed kan or kita being robbed now).
+    fn set_aside_in(&mut self, seat: usize, discards: usize, steps: &mut Vec<Step>) {
         let view = self.view;
-        while let Some(at) = self.kans[seat].iter().position(|&(d, _)| d == discards) {
-            let (_, meld) = self.kans[seat].remove(at);
-            if meld.meld.kind() == MeldKind::Kakan {
-                steps.push(Step::Kakan {
-                    seat,
-                    tile: meld.tiles[3],
-                });
-            } else {
-                let tiles = [meld.tiles[0], meld.tiles[1], meld.tiles[2], meld.tiles[3]];
-                steps.push(Step::Ankan { seat, tiles });
-                if view
-                    .claim
-                    .is_some_and(|c| c.from % 4 == seat && tiles.contains(&c.tile))
-                {
-                    return;
+        let robbed = |tile: u8| {
+            view.claim
+                .is_some_and(|c| c.from % 4 == seat && c.tile == tile)
+        };
+        while let Some(at) = self.set_aside[seat]
+            .iter()
+            .position(|&(d, _)| d == discards)
+        {
+            let (_, what) = self.set_aside[seat].remove(at);
+            match what {
+                SetAside::Kan(meld) if meld.meld.kind() == MeldKind::Kakan => {
+                    steps.push(Step::Kakan {
+                        seat,
+                        tile: meld.tiles[3],
+                    });
+                }
+                SetAside::Kan(meld) => {
+                    let tiles = [meld.tiles[0], meld.tiles[1], meld.tiles[2], meld.tiles[3]];
+                    steps.push(Step::Ankan { seat, tiles });
+                    if tiles.iter().any(|&t| robbed(t)) {
+                        return;
+                    }
+                }
+                SetAside::Kita(tile) => {
+                    steps.push(Step::Kita { seat, tile });
+                    if robbed(tile) {
+                        return;
+                    }
                 }
             }
             steps.push(Step::Draw {

@@ -24,6 +24,8 @@ pub struct Public {
     pub melds: Arc<Vec<DealMeld>>,
     /// Norths set aside by kita (three players).
     pub kita: Arc<Vec<u8>>,
+    /// How many discards and kans the player had made before each kita.
+    pub kita_after: Arc<Vec<(usize, usize)>>,
     /// Riichi declared and accepted.
     pub riichi: bool,
     /// How many concealed tiles the player holds (the drawn tile included).
@@ -153,6 +155,7 @@ impl Deal {
                     pond: p.pond.clone(),
                     melds: p.melds.clone(),
                     kita: p.kita.clone(),
+                    kita_after: p.kita_after.clone(),
                     riichi: p.riichi,
                     concealed: p.hand.len(),
                 }

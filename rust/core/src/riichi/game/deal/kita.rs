@@ -65,6 +65,8 @@ impl Deal {
         }
         p.refresh_waits();
         Arc::make_mut(&mut p.kita).push(tile);
+        let kans = p.melds.iter().filter(|m| m.meld.kind().is_kan()).count();
+        Arc::make_mut(&mut p.kita_after).push((p.pond.len(), kans));
         self.events.push(Event::Kita { seat, tile });
         self.open_claims(seat, tile, Source::Kita);
     }

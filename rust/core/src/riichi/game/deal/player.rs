@@ -90,6 +90,9 @@ pub struct PlayerState {
     /// Norths set aside by kita, in order (three players; shared with observations until the
     /// next change).
     pub kita: Arc<Vec<u8>>,
+    /// How many discards and kans the player had made before each kita (its place in the
+    /// player's turns, as a meld's `after_discards`, and among its kans).
+    pub kita_after: Arc<Vec<(usize, usize)>>,
     /// Riichi declared and accepted.
     pub riichi: bool,
     /// The riichi was a double riichi.
