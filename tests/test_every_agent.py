@@ -17,7 +17,7 @@ import pytest
 from mahjong import native, registry
 from mahjong.american.game import CardAgent, ExpertCardAgent
 from mahjong.cli import build_parser, main
-from mahjong.errors import InvalidArgumentError, InvalidRuleError
+from mahjong.errors import InvalidArgumentError
 from mahjong.riichi import Deal, Ruleset
 from mahjong.riichi.game import EfficiencyAgent, ExpertAgent, StrongAgent
 
@@ -172,11 +172,21 @@ def test_mahjong_bot_riichi_plays_each_agent(
     assert [a["type"] for a in answers] == ["none", "dahai", "none"] and captured.err == ""
 
 
-def test_mahjong_bot_riichi_refuses_the_expert_under_three_player_rules(
-    capsys: pytest.CaptureFixture[str],
+def test_mahjong_bot_riichi_plays_the_expert_under_three_player_rules(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["bot", "riichi", "0", "--agent", "expert", "--rules", "tenhou-sanma"]) == 2
-    assert "players 3 is not supported" in capsys.readouterr().err
+    start = Deal(seed=1, rules=SANMA).events(0, seat=0)
+    lines = [
+        json.dumps([{"type": "start_game", "id": 0, "names": ["a", "b", "c"]}]),
+        json.dumps(start),
+        json.dumps([{"type": "end_game"}]),
+    ]
+    stdin = io.TextIOWrapper(io.BytesIO(("\n".join(lines) + "\n").encode()))
+    monkeypatch.setattr(sys, "stdin", stdin)
+    assert main(["bot", "riichi", "0", "--agent", "expert", "--rules", "tenhou-sanma"]) == 0
+    captured = capsys.readouterr()
+    answers = [json.loads(line)["type"] for line in captured.out.splitlines()]
+    assert answers[0] == "none" and answers[1] in ("dahai", "nukidora") and captured.err == ""
 
 
 @pytest.mark.parametrize("name", RIICHI)
@@ -214,11 +224,9 @@ def test_gym_opponents_as_classes_and_a_bad_name() -> None:
         InvalidArgumentError, match="opponents: american agents are random, card, expert"
     ):
         AmericanGymEnv(opponents="strong")
-    with pytest.raises(InvalidRuleError, match="players 3 is not supported"):
-        RiichiGymEnv(rules="tenhou-sanma", opponents="expert")
-    sanma = RiichiGymEnv(rules="tenhou-sanma", opponents="strong")
+    sanma = RiichiGymEnv(rules="tenhou-sanma", opponents="expert")
     sanma.reset(seed=2)
-    assert [type(a) for a in sanma._agents if a is not None] == [StrongAgent] * 2
+    assert [type(a) for a in sanma._agents if a is not None] == [ExpertAgent] * 2
 
 
 def test_mahjong_play_seats_the_strongest_agent_that_keeps_the_pace_by_default() -> None:
@@ -227,54 +235,49 @@ def test_mahjong_play_seats_the_strongest_agent_that_keeps_the_pace_by_default()
     riichi = command.family_from(_parse("mahjong play riichi"))
     assert [type(a) for a in riichi.agents(1)] == [ExpertAgent] * 3
     sanma = command.family_from(_parse("mahjong play riichi --rules tenhou-sanma"))
-    assert [type(a) for a in sanma.agents(1)] == [StrongAgent] * 2
+    assert [type(a) for a in sanma.agents(1)] == [ExpertAgent] * 2
     american = command.family_from(_parse("mahjong play american"))
     assert [type(a) for a in american.agents(1)] == [ExpertCardAgent] * 3
-    assert registry.TABLE_DEFAULT == {
-        "riichi": ("expert", "strong"),
-        "american": ("expert", "card"),
-    }
+    assert registry.TABLE_DEFAULT == {"riichi": "expert", "american": "expert"}
 
 
 SANMA = Ruleset.preset("tenhou-sanma")
 
 
-def test_the_expert_refuses_three_player_rules_naming_the_rule() -> None:
-    """The expert's search knows four players: under three-player rules it is refused with
-    an InvalidRuleError naming ``players`` at every table, never seated to misplay."""
+def test_the_expert_plays_three_players_at_every_table() -> None:
     from mahjong.play import command
     from mahjong.sim import RIICHI, Setup
 
-    says = "expert agent plays four players only; players 3 is not supported"
-    for name in ("random", "efficiency", "strong"):
-        registry.check_rules("riichi", name, SANMA)
-    with pytest.raises(InvalidRuleError, match=says):
-        registry.make("riichi", "expert", rules=SANMA)
-    with pytest.raises(InvalidRuleError, match=says):
-        RIICHI.make_agents("strong,expert,random", 1, Setup(SANMA))
-    with pytest.raises(InvalidRuleError, match=says):
-        native.simulate("riichi", ["strong", "expert", "random"], 1, rules=SANMA)
-    with pytest.raises(InvalidRuleError, match=says):
-        command.family_from(
-            _parse("mahjong play riichi --rules tenhou-sanma --agents expert,strong")
-        )
+    agents = RIICHI.make_agents("strong,expert,random", 1, Setup(SANMA))
+    assert [type(a).__name__ for a in agents] == ["StrongAgent", "ExpertAgent", "RandomAgent"]
+    one_deal = Ruleset.from_dict({"preset": "tenhou-sanma", "game_length": "one_deal"})
+    run = native.simulate("riichi", ["strong", "expert", "random"], 2, rules=one_deal)
+    assert run.tally()["games"] == 2
+    table = command.family_from(
+        _parse("mahjong play riichi --rules tenhou-sanma --agents expert,strong")
+    )
+    assert [type(a) for a in table.agents(1)] == [ExpertAgent, StrongAgent]
     deal = Deal(seed=1, rules=SANMA)
     seat = deal.waiting()[0]
-    with pytest.raises(InvalidRuleError, match=says):
-        ExpertAgent().act(deal.observation(seat), deal.legal_actions(seat))
-    with pytest.raises(InvalidRuleError, match=says):
-        ExpertAgent()._native.check_rules(SANMA)
+    legal = deal.legal_actions(seat)
+    assert ExpertAgent().act(deal.observation(seat), legal) in legal
 
 
-@pytest.mark.parametrize("loop", ["--python", "--native"])
-def test_strong_plays_three_players_in_both_loops(
-    loop: str, capsys: pytest.CaptureFixture[str]
+def test_strong_and_expert_play_three_players_in_both_loops(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    argv = ["sim", "--rules", "tenhou-sanma", "--agents", "strong,efficiency,strong"]
-    assert main([*argv, "--games", "2", "--seed", "5", loop]) == 0
-    assert "2 games" in capsys.readouterr().out
-    assert main([*argv[:3], "--agents", "expert,efficiency,strong", "--games", "1", loop]) == 2
-    assert "players 3 is not supported" in capsys.readouterr().err
+    """Both loops play three-player games with every agent; without a seeded agent (the
+    expert and random seats draw from each loop's own seeds) they are the same games."""
+    argv = ["sim", "--rules", "tenhou-sanma", "--set", "game_length=one_deal", "--seed", "5"]
+    logs = {}
+    for loop in ("--python", "--native"):
+        logs[loop] = tmp_path / f"{loop[2:]}.jsonl"
+        seats = ["--agents", "strong,efficiency,strong", "--games", "3"]
+        assert main([*argv, *seats, loop, "--jsonl", str(logs[loop])]) == 0
+        assert "3 games" in capsys.readouterr().out
+        assert main([*argv, "--agents", "expert,efficiency,strong", "--games", "1", loop]) == 0
+        assert "1 games" in capsys.readouterr().out
+    assert logs["--python"].read_bytes() == logs["--native"].read_bytes()
 
 
 @pytest.mark.parametrize("table", [False, True])

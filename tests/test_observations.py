@@ -224,16 +224,7 @@ def test_an_observation_pickles_with_its_rules_and_when_each_meld_was_made() -> 
     from mahjong.riichi import Ruleset
 
     rules = Ruleset.preset("tenhou")
-    played = []
-    for seed in range(3):
-        deal, rng = Deal(seed=seed, rules=rules), random.Random(seed)
-        while not deal.is_over:
-            seat = deal.waiting()[0]
-            observation = deal.observation(seat)
-            if any(p["melds"] for p in observation["players"]):
-                played.append(observation)
-            codes = deal.legal_codes(seat)
-            deal.apply(seat, codes[rng.randrange(len(codes))])
+    played = _showing("melds", rules, 3)
     assert played
     for observation in played:
         rebuild, (state, kept) = observation.__reduce__()
@@ -250,16 +241,7 @@ def test_a_three_player_observation_pickles_with_when_each_kita_was_made() -> No
     """Each kita's place in its owner's turns (which the expert's sampler reads) comes back
     from a pickle: the observation rebuilt equals the one pickled, and moving a kita to
     another turn makes another observation."""
-    kept = []
-    for seed in range(6):
-        deal, rng = Deal(seed=seed, rules=SANMA), random.Random(seed)
-        while not deal.is_over:
-            seat = deal.waiting()[0]
-            observation = deal.observation(seat)
-            if any(p["kita"] for p in observation["players"]):
-                kept.append(observation)
-            codes = deal.legal_codes(seat)
-            deal.apply(seat, codes[rng.randrange(len(codes))])
+    kept = _showing("kita", SANMA, 6)
     assert kept
     for observation in kept:
         rebuild, (state, rules) = observation.__reduce__()
@@ -268,6 +250,22 @@ def test_a_three_player_observation_pickles_with_when_each_kita_was_made() -> No
     owner = next(p for p in state[2] if p[4] and p[0])
     owner[4][0][1][0] = 0 if owner[4][0][1][0] else 1
     assert rebuild(_converted(state, tuple), SANMA) != kept[-1]
+
+
+def _showing(key: str, rules: Ruleset, deals: int) -> list[Observation]:
+    """The observations of `deals` random deals under `rules` (seeds 0 on) in which some
+    player's `key` ("melds", "kita") is not empty."""
+    shown = []
+    for seed in range(deals):
+        deal, rng = Deal(seed=seed, rules=rules), random.Random(seed)
+        while not deal.is_over:
+            seat = deal.waiting()[0]
+            observation = deal.observation(seat)
+            if any(p[key] for p in observation["players"]):
+                shown.append(observation)
+            codes = deal.legal_codes(seat)
+            deal.apply(seat, codes[rng.randrange(len(codes))])
+    return shown
 
 
 def _converted(value: Any, kind: type) -> Any:

@@ -7,12 +7,11 @@ Each name makes a fresh Python agent from a seat's seed (and, for the American `
 core's agents (:class:`mahjong.riichi.game.StrongAgent`,
 :class:`mahjong.riichi.game.ExpertAgent`, :class:`mahjong.american.game.ExpertCardAgent`). A name
 marked ``native`` is also an agent of the compiled core that the native loop
-(:func:`mahjong.native.simulate`) plays with no Python per step. The core says which rules
-an agent plays: the expert plays four players only, and :func:`make` refuses it under
-three-player rules with an InvalidRuleError naming ``players``. At a person's table
-(``mahjong play``) the expert searches :data:`TABLE_PLAYOUTS` playouts a decision, capped at
-:data:`TABLE_TIME_CAP` seconds, and :func:`table_default` seats the strongest agent of
-:data:`TABLE_DEFAULT` that keeps the table's pace and plays its rules.
+(:func:`mahjong.native.simulate`) plays with no Python per step. Every agent plays every
+ruleset of its family (three-player Riichi included). At a person's table (``mahjong play``)
+the expert searches :data:`TABLE_PLAYOUTS` playouts a decision, capped at
+:data:`TABLE_TIME_CAP` seconds, and :func:`table_default` seats the strongest agent that
+keeps the table's pace (:data:`TABLE_DEFAULT`).
 """
 
 from __future__ import annotations
@@ -21,11 +20,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from mahjong._core import AmericanRules, Card, NativeAgent, Ruleset
+from mahjong._core import Card
 from mahjong.agents import Agent, RandomAgent
 from mahjong.american.game import CardAgent, ExpertCardAgent
 from mahjong.american.game import RandomAgent as AmericanRandomAgent
-from mahjong.errors import InvalidArgumentError, InvalidRuleError
+from mahjong.errors import InvalidArgumentError
 from mahjong.riichi.game import EfficiencyAgent, ExpertAgent, StrongAgent
 
 __all__ = [
@@ -35,7 +34,6 @@ __all__ = [
     "TABLE_TIME_CAP",
     "BuiltIn",
     "Family",
-    "check_rules",
     "make",
     "native_names",
     "table_default",
@@ -93,33 +91,14 @@ AGENTS: dict[Family, dict[str, BuiltIn]] = {
 }
 """Each family's built-in agents by name, weakest first."""
 
-TABLE_DEFAULT: dict[Family, tuple[str, ...]] = {
-    "riichi": ("expert", "strong"),
-    "american": ("expert", "card"),
-}
-"""The agents ``mahjong play`` seats by default, best first: the family's strongest that keep
-the table's pace (:func:`table_default` takes the first that plays the rules)."""
+TABLE_DEFAULT: dict[Family, str] = {"riichi": "expert", "american": "expert"}
+"""The agent ``mahjong play`` seats by default: the family's strongest that keeps the table's
+pace (three Riichi players too, docs/strength.md)."""
 
 
-def table_default(family: Family, rules: Ruleset | AmericanRules) -> str:
-    """The agent ``mahjong play`` seats by default under `rules`: the first of
-    :data:`TABLE_DEFAULT` that plays them (three-player Riichi: ``strong``)."""
-    return next(name for name in TABLE_DEFAULT[family] if _plays(family, name, rules))
-
-
-def _plays(family: Family, name: str, rules: Ruleset | AmericanRules) -> bool:
-    try:
-        check_rules(family, name, rules)
-    except InvalidRuleError:
-        return False
-    return True
-
-
-def check_rules(family: Family, name: str, rules: Ruleset | AmericanRules) -> None:
-    """Refuses `rules` that `family`'s built-in agent `name` cannot play, with the core's
-    InvalidRuleError naming the rule (a name only Python plays plays every ruleset)."""
-    if AGENTS[family][name].native:
-        NativeAgent(family, name).check_rules(rules)
+def table_default(family: Family) -> str:
+    """The agent ``mahjong play`` seats by default for `family` (:data:`TABLE_DEFAULT`)."""
+    return TABLE_DEFAULT[family]
 
 
 def native_names(family: Family) -> tuple[str, ...]:
@@ -134,12 +113,10 @@ def make(
     card: Card | None = None,
     *,
     table: bool = False,
-    rules: Ruleset | AmericanRules | None = None,
 ) -> Agent[Any]:
     """A fresh `family` agent named `name` (trimmed, any case) for a seat seeded `seed`, at a
-    person's table when `table` (see :attr:`BuiltIn.at_table`), for a game under `rules` when
-    given (an agent that cannot play them is refused: :func:`check_rules`); an unknown name
-    is an InvalidArgumentError listing the names."""
+    person's table when `table` (see :attr:`BuiltIn.at_table`); an unknown name is an
+    InvalidArgumentError listing the names."""
     agents = AGENTS.get(family)
     if agents is None:
         raise InvalidArgumentError(f"family must be riichi or american, got {family!r}")
@@ -147,7 +124,5 @@ def make(
     built_in = agents.get(name)
     if built_in is None:
         raise InvalidArgumentError(f"{family} agents are {', '.join(agents)}; got {name!r}")
-    if rules is not None:
-        check_rules(family, name, rules)
     maker = built_in.at_table if table and built_in.at_table is not None else built_in.make
     return maker(seed, card)

@@ -138,9 +138,7 @@ class Family:
                 f"{self.choices()}, separated by commas; got {spec!r}"
             )
         return [
-            registry.make(
-                self.name, name, game_seed * 4 + i, setup.card, table=table, rules=setup.rules
-            )
+            registry.make(self.name, name, game_seed * 4 + i, setup.card, table=table)
             if arg is None
             else self.agents_with_argument[name][1](game_seed * 4 + i, setup, arg)
             for i, (name, arg) in enumerate(seats, start=first_seat)
@@ -177,11 +175,7 @@ def agent_names(spec: str) -> list[str]:
 def _hosted(seed: int, setup: Setup, command: str) -> Agent[Any]:
     """A Riichi seat played by the Mjai bot `command`, with the setup's fallback agent."""
     hosting = setup.hosting
-    fallback = (
-        None
-        if hosting.fallback is None
-        else registry.make("riichi", hosting.fallback, seed, rules=setup.rules)
-    )
+    fallback = None if hosting.fallback is None else registry.make("riichi", hosting.fallback, seed)
     return hosting.bot(command, fallback)
 
 

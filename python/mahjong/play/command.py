@@ -87,12 +87,12 @@ def add_table_options(parser: argparse.ArgumentParser, family: registry.Family) 
         parser.add_argument(
             "--games", type=games, default=4, metavar="N", help="games in the session"
         )
-    own = ", else ".join(registry.TABLE_DEFAULT[family])
+    own = registry.TABLE_DEFAULT[family]
     parser.add_argument(
         "--agents",
         metavar="A,B,C",
         help=f"the AIs of seats 1, 2 and 3 (1 and 2 under three-player rules), separated by "
-        f"commas (default in each: {own}, the first that plays the rules); names as in "
+        f"commas (default in each: {own}); names as in "
         "mahjong sim" + (", mjai:COMMAND among them" if family == "riichi" else ""),
     )
     if family == "riichi":

@@ -28,8 +28,8 @@ def make_family(
 ) -> Family[Any]:
     """The family `name` (``riichi`` or ``american``) under `rules` (American: on `card`,
     `games` to a session), whose AIs are `agents` (``mahjong sim``'s names for seats 1 to the
-    last, separated by commas, made for a person's table; a bad one, or one that cannot play
-    the rules, fails here; None: :func:`mahjong.registry.table_default` in each), its
+    last, separated by commas, made for a person's table; a bad one fails here; None:
+    :func:`mahjong.registry.table_default` in each), its
     ``mjai:COMMAND`` AIs hosted by `hosting`."""
     family: Family[Any]
     if name == "riichi":
@@ -44,7 +44,7 @@ def make_family(
         assert isinstance(rules, AmericanRules)
         family = AmericanFamily(card, rules, games)
         setup = sim.Setup(family.rules, family.card)
-    spec = agents or ",".join([registry.table_default(name, rules)] * (family.players - 1))
+    spec = agents or ",".join([registry.table_default(name)] * (family.players - 1))
     maker = sim.FAMILIES[name].make_agents
     maker(spec, 0, sim.Setup(setup.rules, setup.card), first_seat=1, table=True)  # fails if bad
     family.lineup = lambda seed: maker(spec, seed, setup, first_seat=1, table=True)

@@ -238,11 +238,9 @@ def run(args: argparse.Namespace) -> int:
     rules: Ruleset | dict[int, Ruleset]
     if args.rules == "auto":
         rules = {n: rules_from(args, Ruleset, Ruleset.preset(p)) for n, p in AUTO.items()}
-        # an agent that plays four players only refuses a three-seat game at its decisions
-        first = rules[4]
     else:
-        rules = first = rules_from(args, Ruleset)
-    agent = registry.make("riichi", args.agent, args.seed, rules=first)
+        rules = rules_from(args, Ruleset)
+    agent = registry.make("riichi", args.agent, args.seed)
     serve(AgentBot(agent, args.seat, rules), sys.stdin.buffer, sys.stdout)
     return 0
 

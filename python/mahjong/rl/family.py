@@ -165,9 +165,7 @@ def for_riichi(
         encode=lambda deal, seat: riichi.encode(deal, seat, full=full),
         action_mask=riichi.action_mask,
         rank_rewards=rank_rewards,
-        built_in=lambda name, seed: registry.make(
-            "riichi", name, seed, rules=ruleset or riichi.Ruleset()
-        ),
+        built_in=lambda name, seed: registry.make("riichi", name, seed),
         default_opponent="efficiency",
         points_scale=points_scale,
     )
@@ -209,9 +207,7 @@ def for_american(
         encode=lambda deal, seat: american.encode(deal, seat, full=full),
         action_mask=american.action_mask,
         rank_rewards=rank_rewards,
-        built_in=lambda name, seed: registry.make(
-            "american", name, seed, the_card, rules=options or american.AmericanRules()
-        ),
+        built_in=lambda name, seed: registry.make("american", name, seed, the_card),
         default_opponent="card",
         points_scale=points_scale,
     )

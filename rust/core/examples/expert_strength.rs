@@ -5,8 +5,9 @@
 //!     GAMES PRESET SEATS [WORKERS] [playouts=N] [games=FILE] [FLIP...]
 //! ```
 //!
-//! `SEATS` is four letters, `x` (expert), `s` (strong) or `e` (efficiency), e.g. `xeee`; it
-//! and its three rotations are played (game i from seed `i` in each) so seat effects cancel.
+//! `SEATS` is four letters (three with a three-player `PRESET`: `tenhou-sanma`), `x`
+//! (expert), `s` (strong) or `e` (efficiency), e.g. `xeee`; it and its other rotations are
+//! played (game i from seed `i` in each) so seat effects cancel.
 //! The agent measured is the first letter's. `FLIP` names options of the expert to switch
 //! from their defaults: `models` (fitted reading of the hidden hands, on), `placement`
 //! (expected rank, on); `games=FILE` writes each game's result to `FILE`.
@@ -40,6 +41,7 @@ fn main() {
     let games: usize = args.first().and_then(|g| g.parse().ok()).unwrap_or(100);
     let preset = match args.get(1).map_or("tenhou", String::as_str) {
         "seed" => Preset::Seed,
+        "tenhou-sanma" => Preset::TenhouSanma,
         _ => Preset::Tenhou,
     };
     let seats: Vec<char> = args.get(2).map_or("xeee", String::as_str).chars().collect();
@@ -61,16 +63,20 @@ fn main() {
         }
     }
     let rules = Ruleset::preset(preset);
+    assert_eq!(seats.len(), rules.player_count(), "one letter per player");
     let focus = seats[0];
     let layouts = rotations(&seats);
     let started = Instant::now();
     let seat_layouts = layouts.clone();
-    let results = run(games * 4, workers, move |i| {
-        let layout = &seat_layouts[i % 4];
-        let seed = (i / 4) as u64;
+    let n = seats.len();
+    let results = run(games * n, workers, move |i| {
+        let layout = &seat_layouts[i % n];
+        let seed = (i / n) as u64;
         let times = Arc::new(Mutex::new(Vec::new()));
         let mut agents: Seats<Observation> = std::array::from_fn(|s| {
-            let agent: Box<dyn Agent<Observation>> = match layout[s] {
+            // With three players seat 3 takes no part.
+            let letter = layout.get(s).copied().unwrap_or('e');
+            let agent: Box<dyn Agent<Observation>> = match letter {
                 'x' => Box::new(ExpertAgent {
                     seed: seat_seed(seed, s),
                     options,
@@ -78,7 +84,7 @@ fn main() {
                 's' => Box::new(StrongAgent::default()),
                 _ => Box::new(EfficiencyAgent),
             };
-            if layout[s] == focus {
+            if letter == focus {
                 Box::new(Timed {
                     agent,
                     times: Arc::clone(&times),
@@ -90,7 +96,7 @@ fn main() {
         let (game, outcomes) = play_game(&rules, seed, &mut agents)?;
         let standings = game.standings();
         let times = std::mem::take(&mut *times.lock().expect("times"));
-        Ok((i % 4, Tally::of(&outcomes, game.log(), &standings), times))
+        Ok((i % n, Tally::of(&outcomes, game.log(), &standings), times))
     })
     .expect("games play");
     if let Some(path) = games_out {
@@ -104,13 +110,18 @@ fn main() {
 fn write_games(path: &str, results: &[GameResult], layouts: &[Vec<char>], focus: char) {
     let mut text = String::from("seed layout rank points\n");
     for (i, (layout, tally, _)) in results.iter().enumerate() {
-        let mine: Vec<usize> = (0..4).filter(|&s| layouts[*layout][s] == focus).collect();
+        let mine = seats_of(&layouts[*layout], focus);
         let n = mine.len() as f64;
         let rank = mine.iter().map(|&s| tally.ranks[s] as f64).sum::<f64>() / n;
         let points = mine.iter().map(|&s| tally.points[s] as f64).sum::<f64>() / n;
-        text.push_str(&format!("{} {layout} {rank} {points}\n", i / 4));
+        text.push_str(&format!("{} {layout} {rank} {points}\n", i / layouts.len()));
     }
     std::fs::write(path, text).expect("the games file is written");
+}
+
+/// The seats of `layout` the agent `focus` sits in.
+fn seats_of(layout: &[char], focus: char) -> Vec<usize> {
+    (0..layout.len()).filter(|&s| layout[s] == focus).collect()
 }
 
 /// Prints the measured agent's results.
@@ -124,7 +135,7 @@ fn report(
     let (mut ranks, mut points) = (Vec::new(), Vec::new());
     let (mut deals, mut wins, mut deal_ins, mut riichi, mut calls) = (0u64, 0u64, 0u64, 0u64, 0u64);
     for (layout, tally, _) in results {
-        let mine: Vec<usize> = (0..4).filter(|&s| layouts[*layout][s] == focus).collect();
+        let mine = seats_of(&layouts[*layout], focus);
         let n = mine.len() as f64;
         ranks.push(mine.iter().map(|&s| tally.ranks[s] as f64).sum::<f64>() / n);
         points.push(mine.iter().map(|&s| tally.points[s] as f64).sum::<f64>() / n);
@@ -138,7 +149,8 @@ fn report(
     let (p, pc) = interval(&points);
     let rate = |x: u64| 100.0 * x as f64 / deals as f64;
     println!(
-        "{games} games x 4 layouts of {:?}, {:.0} s",
+        "{games} games x {} layouts of {:?}, {:.0} s",
+        layouts.len(),
         layouts[0].iter().collect::<String>(),
         elapsed.as_secs_f64()
     );

@@ -9,7 +9,9 @@ use mahjong_core::riichi::expert::{ExpertAgent, Options};
 use mahjong_core::riichi::fitted;
 use mahjong_core::riichi::game::{Action, Deal, Game};
 use mahjong_core::riichi::hidden::fill_hidden;
+use mahjong_core::riichi::rules::GameLength;
 use mahjong_core::riichi::sight::Sight;
+use mahjong_core::riichi::strong::StrongAgent;
 use mahjong_core::riichi::{Preset, Ruleset};
 use mahjong_core::rng::Rng;
 
@@ -106,39 +108,16 @@ fn decisions_read_only_what_the_seat_sees() {
 }
 
 #[test]
-fn three_player_rules_are_refused_naming_the_rule_and_a_three_player_view_gets_legal_play() {
-    use mahjong_core::error::ErrorKind;
+fn the_expert_plays_three_player_deals_legally_the_same_way_for_a_seed() {
     use mahjong_core::riichi::agent::AgentKind;
     use mahjong_core::riichi::sim::Setup;
 
     let sanma = Ruleset::preset(Preset::TenhouSanma);
-    let refused = AgentKind::Expert.check_rules(&sanma).unwrap_err();
-    assert_eq!(refused.kind(), ErrorKind::InvalidRule);
-    assert!(refused.message().contains("players 3"), "{refused:?}");
-    assert!(
-        AgentKind::Expert
-            .check_rules(&Ruleset::preset(Preset::Tenhou))
-            .is_ok()
-    );
-    for kind in [AgentKind::Random, AgentKind::Efficiency, AgentKind::Strong] {
-        assert!(kind.check_rules(&sanma).is_ok());
-    }
-    let mut agents = [AgentKind::Strong; 4];
-    let strong = Setup {
-        rules: sanma.clone(),
-        agents,
-        log: false,
-        rows: false,
-    };
-    assert!(strong.play(1, 0).is_ok());
-    agents[2] = AgentKind::Expert;
-    let with_expert = Setup { agents, ..strong };
-    let refused = with_expert.play(1, 0).unwrap_err();
-    assert_eq!(refused.kind(), ErrorKind::InvalidRule);
-    // Asked directly, the expert plays a three-player deal legally (as `strong`), kita too.
-    let mut agent = expert(1, 1);
-    let mut kitas = 0;
+    // Every seat asked directly: legal actions, kita among them, and searches that differ
+    // from `strong` somewhere.
+    let (mut kitas, mut searched) = (0, 0);
     for seed in 0..4 {
+        let mut agent = expert(seed, 1);
         let mut deal = Game::new(&sanma, seed).next_deal().unwrap();
         while !deal.is_over() {
             for seat in deal.waiting() {
@@ -146,9 +125,25 @@ fn three_player_rules_are_refused_naming_the_rule_and_a_three_player_view_gets_l
                 let action = agent.act(&view).unwrap();
                 assert!(view.legal.contains(&action));
                 kitas += usize::from(action == Action::Kita);
+                searched += usize::from(StrongAgent::default().act(&view) != Some(action));
                 deal.apply(seat, action).unwrap();
             }
         }
     }
-    assert!(kitas > 0);
+    assert!(kitas > 0 && searched > 0, "{kitas} {searched}");
+    // In the simulator, whole games beside `strong`, the same bytes for the same seed.
+    let mut agents = [AgentKind::Strong; 4];
+    agents[1] = AgentKind::Expert;
+    let setup = Setup {
+        rules: Ruleset {
+            game_length: GameLength::OneDeal,
+            ..sanma
+        },
+        agents,
+        log: true,
+        rows: false,
+    };
+    let first = setup.play(3, 0).unwrap();
+    assert_eq!(first, setup.play(3, 0).unwrap());
+    assert_eq!(first.standings.len(), 3);
 }

@@ -9,12 +9,11 @@ use mahjong_core::agent::Agent;
 use mahjong_core::{american, riichi};
 use pyo3::prelude::*;
 
-use crate::american::{PyAmericanObservation, PyAmericanRules, PyCard};
+use crate::american::{PyAmericanObservation, PyCard};
 use crate::args::SeedArg;
 use crate::convert::type_name;
 use crate::errors::IntoPyResult;
 use crate::game::PyObservation;
-use crate::rules::PyRuleset;
 use crate::table::Table;
 
 /// A family's agent.
@@ -45,8 +44,6 @@ pub(crate) struct PyNativeAgent {
     seat: Mutex<Seat>,
     family: &'static str,
     name: &'static str,
-    /// The kind of a Riichi agent (which rules it plays).
-    riichi: Option<riichi::agent::AgentKind>,
 }
 
 #[pymethods]
@@ -119,15 +116,10 @@ impl PyNativeAgent {
                 .py();
             }
         };
-        let riichi = (family == "riichi")
-            .then(|| riichi::agent::AgentKind::parse(name))
-            .transpose()
-            .py()?;
         Ok(Self {
             seat: Mutex::new(seat),
             family,
             name,
-            riichi,
         })
     }
 
@@ -155,9 +147,6 @@ impl PyNativeAgent {
             "riichi" => {
                 let view = observed::<PyObservation>(observation, self.family)?;
                 let obs = &view.get().obs;
-                if let Some(kind) = self.riichi {
-                    kind.check_rules(&obs.rules).py()?;
-                }
                 let chosen = py.detach(|| match &mut *self.lock() {
                     Seat::Riichi(agent) => agent.act(obs),
                     Seat::American(_) => None,
@@ -173,29 +162,6 @@ impl PyNativeAgent {
                 });
                 offered::<american::game::Deal>(legal, chosen)
             }
-        }
-    }
-
-    /// Refuses `rules` (a `Ruleset` for a Riichi agent, `AmericanRules` for an American one)
-    /// that this agent cannot play with an InvalidRuleError naming the rule: the expert plays
-    /// four players only (`act` refuses a three-player observation the same way).
-    fn check_rules(&self, rules: &Bound<'_, PyAny>) -> PyResult<()> {
-        match self.riichi {
-            Some(kind) => {
-                let rules = rules.cast::<PyRuleset>().map_err(|_| {
-                    pyo3::exceptions::PyTypeError::new_err(format!(
-                        "a riichi agent plays under a Ruleset, got {}",
-                        type_name(rules)
-                    ))
-                })?;
-                kind.check_rules(&rules.get().rules).py()
-            }
-            None => rules.cast::<PyAmericanRules>().map(|_| ()).map_err(|_| {
-                pyo3::exceptions::PyTypeError::new_err(format!(
-                    "an american agent plays under AmericanRules, got {}",
-                    type_name(rules)
-                ))
-            }),
         }
     }
 

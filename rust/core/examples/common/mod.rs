@@ -38,11 +38,12 @@ impl<O: Observed> Agent<O> for Timed<O> {
     }
 }
 
-/// `seats` (one letter per seat) and its three rotations, so that every agent sits in every
-/// seat.
+/// `seats` (one letter per seat, three or four) and its other rotations, so that every agent
+/// sits in every seat.
 pub(crate) fn rotations(seats: &[char]) -> Vec<Vec<char>> {
-    (0..4)
-        .map(|r| (0..4).map(|s| seats[(s + 4 - r) % 4]).collect())
+    let n = seats.len();
+    (0..n)
+        .map(|r| (0..n).map(|s| seats[(s + n - r) % n]).collect())
         .collect()
 }
 

@@ -9,7 +9,6 @@ use crate::efficiency::Discards;
 use crate::error::Result;
 use crate::riichi::expert::ExpertAgent;
 use crate::riichi::game::{Action, Claim, Observation};
-use crate::riichi::rules::Ruleset;
 use crate::riichi::strong::StrongAgent;
 use crate::shanten::{self, Form};
 use crate::tile::{RIICHI_KINDS, in_play, kind_of_id};
@@ -47,15 +46,6 @@ impl AgentKind {
             Self::Efficiency => Box::new(EfficiencyAgent),
             Self::Strong => Box::new(StrongAgent::default()),
             Self::Expert => Box::new(ExpertAgent::new(seed)),
-        }
-    }
-
-    /// Refuses rules this kind cannot play (the expert: four players only, see
-    /// [`ExpertAgent::check_rules`]); the others play every ruleset.
-    pub fn check_rules(self, rules: &Ruleset) -> Result<()> {
-        match self {
-            Self::Expert => ExpertAgent::check_rules(rules),
-            _ => Ok(()),
         }
     }
 }

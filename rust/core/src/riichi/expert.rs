@@ -30,9 +30,8 @@ use super::sight::Sight;
 use super::strong::{StrongAgent, dangers, threatened};
 use crate::agent::Agent;
 use crate::efficiency::Discards;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::riichi::game::{Action, Observation};
-use crate::riichi::rules::Ruleset;
 use crate::rng::{Fingerprint, Rng, mix};
 use crate::shanten::Form;
 use crate::sim::{Seats, play_out};
@@ -84,21 +83,6 @@ impl ExpertAgent {
             options: Options::default(),
         }
     }
-
-    /// Refuses rules the search cannot play: its sight, sampled worlds and playouts know four
-    /// players only, so three-player rules (`players` 3) are an [`ErrorKind::InvalidRule`]
-    /// error naming the rule.
-    ///
-    /// [`ErrorKind::InvalidRule`]: crate::error::ErrorKind::InvalidRule
-    pub fn check_rules(rules: &Ruleset) -> Result<()> {
-        match rules.player_count() {
-            4 => Ok(()),
-            n => Err(Error::rule(format!(
-                "the expert agent plays four players only; players {n} is not supported \
-                 (random, efficiency and strong play three)"
-            ))),
-        }
-    }
 }
 
 /// One candidate: an action now and the plan after it.
@@ -129,10 +113,6 @@ impl Agent<Observation> for ExpertAgent {
             return Some(win);
         }
         let base = StrongAgent::default().act(view)?;
-        if view.player_count != 4 {
-            // Refused by `check_rules` wherever a game is set up; played as `strong` here.
-            return Some(base);
-        }
         let candidates = candidates(view, base);
         if candidates.len() < 2 {
             return Some(base);

@@ -29,7 +29,7 @@ impl Placement {
             Self::Points => game.scores()[seat] as f64 / 1000.0,
             Self::Rank { .. } if game.is_over() => -(game.standings()[seat].rank as f64),
             Self::Rank { spread } => {
-                let scores = game.scores();
+                let scores = &game.scores()[..game.player_count()];
                 let width = spread * (deals_left(game) as f64).sqrt();
                 let above: f64 = (0..scores.len())
                     .filter(|&j| j != seat)
@@ -42,17 +42,21 @@ impl Placement {
 }
 
 /// The deals left to the end of the game's last round, the next one included, as if each
-/// passed the deal on (at least one: an extension round's deal).
+/// passed the deal on (at least one: an extension round's deal); a round has a deal per
+/// player.
 pub fn deals_left(game: &Game) -> usize {
     let last = match game.rules().game_length {
         GameLength::OneDeal => return 1,
         GameLength::Tonpuusen => Wind::East,
         GameLength::Hanchan => Wind::South,
     };
-    let place =
-        |round: Wind, dealer: usize| round.index() * 4 + (dealer + 4 - game.first_dealer()) % 4;
+    let players = game.player_count();
+    let first = game.first_dealer();
+    let place = |round: Wind, dealer: usize| {
+        round.index() * players + (dealer + players - first % players) % players
+    };
     let now = place(game.round_wind(), game.dealer());
-    let end = place(last, game.first_dealer() + 3);
+    let end = place(last, first + players - 1);
     (end + 1).saturating_sub(now).max(1)
 }
 
@@ -87,6 +91,10 @@ mod tests {
     }
 
     fn resumed(round_wind: Wind, dealer: usize, scores: [i64; 4]) -> Game {
+        resumed_under(Preset::Tenhou, round_wind, dealer, scores)
+    }
+
+    fn resumed_under(preset: Preset, round_wind: Wind, dealer: usize, scores: [i64; 4]) -> Game {
         let setup = DealSetup {
             round_wind,
             dealer,
@@ -95,7 +103,7 @@ mod tests {
             riichi_sticks: 0,
             scores,
         };
-        Game::resume(&Ruleset::preset(Preset::Tenhou), setup)
+        Game::resume(&Ruleset::preset(preset), setup)
     }
 
     #[test]
@@ -104,6 +112,22 @@ mod tests {
         assert_eq!(deals_left(&resumed(Wind::South, 2, [25_000; 4])), 2);
         assert_eq!(deals_left(&resumed(Wind::South, 3, [25_000; 4])), 1);
         assert_eq!(deals_left(&resumed(Wind::West, 0, [25_000; 4])), 1);
+        // Three players: three deals a round.
+        let sanma = |round, dealer| {
+            let scores = [35_000, 35_000, 35_000, 0];
+            deals_left(&resumed_under(Preset::TenhouSanma, round, dealer, scores))
+        };
+        assert_eq!(sanma(Wind::East, 0), 6);
+        assert_eq!(sanma(Wind::South, 1), 2);
+        assert_eq!(sanma(Wind::South, 2), 1);
+    }
+
+    #[test]
+    fn three_players_rank_among_three() {
+        let rank = Placement::Rank { spread: 6000.0 };
+        let level = [35_000, 35_000, 35_000, 0];
+        let even = rank.value(&resumed_under(Preset::TenhouSanma, Wind::East, 0, level), 1);
+        assert!((even + 2.0).abs() < 5e-7, "{even}");
     }
 
     #[test]

@@ -1,12 +1,13 @@
 //! The players of the expert's playouts ([`Quick`]): fast enough for hundreds of deals a
 //! decision, and playing like the efficiency player, whose decisions it approximates: it
-//! wins when it can, declares riichi when tenpai, pons value tiles, folds against a riichi
+//! wins when it can, declares riichi when tenpai, pons value tiles, sets a spare North aside
+//! (kita, three players) as the efficiency player does, folds against a riichi
 //! with its safety order when two tiles from tenpai (one, late), and otherwise discards for
 //! the least shanten, ties broken by how little the tile connects to the rest of the hand
 //! (instead of counting every improving draw). [`Plan`] is what the searching seat does
 //! after the candidate it is trying: play on, fold, or stay dama.
 
-use super::agent::{SafetyRank, counts, offered, offered_win, shanten_of, visible};
+use super::agent::{SafetyRank, counts, offered, offered_win, shanten_of, spare_north, visible};
 use super::strong::{dangers, threatened};
 use crate::agent::Agent;
 use crate::efficiency::Discards;
@@ -57,6 +58,9 @@ impl Agent<Observation> for Quick {
         }
         if let Some(kyuushu) = offered(view, Action::Kyuushu) {
             return Some(kyuushu);
+        }
+        if let Some(kita) = spare_north(view) {
+            return Some(kita);
         }
         if self.plan == Plan::Fold && threatened(view) {
             let danger = dangers(view);

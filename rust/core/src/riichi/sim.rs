@@ -51,9 +51,6 @@ pub struct GameRun {
 impl Setup {
     /// Plays game `index` of a run seeded `seed` (on seed `seed + index`).
     pub fn play(&self, seed: u64, index: usize) -> Result<GameRun> {
-        for kind in &self.agents[..self.rules.player_count()] {
-            kind.check_rules(&self.rules)?;
-        }
         let seed = game_seed(seed, index)?;
         let mut agents: Seats<Observation> =
             std::array::from_fn(|s| self.agents[s].make(seat_seed(seed, s)));
