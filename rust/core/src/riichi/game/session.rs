@@ -263,11 +263,7 @@ impl Game {
     pub fn finish_owned_deal(&mut self, mut deal: Deal) -> Result<()> {
         let (events, actions) = deal.take_records();
         self.take_deal(&deal, |log, played| {
-            if log.is_empty() {
-                *log = events;
-            } else {
-                log.extend(events);
-            }
+            log.extend(events);
             played.push(actions);
         })
     }
