@@ -23,6 +23,17 @@ pub trait Agent<O: Observed>: Send {
     fn act(&mut self, observation: &O) -> Option<O::Action>;
     /// The name a game log gives the player: the name of its Python reference class.
     fn name(&self) -> &'static str;
+    /// Whether the agent decides from the legal actions alone: the simulator then asks
+    /// [`Agent::act_on_legal`] and builds no observation for it.
+    fn legal_only(&self) -> bool {
+        false
+    }
+    /// What [`Agent::act`] would choose, from the legal actions alone; only an agent that is
+    /// [`Agent::legal_only`] is asked (the others answer nothing).
+    fn act_on_legal(&mut self, legal: &[O::Action]) -> Option<O::Action> {
+        let _ = legal;
+        None
+    }
 }
 
 /// Chooses uniformly among the legal actions, from its own SplitMix64 stream ([`Rng`]). The
@@ -69,6 +80,14 @@ impl<O: Observed> Agent<O> for RandomAgent {
 
     fn name(&self) -> &'static str {
         "RandomAgent"
+    }
+
+    fn legal_only(&self) -> bool {
+        true
+    }
+
+    fn act_on_legal(&mut self, legal: &[O::Action]) -> Option<O::Action> {
+        self.pick(legal)
     }
 }
 

@@ -5,6 +5,7 @@
 //! game order, so a run's results and log are the same bytes whatever the number of workers. Each family's games, agents and tallies are in its own
 //! `sim` module ([`crate::riichi::sim`], [`crate::american::sim`]).
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
@@ -26,6 +27,9 @@ pub trait Table {
     fn must_act(&self, seat: usize) -> bool;
     /// What `seat` may see now.
     fn observe(&self, seat: usize) -> Self::Observation;
+    /// The legal actions of `seat` now (those of [`Table::observe`]), for an agent that reads
+    /// nothing else ([`Agent::legal_only`]).
+    fn legal(&self, seat: usize) -> Cow<'_, [<Self::Observation as Observed>::Action]>;
     /// Applies `action` by `seat`; an illegal one is an error naming it and why.
     fn apply(&mut self, seat: usize, action: <Self::Observation as Observed>::Action)
     -> Result<()>;
@@ -34,9 +38,10 @@ pub trait Table {
 }
 
 /// [`Table`] for the invoking module's `Deal` and `Observation` (a family's deal): each method
-/// is the deal's own, an illegal action's error in words.
+/// is the deal's own (`$legal`: the deal's method listing a seat's legal actions, as a slice or
+/// a vector), an illegal action's error in words.
 macro_rules! deal_table {
-    () => {
+    ($legal:ident) => {
         impl $crate::sim::Table for Deal {
             type Observation = Observation;
 
@@ -45,6 +50,9 @@ macro_rules! deal_table {
             }
             fn observe(&self, seat: usize) -> Observation {
                 Deal::observe(self, seat)
+            }
+            fn legal(&self, seat: usize) -> std::borrow::Cow<'_, [Action]> {
+                Deal::$legal(self, seat).into()
             }
             fn apply(&mut self, seat: usize, action: Action) -> $crate::error::Result<()> {
                 Deal::apply(self, seat, action)
@@ -69,15 +77,22 @@ pub fn play_out<T: Table>(deal: &mut T, agents: &mut Seats<T::Observation>) -> R
         let mut acted = false;
         let waiting: [bool; 4] = std::array::from_fn(|s| deal.must_act(s));
         for seat in (0..4).filter(|&s| waiting[s]) {
-            // The observation goes before the action is applied: it shares the deal's ponds
-            // and melds, which the deal would otherwise copy to change them.
-            let observation = deal.observe(seat);
-            if observation.legal().is_empty() {
-                continue;
-            }
             let agent = &mut agents[seat % 4];
-            let action = agent.act(&observation);
-            drop(observation);
+            let action = if agent.legal_only() {
+                let legal = deal.legal(seat);
+                if legal.is_empty() {
+                    continue;
+                }
+                agent.act_on_legal(&legal)
+            } else {
+                // The observation goes before the action is applied: it shares the deal's
+                // ponds and melds, which the deal would otherwise copy to change them.
+                let observation = deal.observe(seat);
+                if observation.legal().is_empty() {
+                    continue;
+                }
+                agent.act(&observation)
+            };
             let action = action.ok_or_else(|| {
                 Error::argument(format!(
                     "agent {} of seat {seat} chose nothing",

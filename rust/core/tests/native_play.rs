@@ -5,6 +5,7 @@
 //! default; run them with `cargo test --release -p mahjong-core --test native_play --
 //! --ignored`.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use mahjong_core::agent::seat_seed;
@@ -30,6 +31,9 @@ impl Table for Checked<riichi::Deal> {
     fn observe(&self, seat: usize) -> riichi::Observation {
         self.0.observe(seat)
     }
+    fn legal(&self, seat: usize) -> Cow<'_, [riichi::Action]> {
+        self.0.legal(seat).into()
+    }
     fn apply(&mut self, seat: usize, action: riichi::Action) -> Result<()> {
         let before = points(&self.0);
         self.0
@@ -54,6 +58,9 @@ impl Table for Checked<american::Deal> {
     }
     fn observe(&self, seat: usize) -> american::Observation {
         self.0.observe(seat)
+    }
+    fn legal(&self, seat: usize) -> Cow<'_, [american::Action]> {
+        self.0.legal_actions(seat).into()
     }
     fn apply(&mut self, seat: usize, action: american::Action) -> Result<()> {
         self.0

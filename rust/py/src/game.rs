@@ -716,7 +716,7 @@ session_class! {
             let args = (
                 PyRuleset::holding(self.game.rules()),
                 *seed,
-                names.clone(),
+                (**names).clone(),
                 played,
                 self.game.in_play(),
             );

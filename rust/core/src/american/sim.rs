@@ -16,7 +16,7 @@ use crate::log::jsonl;
 use crate::sim::{Seats, game_seed, play_out};
 use crate::standing::Standing;
 
-crate::sim::deal_table!();
+crate::sim::deal_table!(legal_actions);
 
 /// What a run plays: the card, the options, one agent kind per seat, and whether to keep
 /// the logs.

@@ -234,7 +234,7 @@ impl Sight {
                 riichi_sticks: *riichi_sticks,
                 scores: *scores,
             },
-            dealt: hands.clone(),
+            dealt: (**hands).clone(),
             indicators: vec![*dora_indicator],
             steps: Vec::new(),
             concealed: None,
@@ -352,7 +352,7 @@ impl Sight {
             riichi_sticks: *riichi_sticks,
             scores: *scores,
             dora_indicator: ids.fresh(*dora)?,
-            hands: dealt,
+            hands: Box::new(dealt),
         }];
         let mut rinshan = [false; 4];
         let mut last = HIDDEN;

@@ -16,7 +16,7 @@ use crate::riichi::rules::Ruleset;
 use crate::sim::{Seats, game_seed, play_out};
 use crate::wind::Wind;
 
-crate::sim::deal_table!();
+crate::sim::deal_table!(legal);
 
 /// What a run plays: the rules, one agent kind per seat, and what to keep of each game.
 #[derive(Debug, Clone)]
@@ -54,7 +54,9 @@ impl Setup {
         let seed = game_seed(seed, index)?;
         let mut agents: Seats<Observation> =
             std::array::from_fn(|s| self.agents[s].make(seat_seed(seed, s)));
-        let (game, outcomes) = play_game(&self.rules, seed, &mut agents)?;
+        let (game, mut outcomes) = play_game(&self.rules, seed, &mut agents)?;
+        // A run may keep every game: no room beyond its deals.
+        outcomes.shrink_to_fit();
         let standings = game.standings();
         let style = LogStyle::of(&self.rules);
         Ok(GameRun {

@@ -105,8 +105,8 @@ pub struct Split {
 pub enum Event {
     /// A game starts (written by [`super::Game`]): the players' names and the game's seed.
     StartGame {
-        /// The players' names by seat.
-        names: [String; 4],
+        /// The players' names by seat (boxed: an event stays small).
+        names: Box<[String; 4]>,
         /// The seed every wall of the game comes from.
         seed: u64,
     },
@@ -128,8 +128,8 @@ pub enum Event {
         scores: [i64; 4],
         /// The first dora indicator.
         dora_indicator: u8,
-        /// Starting tiles by seat.
-        hands: [Vec<u8>; 4],
+        /// Starting tiles by seat (boxed: an event stays small).
+        hands: Box<[Vec<u8>; 4]>,
     },
     /// A draw from the wall (or a replacement draw after a kan).
     Tsumo {

@@ -131,7 +131,10 @@ impl Game {
             over: false,
             ended: None,
             dealt: None,
-            log: vec![Event::StartGame { names, seed }],
+            log: vec![Event::StartGame {
+                names: Box::new(names),
+                seed,
+            }],
             played: Vec::new(),
         }
     }
@@ -263,6 +266,8 @@ impl Game {
     pub fn finish_owned_deal(&mut self, mut deal: Deal) -> Result<()> {
         let (events, actions) = deal.take_records();
         self.take_deal(&deal, |log, played| {
+            // Room for the game's end too: the log is not copied again to add it.
+            log.reserve(events.len() + 1);
             log.extend(events);
             played.push(actions);
         })
@@ -693,7 +698,13 @@ mod tests {
         finish(&mut deal);
         game.finish_deal(&deal).unwrap();
         let log = game.log();
-        assert_eq!(log[0], Event::StartGame { names, seed: 9 });
+        assert_eq!(
+            log[0],
+            Event::StartGame {
+                names: Box::new(names),
+                seed: 9
+            }
+        );
         assert_eq!(&log[1..log.len() - 1], deal.events());
         let scores: Vec<i64> = game.standings().iter().map(|s| s.score).collect();
         assert_eq!(

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use super::{Claims, Deal, DealMeld, Draw, Phase, Source, TurnKind};
+use super::{Claims, Deal, DealMeld, Draw, Phase, PlayerState, Source, TurnKind};
 use crate::meld::{Meld, MeldKind};
 use crate::riichi::game::action::{Action, tile_class};
 use crate::riichi::game::event::{DrawReason, Event};
@@ -47,15 +47,19 @@ impl Deal {
                 opts.push(Action::Pass);
             }
         }
-        self.phase = Phase::Claims(Claims {
+        let claims = Claims {
             from,
             tile,
             source,
             options,
             responses: Default::default(),
-        });
-        if !self.anyone_waiting() {
-            self.resolve_claims();
+        };
+        if claims.options.iter().all(Vec::is_empty) {
+            // Nobody may claim: the window closes at once, never stored.
+            self.leave_turn(Phase::Over);
+            self.close_claims(claims);
+        } else {
+            self.leave_turn(Phase::Claims(claims));
         }
     }
 
@@ -63,13 +67,11 @@ impl Deal {
     pub(super) fn call_options(&self, seat: usize, from: usize, tile: u8) -> Vec<Action> {
         let kind = kind_of_id(tile);
         let p = &self.players[seat];
-        if p.held(kind) < 2 && !self.chi_seat(seat, from, kind) {
-            return Vec::new();
-        }
-        let same: Vec<u8> = p.of_kind(kind);
+        let same = p.of_kind(kind);
+        let chis = self.chi_shapes(seat, from, kind);
         let mut out = Vec::new();
         if same.len() >= 2 {
-            for pair in self.distinct_pairs(&same, &same) {
+            for pair in self.distinct_pairs(same, same) {
                 if self.has_discard_after(seat, &pair, self.kuikae_kinds(kind, kind, false)) {
                     out.push(Action::Pon(pair));
                 }
@@ -78,7 +80,7 @@ impl Deal {
         if same.len() == 3 && self.kan_blocked().is_none() {
             out.push(Action::Daiminkan);
         }
-        for (base, pair) in self.chi_shapes(seat, from, kind) {
+        for (base, pair) in chis {
             if self.has_discard_after(seat, &pair, self.kuikae_kinds(kind, base, true)) {
                 out.push(Action::Chi(pair));
             }
@@ -104,10 +106,8 @@ impl Deal {
             if p.held(first) == 0 || p.held(second) == 0 {
                 continue;
             }
-            let a: Vec<u8> = p.of_kind(first);
-            let b: Vec<u8> = p.of_kind(second);
             out.extend(
-                self.distinct_pairs(&a, &b)
+                self.distinct_pairs(p.of_kind(first), p.of_kind(second))
                     .into_iter()
                     .map(|pair| (base, pair)),
             );
@@ -125,19 +125,15 @@ impl Deal {
     /// classes (a red five is its own class).
     fn distinct_pairs(&self, a: &[u8], b: &[u8]) -> Vec<[u8; 2]> {
         let same = a == b;
+        let classes = |x: u8, y: u8| {
+            let (c, d) = (tile_class(x, self.red_fives), tile_class(y, self.red_fives));
+            (c.min(d), c.max(d))
+        };
         let mut out: Vec<[u8; 2]> = Vec::new();
-        let mut seen: Vec<(u8, u8)> = Vec::new();
         for (i, &x) in a.iter().enumerate() {
             for (j, &y) in b.iter().enumerate() {
-                if same && j <= i {
-                    continue;
-                }
-                let mut classes = (tile_class(x, self.red_fives), tile_class(y, self.red_fives));
-                if classes.0 > classes.1 {
-                    classes = (classes.1, classes.0);
-                }
-                if !seen.contains(&classes) {
-                    seen.push(classes);
+                let pair = classes(x, y);
+                if !(same && j <= i) && !out.iter().any(|&[u, v]| classes(u, v) == pair) {
                     out.push([x, y]);
                 }
             }
@@ -182,9 +178,13 @@ impl Deal {
     }
 
     fn resolve_claims(&mut self) {
-        let Phase::Claims(claims) = std::mem::replace(&mut self.phase, Phase::Over) else {
-            return;
-        };
+        if let Phase::Claims(claims) = std::mem::replace(&mut self.phase, Phase::Over) {
+            self.close_claims(claims);
+        }
+    }
+
+    /// Settles a claim window every seat has answered (the deal's phase already left it).
+    fn close_claims(&mut self, claims: Claims) {
         let order = self.seats_after(claims.from);
         let mut rons: Vec<usize> = order
             .clone()
@@ -304,7 +304,10 @@ impl Deal {
         let (meld_kind, consumed): (MeldKind, Vec<u8>) = match action {
             Action::Chi(pair) => (MeldKind::Chi, pair.to_vec()),
             Action::Pon(pair) => (MeldKind::Pon, pair.to_vec()),
-            _ => (MeldKind::Daiminkan, self.players[seat].of_kind(kind)),
+            _ => (
+                MeldKind::Daiminkan,
+                self.players[seat].of_kind(kind).to_vec(),
+            ),
         };
         let mut tiles = consumed.clone();
         tiles.push(tile);
@@ -415,18 +418,16 @@ impl Deal {
     /// Suufon renda (R14.2): four identical first-discard winds, no call (never with three
     /// players, T14.2).
     fn first_round_aborts(&mut self) -> bool {
-        if !self.rules.suufon_renda || self.called {
+        if !self.rules.suufon_renda
+            || self.called
+            || !self.players.iter().all(|p| p.pond.len() == 1)
+        {
             return false;
         }
-        let firsts: Vec<u8> = self
-            .players
-            .iter()
-            .filter_map(|p| p.pond.first().map(|d| kind_of_id(d.tile)))
-            .collect();
-        let all_one_wind = firsts.len() == 4
-            && self.players.iter().all(|p| p.pond.len() == 1)
-            && (27..=30).contains(&firsts[0])
-            && firsts.iter().all(|&k| k == firsts[0]);
+        let first = |p: &PlayerState| kind_of_id(p.pond[0].tile);
+        let wind = first(&self.players[0]);
+        let all_one_wind =
+            (27..=30).contains(&wind) && self.players.iter().all(|p| first(p) == wind);
         if all_one_wind {
             self.end_draw(DrawReason::SuufonRenda, [false; 4], [false; 4], [0; 4]);
         }

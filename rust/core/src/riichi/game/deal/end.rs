@@ -70,12 +70,15 @@ impl Deal {
 
     /// Whether `seat`'s concealed tiles (with `tile` added when `with_tile`) complete a hand.
     pub(super) fn completes(&self, seat: usize, tile: u8, with_tile: bool) -> bool {
-        let mut counts = self.players[seat].counts();
-        if with_tile {
-            counts[usize::from(kind_of_id(tile))] += 1;
+        let p = &self.players[seat];
+        let mut counts = p.counts();
+        if !with_tile {
+            let complete = p.shanten() == -1;
+            debug_assert_eq!(complete, is_complete(&counts, p.hand.len()));
+            return complete;
         }
-        let len = self.players[seat].hand.len() + usize::from(with_tile);
-        is_complete(&counts, len)
+        counts[usize::from(kind_of_id(tile))] += 1;
+        is_complete(&counts, p.hand.len() + 1)
     }
 
     /// The best scoring of `seat`'s complete hand, when it has a yaku.

@@ -49,7 +49,7 @@ impl Deal {
     }
 
     pub(super) fn ankan(&mut self, seat: usize, kind: u8) {
-        let tiles: Vec<u8> = self.players[seat].of_kind(kind);
+        let tiles: Vec<u8> = self.players[seat].of_kind(kind).to_vec();
         let Ok(meld) = self
             .tiles_of(&tiles)
             .and_then(|t| Meld::new(MeldKind::Ankan, t, None, None))

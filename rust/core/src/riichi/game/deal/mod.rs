@@ -200,6 +200,9 @@ pub struct Deal {
     wall: Wall,
     players: [PlayerState; 4],
     phase: Phase,
+    /// The last turn's list of actions, emptied, for the next turn to fill (no allocation per
+    /// turn).
+    spare_actions: Vec<Action>,
     events: Vec<Event>,
     /// Every action applied, in order, with its seat.
     history: Vec<(usize, Action)>,
@@ -259,7 +262,7 @@ impl Deal {
             riichi_sticks: setup.riichi_sticks,
             scores: setup.scores,
             dora_indicator,
-            hands: by_seat,
+            hands: Box::new(by_seat),
         });
         let mut deal = Self {
             rules: Arc::new(rules.clone()),
@@ -267,6 +270,7 @@ impl Deal {
             scores: setup.scores,
             riichi_sticks: setup.riichi_sticks,
             phase: Phase::Over,
+            spare_actions: Vec::new(),
             events,
             history: Vec::with_capacity(HISTORY),
             wall,
@@ -571,9 +575,18 @@ impl Deal {
         })
     }
 
+    /// Moves on to `next`, keeping a turn's list of actions (emptied) for the next turn.
+    fn leave_turn(&mut self, next: Phase) {
+        if let Phase::Turn { mut actions, .. } = std::mem::replace(&mut self.phase, next) {
+            actions.clear();
+            self.spare_actions = actions;
+        }
+    }
+
     /// Sets the turn of `seat` and lists its legal actions once.
     fn start_turn(&mut self, seat: usize, kind: TurnKind) {
-        let actions = self.turn_actions(seat, kind);
+        let mut actions = std::mem::take(&mut self.spare_actions);
+        self.turn_actions(seat, kind, &mut actions);
         self.phase = Phase::Turn {
             seat,
             kind,
@@ -584,7 +597,7 @@ impl Deal {
     /// `seat` draws `tile` (from the live wall or a replacement, per `draw`) and is on turn.
     fn draw_tile(&mut self, seat: usize, tile: u8, draw: Draw) {
         let p = &mut self.players[seat];
-        p.add(tile);
+        p.draw(tile);
         if !draw.replacement() {
             p.draws += 1;
         }

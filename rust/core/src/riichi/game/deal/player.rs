@@ -77,6 +77,15 @@ struct Passed {
     riichi: bool,
 }
 
+/// What a draw left in the hand, until the hand changes otherwise: the drawn kind, the
+/// concealed tiles' shanten with it, and whether the waits were those of the hand before it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Drawn {
+    kind: u8,
+    shanten: i8,
+    waits_held: bool,
+}
+
 /// What one player has and has done.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PlayerState {
@@ -106,6 +115,11 @@ pub struct PlayerState {
     passed: Passed,
     /// Wait kinds of the concealed part when it has 3n+1 tiles.
     waits: Vec<u8>,
+    /// `waits` are those of the concealed tiles as they are (set by [`Self::refresh_waits`],
+    /// cleared by any other change of the hand).
+    waits_current: bool,
+    /// What the last draw left, while the hand is as it left it.
+    drawn: Option<Drawn>,
     /// The concealed tiles' shanten costs, kept in step with `hand` by the methods that change
     /// it.
     shape: Parts,
@@ -136,28 +150,31 @@ impl PlayerState {
         }
         self.hand = hand;
         self.shape = Parts::new(&counts);
+        self.changed();
     }
 
     /// Removes every concealed tile of `kind` (an ankan's four).
     pub(super) fn take_kind(&mut self, kind: u8) {
+        self.changed();
         self.hand.retain(|&t| kind_of_id(t) != kind);
         while self.shape.counts()[usize::from(kind)] > 0 {
             self.shape = self.shape.without(usize::from(kind));
         }
     }
 
-    /// The concealed tiles of `kind`.
-    pub(super) fn of_kind(&self, kind: u8) -> Vec<u8> {
-        self.hand
-            .iter()
-            .copied()
-            .filter(|&t| kind_of_id(t) == kind)
-            .collect()
+    /// The concealed tiles of `kind`, ascending: one run of the sorted hand.
+    pub(super) fn of_kind(&self, kind: u8) -> &[u8] {
+        let held = self.held(kind);
+        if held == 0 {
+            return &[];
+        }
+        let first = self.hand.partition_point(|&t| kind_of_id(t) < kind);
+        &self.hand[first..first + held]
     }
 
     /// Concealed tiles of `kind`.
     pub(super) fn held(&self, kind: u8) -> usize {
-        self.hand.iter().filter(|&&t| kind_of_id(t) == kind).count()
+        usize::from(self.shape.counts()[usize::from(kind)])
     }
 
     /// The wait kinds of the 3n+1 concealed part. A kind the player holds four of in the
@@ -176,6 +193,16 @@ impl PlayerState {
     /// has any, so the 34 win checks run only then.
     pub(super) fn refresh_waits(&mut self) {
         self.waits = Self::waits_of(&self.shape);
+        self.waits_current = true;
+    }
+
+    /// The concealed tiles' shanten in every form: the draw's when the hand is as the draw
+    /// left it, else computed.
+    pub(super) fn shanten(&self) -> i8 {
+        self.drawn.map_or_else(
+            || self.shape.shanten(Form::All).unwrap_or(i8::MAX),
+            |d| d.shanten,
+        )
     }
 
     /// The waits of a hand part: none unless it has 3n+1 tiles and shanten 0.
@@ -233,15 +260,48 @@ impl PlayerState {
             .iter()
             .position(|&t| t == tile)
             .ok_or_else(|| Error::argument(format!("tile id {tile} is not in the hand")))?;
+        self.changed();
         self.hand.remove(at);
         self.shape = self.shape.without(usize::from(kind_of_id(tile)));
         Ok(())
     }
 
-    /// Adds a concealed tile.
-    pub(super) fn add(&mut self, tile: u8) {
+    /// Discards concealed tile `tile` and brings the waits up to date without the win checks
+    /// where the draw tells them: a discard of the drawn kind leaves the hand before the draw
+    /// (its waits stand), and no discard from a hand the draw left at shanten 1 or more leaves
+    /// it waiting.
+    pub(super) fn discard(&mut self, tile: u8) -> Result<()> {
+        let drawn = self.drawn;
+        self.take(tile)?;
+        match drawn {
+            Some(d) if d.waits_held && d.kind == kind_of_id(tile) => self.waits_current = true,
+            Some(d) if d.shanten >= 1 => {
+                self.waits.clear();
+                self.waits_current = true;
+            }
+            _ => self.refresh_waits(),
+        }
+        debug_assert_eq!(self.waits, Self::waits_of(&self.shape));
+        Ok(())
+    }
+
+    /// Adds a drawn tile and keeps what the draw left ([`Self::shanten`], [`Self::discard`]).
+    pub(super) fn draw(&mut self, tile: u8) {
+        let waits_held = self.waits_current;
+        self.changed();
         let at = self.hand.partition_point(|&t| t < tile);
         self.hand.insert(at, tile);
         self.shape = self.shape.with(usize::from(kind_of_id(tile)));
+        self.drawn = Some(Drawn {
+            kind: kind_of_id(tile),
+            shanten: self.shape.shanten(Form::All).unwrap_or(i8::MAX),
+            waits_held,
+        });
+    }
+
+    /// The concealed tiles change: the waits and what the last draw left no longer hold.
+    fn changed(&mut self) {
+        self.waits_current = false;
+        self.drawn = None;
     }
 }

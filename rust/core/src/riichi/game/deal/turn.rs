@@ -9,20 +9,21 @@ use crate::meld::{Meld, MeldKind};
 use crate::riichi::game::action::{Action, tile_class};
 use crate::riichi::game::event::{DrawReason, Event};
 use crate::riichi::rules::RiichiAnkan;
-use crate::shanten::Form;
 use crate::tile::{RIICHI_KINDS, kind_of_id};
 use crate::tiles::Tiles;
 
 impl Deal {
-    pub(super) fn turn_actions(&self, seat: usize, kind: TurnKind) -> Vec<Action> {
+    /// Lists the legal actions of `seat`'s turn in `out` (emptied first).
+    pub(super) fn turn_actions(&self, seat: usize, kind: TurnKind, out: &mut Vec<Action>) {
         let p = &self.players[seat];
+        out.clear();
         // Room for every discard and a riichi with each, and a few more: one allocation.
-        let mut out = Vec::with_capacity(2 * p.hand.len() + 6);
+        out.reserve(2 * p.hand.len() + 6);
         let (drawn, draw) = match kind {
             TurnKind::Drawn { tile, draw } => (tile, draw),
             TurnKind::Called { forbidden } => {
-                self.push_discards(&mut out, seat, None, forbidden);
-                return out;
+                self.push_discards(out, seat, None, forbidden);
+                return;
             }
         };
         if self.tsumo_scored(seat, drawn, draw).is_some() {
@@ -36,20 +37,19 @@ impl Deal {
             if self.kita_status(seat, Some(drawn)) == Some(Ok(())) {
                 out.push(Action::Kita);
             }
-            return out;
+            return;
         }
         let discards = out.len();
-        self.push_discards(&mut out, seat, Some(drawn), 0);
-        self.push_riichi_options(&mut out, discards, seat);
-        self.push_ankan_options(&mut out, seat);
-        self.push_kakan_options(&mut out, seat);
+        self.push_discards(out, seat, Some(drawn), 0);
+        self.push_riichi_options(out, discards, seat);
+        self.push_ankan_options(out, seat);
+        self.push_kakan_options(out, seat);
         if self.kita_status(seat, Some(drawn)) == Some(Ok(())) {
             out.push(Action::Kita);
         }
         if self.kyuushu_allowed(seat) {
             out.push(Action::Kyuushu);
         }
-        out
     }
 
     /// One discard per tile class, the drawn tile preferred (tsumogiri), pushed onto `out`.
@@ -94,7 +94,7 @@ impl Deal {
     /// Whether some discard of the 3n+2 concealed tiles leaves a hand with shanten 0 (a quick
     /// table check before any wait is listed).
     pub(super) fn tenpai_within_reach(p: &PlayerState) -> bool {
-        p.shape().shanten(Form::All).is_ok_and(|s| s <= 0)
+        p.shanten() <= 0
     }
 
     /// A riichi with each discard from `out[discards..]` (the turn's discards) that leaves the
@@ -250,7 +250,7 @@ impl Deal {
         self.kan_tile_from = None;
         self.reveal_pending();
         let p = &mut self.players[seat];
-        if p.take(tile).is_err() {
+        if p.discard(tile).is_err() {
             return;
         }
         if riichi {
@@ -266,7 +266,6 @@ impl Deal {
             riichi,
             called: false,
         });
-        p.refresh_waits();
         self.events.push(Event::Dahai {
             seat,
             tile,
