@@ -132,8 +132,11 @@ impl Deal {
         let mut out: Vec<[u8; 2]> = Vec::new();
         for (i, &x) in a.iter().enumerate() {
             for (j, &y) in b.iter().enumerate() {
+                if same && j <= i {
+                    continue;
+                }
                 let pair = classes(x, y);
-                if !(same && j <= i) && !out.iter().any(|&[u, v]| classes(u, v) == pair) {
+                if !out.iter().any(|&[u, v]| classes(u, v) == pair) {
                     out.push([x, y]);
                 }
             }
