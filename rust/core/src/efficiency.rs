@@ -168,7 +168,7 @@ pub struct Discards {
     with: [OnceCell<[Option<Costs>; 9]>; 4],
     /// Per part, the draws into it with copies left that it can take: (kind, the part's
     /// costs after the draw on the whole part, copies left).
-    draws: [OnceCell<Vec<(usize, Costs, u8)>>; 4],
+    draws: [OnceCell<PartDraws>; 4],
     /// The copies left of the improving draws into the other parts, by the discard's part
     /// and what that part and the closed forms are after it: discards that leave the same
     /// (isolated tiles of a suit, single honours) share them.
@@ -199,7 +199,8 @@ impl Discards {
             merges: OnceCell::new(),
             with: Default::default(),
             draws: Default::default(),
-            elsewhere: RefCell::default(),
+            // Room for every distinct discard of a 14-tile part, made once.
+            elsewhere: RefCell::new(Vec::with_capacity(14)),
             rests: std::array::from_fn(|_| OnceCell::new()),
         })
     }
@@ -337,16 +338,26 @@ impl Discards {
     /// The draws into part `q` with copies left that it can take, on the whole part (see
     /// [`Self::draws`]).
     fn part_draws(&self, q: usize) -> &[(usize, Costs, u8)] {
-        self.draws[q].get_or_init(|| {
-            (9 * q..(9 * q + 9).min(RIICHI_KINDS))
-                .filter_map(|k| {
-                    let costs = self.with(k)?;
+        let draws = self.draws[q].get_or_init(|| {
+            let mut draws = PartDraws::default();
+            for k in 9 * q..(9 * q + 9).min(RIICHI_KINDS) {
+                if let Some(costs) = self.with(k) {
                     let counts = self.parts.counts();
-                    Some((k, costs, 4 - counts[k] - self.visible[k]))
-                })
-                .collect()
-        })
+                    draws.items[draws.len] = (k, costs, 4 - counts[k] - self.visible[k]);
+                    draws.len += 1;
+                }
+            }
+            draws
+        });
+        &draws.items[..draws.len]
     }
+}
+
+/// The draws into one part (at most its nine kinds), kept without an allocation.
+#[derive(Debug, Clone, Default)]
+struct PartDraws {
+    items: [(usize, Costs, u8); 9],
+    len: usize,
 }
 
 /// For a `3n+2` part: every distinct discard with the shanten and ukeire it leaves, best first

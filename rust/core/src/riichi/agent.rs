@@ -124,7 +124,9 @@ pub(super) fn spare_north(view: &Observation) -> Option<Action> {
 
 /// The actions of `legal` that `keep` keeps, in order.
 fn of(legal: &[Action], keep: fn(&Action) -> bool) -> Vec<Action> {
-    legal.iter().copied().filter(keep).collect()
+    let mut out = Vec::with_capacity(legal.len());
+    out.extend(legal.iter().copied().filter(keep));
+    out
 }
 
 /// Concealed tiles per kind.
@@ -183,16 +185,14 @@ fn best_discard(view: &Observation, options: &[Action]) -> Option<Action> {
     let kind = |a: Action| tile_of(a).map(kind_of_id);
     // Each kind's shanten once, however many options let it go.
     let mut after: [Option<Option<i8>>; RIICHI_KINDS] = [None; RIICHI_KINDS];
-    let shanten: Vec<(Action, i8)> = options
-        .iter()
-        .filter_map(|&a| {
-            let k = kind(a)?;
-            let s = *after[usize::from(k)].get_or_insert_with(|| discards.shanten_after(k).ok());
-            Some((a, s?))
-        })
-        .collect();
-    let least = shanten.iter().map(|&(_, s)| s).min()?;
-    let fastest: Vec<(Action, i8)> = shanten.into_iter().filter(|&(_, s)| s == least).collect();
+    let mut fastest: Vec<(Action, i8)> = Vec::with_capacity(options.len());
+    fastest.extend(options.iter().filter_map(|&a| {
+        let k = kind(a)?;
+        let s = *after[usize::from(k)].get_or_insert_with(|| discards.shanten_after(k).ok());
+        Some((a, s?))
+    }));
+    let least = fastest.iter().map(|&(_, s)| s).min()?;
+    fastest.retain(|&(_, s)| s == least);
     if let Some(first) = fastest.first()
         && fastest.iter().all(|&(a, _)| kind(a) == kind(first.0))
     {
