@@ -8,13 +8,14 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use mahjong_core::agent::seat_seed;
+use mahjong_core::agent::{Agent, RandomAgent, seat_seed};
 use mahjong_core::american::Card;
 use mahjong_core::american::agent::AgentKind as AmericanKind;
 use mahjong_core::american::game as american;
 use mahjong_core::riichi::agent::AgentKind as RiichiKind;
 use mahjong_core::riichi::game as riichi;
 use mahjong_core::riichi::rules::LeftoverDeposits;
+use mahjong_core::riichi::sim::play_game;
 use mahjong_core::riichi::{Preset, Ruleset};
 use mahjong_core::sim::{Seats, Table, play_out};
 use mahjong_core::{Error, Result};
@@ -192,4 +193,46 @@ fn soak_100k_three_player_deals_per_preset() {
 #[ignore = "slow: 100,000 games; run with --release -- --ignored"]
 fn soak_100k_american_games() {
     american_soak(100_000);
+}
+
+/// A random agent made to read its observation: the simulator builds one for it, as for any
+/// agent that is not [`Agent::legal_only`].
+struct Observing(RandomAgent);
+
+impl Agent<riichi::Observation> for Observing {
+    fn act(&mut self, observation: &riichi::Observation) -> Option<riichi::Action> {
+        self.0.pick(&observation.legal)
+    }
+    fn name(&self) -> &'static str {
+        "RandomAgent"
+    }
+}
+
+/// The log of the game on `seed` under `rules` between the agents `make` gives each seat.
+fn riichi_log(
+    rules: &Ruleset,
+    seed: u64,
+    make: impl Fn(u64) -> Box<dyn Agent<riichi::Observation>>,
+) -> Vec<riichi::Event> {
+    let mut agents: Seats<riichi::Observation> = std::array::from_fn(|s| make(seat_seed(seed, s)));
+    play_game(rules, seed, &mut agents)
+        .unwrap()
+        .0
+        .log()
+        .to_vec()
+}
+
+#[test]
+fn legal_only_agents_play_the_games_observing_agents_play() {
+    // The simulator hands a random agent its legal actions without an observation: the
+    // games are those it plays when it is handed the observation, in every preset.
+    for (i, preset) in Preset::ALL.iter().enumerate() {
+        let rules = Ruleset::preset(*preset);
+        for seed in (0..3).map(|g| 100 * i as u64 + g) {
+            let shortcut = riichi_log(&rules, seed, |s| Box::new(RandomAgent::new(s)));
+            let observed = riichi_log(&rules, seed, |s| Box::new(Observing(RandomAgent::new(s))));
+            assert!(shortcut.len() > 100, "{preset:?}, seed {seed}: {} events", shortcut.len());
+            assert_eq!(shortcut, observed, "{preset:?}, seed {seed}");
+        }
+    }
 }
