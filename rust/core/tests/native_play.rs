@@ -231,7 +231,11 @@ fn legal_only_agents_play_the_games_observing_agents_play() {
         for seed in (0..3).map(|g| 100 * i as u64 + g) {
             let shortcut = riichi_log(&rules, seed, |s| Box::new(RandomAgent::new(s)));
             let observed = riichi_log(&rules, seed, |s| Box::new(Observing(RandomAgent::new(s))));
-            assert!(shortcut.len() > 100, "{preset:?}, seed {seed}: {} events", shortcut.len());
+            assert!(
+                shortcut.len() > 100,
+                "{preset:?}, seed {seed}: {} events",
+                shortcut.len()
+            );
             assert_eq!(shortcut, observed, "{preset:?}, seed {seed}");
         }
     }
