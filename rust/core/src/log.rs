@@ -83,8 +83,13 @@ impl Json {
         match self {
             Self::Null => out.push_str("null"),
             Self::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-            Self::Int(i) => write_int(i128::from(*i), out),
-            Self::Uint(u) => write_int(i128::from(*u), out),
+            Self::Int(i) => {
+                if *i < 0 {
+                    out.push('-');
+                }
+                write_uint(i.unsigned_abs(), out);
+            }
+            Self::Uint(u) => write_uint(*u, out),
             Self::Str(s) => write_string(s, out),
             Self::List(items) => {
                 out.push('[');
@@ -127,20 +132,41 @@ impl From<&crate::options::Value> for Json {
 
 /// Whether `byte` is written escaped in a JSON string.
 fn escaped(byte: u8) -> bool {
-    byte < 0x20 || byte == b'"' || byte == b'\\'
+    ESCAPED[usize::from(byte)]
 }
+
+/// [`escaped`] for each byte: control characters, `"` and `\\`.
+static ESCAPED: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 0x20 {
+        table[byte] = true;
+        byte += 1;
+    }
+    table[b'"' as usize] = true;
+    table[b'\\' as usize] = true;
+    table
+};
 
 /// A JSON string as Python's `json.dumps(..., ensure_ascii=False)` writes it: a string with
 /// nothing to escape (tile names, ids, field names) is copied whole; otherwise the runs between
 /// escaped characters are (every escaped character is ASCII, so the string is scanned as
 /// bytes).
+#[inline]
 fn write_string(s: &str, out: &mut String) {
-    out.push('"');
-    if !s.bytes().any(escaped) {
-        out.push_str(s);
-        out.push('"');
+    if s.bytes().any(escaped) {
+        write_escaped(s, out);
         return;
     }
+    out.push('"');
+    out.push_str(s);
+    out.push('"');
+}
+
+/// [`write_string`] of a string with characters to escape.
+#[cold]
+fn write_escaped(s: &str, out: &mut String) {
+    out.push('"');
     let mut copied = 0;
     for (i, byte) in s.bytes().enumerate().filter(|&(_, b)| escaped(b)) {
         out.push_str(&s[copied..i]);
@@ -162,11 +188,12 @@ fn write_string(s: &str, out: &mut String) {
     out.push('"');
 }
 
-/// An integer in decimal, without the formatting machinery (logs are mostly numbers).
-fn write_int(value: i128, out: &mut String) {
-    let mut digits = [0u8; 40];
+/// A non-negative integer in decimal, without the formatting machinery (logs are mostly
+/// numbers).
+fn write_uint(value: u64, out: &mut String) {
+    let mut digits = [0u8; 20];
     let mut at = digits.len();
-    let mut rest = value.unsigned_abs();
+    let mut rest = value;
     loop {
         at -= 1;
         digits[at] = b'0' + (rest % 10) as u8;
@@ -175,13 +202,16 @@ fn write_int(value: i128, out: &mut String) {
             break;
         }
     }
-    if value < 0 {
-        out.push('-');
-    }
     for &digit in &digits[at..] {
         out.push(char::from(digit));
     }
 }
+
+/// The fields most events have at most (a record grows beyond them when it must).
+const FIELDS: usize = 8;
+
+/// Bytes a log line takes on average, to make room for a log's lines at once.
+const LINE: usize = 64;
 
 /// One log event: its `type` and its fields in the order they are written.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -195,7 +225,8 @@ impl Record {
     pub fn new(kind: &'static str) -> Self {
         Self {
             kind,
-            fields: Vec::new(),
+            // Room for the fields of most events, made once.
+            fields: Vec::with_capacity(FIELDS),
         }
     }
 
@@ -254,7 +285,8 @@ impl Record {
 /// `records` as JSON lines: each compact object followed by a newline, as a log file holds
 /// them.
 pub fn jsonl(records: impl IntoIterator<Item = Record>) -> String {
-    let mut out = String::new();
+    let records = records.into_iter();
+    let mut out = String::with_capacity(LINE * records.size_hint().0);
     for record in records {
         record.write_json(&mut out);
         out.push('\n');
