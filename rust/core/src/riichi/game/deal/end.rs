@@ -71,12 +71,12 @@ impl Deal {
     /// Whether `seat`'s concealed tiles (with `tile` added when `with_tile`) complete a hand.
     pub(super) fn completes(&self, seat: usize, tile: u8, with_tile: bool) -> bool {
         let p = &self.players[seat];
-        let mut counts = p.counts();
         if !with_tile {
             let complete = p.shanten() == -1;
-            debug_assert_eq!(complete, is_complete(&counts, p.hand.len()));
+            debug_assert_eq!(complete, is_complete(&p.counts(), p.hand.len()));
             return complete;
         }
+        let mut counts = p.counts();
         counts[usize::from(kind_of_id(tile))] += 1;
         is_complete(&counts, p.hand.len() + 1)
     }
