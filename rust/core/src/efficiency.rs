@@ -290,8 +290,6 @@ impl Discards {
         let part = part_of(usize::from(kind));
         let merges = self.merges();
         let current = rest.shanten_given(self.form, part, merges.others(part))?;
-        let others = rest.others_after(part, merges);
-        let improving = rest.improving(self.form, &others, current)?;
         let (costs, closed, len) = rest.key(part);
         let key = (part, costs, closed, len);
         let known = self
@@ -300,6 +298,13 @@ impl Discards {
             .iter()
             .find(|(k, _)| *k == key)
             .map(|e| e.1);
+        let others = if known.is_some() {
+            // Only the draws into the discard's own part are read: its others' merge serves.
+            [*merges.others(part); 4]
+        } else {
+            rest.others_after(part, merges)
+        };
+        let improving = rest.improving(self.form, &others, current)?;
         let elsewhere = known.unwrap_or_else(|| {
             let total = (0..4)
                 .filter(|&q| q != part)
