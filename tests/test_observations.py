@@ -73,6 +73,27 @@ def test_the_public_views_are_read_only(index: int) -> None:
     assert isinstance(deal.observation(0)["players"], tuple)
 
 
+@pytest.mark.parametrize("family", FAMILIES)
+def test_kept_views_read_as_a_fresh_deal_shows_them(family: str) -> None:
+    """A deal keeps each player's view between observations and, when part of it changes,
+    makes the new one from the last (only the changed keys set again): at every step of a
+    deal its views read, key for key and in the same order, as those of a copy of the deal
+    that has kept nothing."""
+    deal = _deal(family, 5)
+    rng = random.Random(5)
+    steps = 0
+    while not deal.is_over:
+        for seat in deal.waiting():
+            kept = deal.observation(seat)["players"]
+            fresh = copy.deepcopy(deal).observation(seat)["players"]
+            assert [list(p.items()) for p in kept] == [list(p.items()) for p in fresh]
+        seat = deal.waiting()[0]
+        codes = deal.legal_codes(seat)
+        deal.apply(seat, codes[rng.randrange(len(codes))])
+        steps += 1
+    assert steps > 30
+
+
 @pytest.mark.parametrize("index", [0, 1])
 def test_nothing_in_an_observation_leads_back_to_the_deal(index: int) -> None:
     """Everything an observation refers to, followed to the end, holds no deal, game, wall or

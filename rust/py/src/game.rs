@@ -285,28 +285,37 @@ impl PlayerViews {
     /// names: the Norths set aside, three players), "riichi", "concealed".
     fn view(&mut self, py: Python<'_>, public: &Public, red: bool) -> PyResult<Py<PyAny>> {
         let Self { pond, melds, whole } = self;
-        whole.get(py, public, |py| {
-            let pond = pond.tuple(py, &public.pond, |py, t| discard_view(py, t, red))?;
-            let melds = melds.tuple(py, &public.melds, |py, m| meld_view(py, m, red))?;
-            let kita = PyTuple::new(
-                py,
-                public
-                    .kita
-                    .iter()
-                    .map(|&t| TILES.get(py, class_index(t, red))),
+        whole.view(py, public, |fields| {
+            fields.set(
+                intern!(py, "pond"),
+                |old| old.pond == public.pond,
+                || pond.tuple(py, &public.pond, |py, t| discard_view(py, t, red)),
             )?;
-            view(
-                py,
-                &[
-                    (intern!(py, "pond"), pond.into_any()),
-                    (intern!(py, "melds"), melds.into_any()),
-                    (intern!(py, "kita"), kita.into_any()),
-                    (intern!(py, "riichi"), public.riichi.into_bound_py_any(py)?),
-                    (
-                        intern!(py, "concealed"),
-                        public.concealed.into_bound_py_any(py)?,
-                    ),
-                ],
+            fields.set(
+                intern!(py, "melds"),
+                |old| old.melds == public.melds,
+                || melds.tuple(py, &public.melds, |py, m| meld_view(py, m, red)),
+            )?;
+            fields.set(
+                intern!(py, "kita"),
+                |old| old.kita == public.kita,
+                || {
+                    let names = public
+                        .kita
+                        .iter()
+                        .map(|&t| TILES.get(py, class_index(t, red)));
+                    PyTuple::new(py, names)
+                },
+            )?;
+            fields.set(
+                intern!(py, "riichi"),
+                |old| old.riichi == public.riichi,
+                || Ok(public.riichi),
+            )?;
+            fields.set(
+                intern!(py, "concealed"),
+                |old| old.concealed == public.concealed,
+                || Ok(public.concealed),
             )
         })
     }
@@ -406,7 +415,7 @@ observation_class! {
         /// The tile a claim window is open on and who offered it, or None.
         claim => obs.claim.map(|c| (TILES.get(py, class_index(c.tile, red)), c.from)),
         /// The seat's legal actions.
-        legal => pyo3::types::PyList::new(py, legal.cast::<PyTuple>()?.iter())?,
+        legal => legal.cast::<PyTuple>()?.to_list(),
     }
 }
 

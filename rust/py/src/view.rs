@@ -1,7 +1,7 @@
 //! The read-only records inside observations (a player's public side, a discard, a meld, an
 //! exposure) as `types.MappingProxyType` views of dicts, the tile names they hold as shared
-//! string objects, and [`Memo`] and [`Kept`], which keep the views of a deal's unchanged parts
-//! from one observation to the next so that reading an observation costs little.
+//! string objects, and [`Memo`] and [`Kept`], which keep the views of a deal's unchanged
+//! parts from one observation to the next so that reading an observation costs little.
 
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -87,24 +87,31 @@ impl Names {
         }
     }
 
-    /// Name `index` (the last name for an index out of range).
-    pub(crate) fn get<'py>(&self, py: Python<'py>, index: usize) -> Bound<'py, PyString> {
-        let all = self.cell.get_or_init(py, || {
+    /// Every name, made the first time.
+    fn all<'py>(&self, py: Python<'py>) -> &[Py<PyString>] {
+        self.cell.get_or_init(py, || {
             self.names
                 .iter()
                 .map(|n| PyString::intern(py, n).unbind())
                 .collect()
-        });
+        })
+    }
+
+    /// Name `index` (the last name for an index out of range).
+    pub(crate) fn get<'py>(&self, py: Python<'py>, index: usize) -> Bound<'py, PyString> {
+        let all = self.all(py);
         all[index.min(all.len() - 1)].bind(py).clone()
     }
 
-    /// Names `indices` as a list.
-    pub(crate) fn list<'py>(
-        &self,
-        py: Python<'py>,
-        indices: impl IntoIterator<Item = usize>,
-    ) -> PyResult<Bound<'py, PyList>> {
-        PyList::new(py, indices.into_iter().map(|i| self.get(py, i)))
+    /// Names `indices` as a list (each index as [`Self::get`] reads it).
+    pub(crate) fn list<'py, I>(&self, py: Python<'py>, indices: I) -> PyResult<Bound<'py, PyList>>
+    where
+        I: IntoIterator<Item = usize>,
+        I::IntoIter: ExactSizeIterator,
+    {
+        let all = self.all(py);
+        let last = all.len() - 1;
+        PyList::new(py, indices.into_iter().map(|i| all[i.min(last)].bind(py)))
     }
 }
 
@@ -156,9 +163,11 @@ impl<T: Clone + PartialEq> Memo<T> {
     }
 }
 
-/// A value kept with the input it was made from, remade when the input changes.
+/// A read-only view of a dict made from an input (a player's public side), kept while the
+/// input is unchanged; when it changes, the new view's dict is the last one copied with only
+/// the changed fields set again (one field of four or five changes at a step).
 pub(crate) struct Kept<T> {
-    kept: Option<(T, Py<PyAny>)>,
+    kept: Option<(T, Py<PyDict>, Py<PyAny>)>,
 }
 
 impl<T> Default for Kept<T> {
@@ -168,20 +177,47 @@ impl<T> Default for Kept<T> {
 }
 
 impl<T: Clone + PartialEq> Kept<T> {
-    /// The view of `input`, made with `make` when it differs from the last one.
-    pub(crate) fn get<'py>(
+    /// The view of `input`: the kept one when `input` is unchanged, else one whose fields
+    /// `fill` sets (all of them for the first input, in their order; see [`Fields::set`]).
+    pub(crate) fn view<'py>(
         &mut self,
         py: Python<'py>,
         input: &T,
-        make: impl FnOnce(Python<'py>) -> PyResult<Py<PyAny>>,
+        fill: impl FnOnce(&Fields<'_, 'py, T>) -> PyResult<()>,
     ) -> PyResult<Py<PyAny>> {
-        if let Some((kept, view)) = &self.kept
-            && kept == input
-        {
-            return Ok(view.clone_ref(py));
-        }
-        let view = make(py)?;
-        self.kept = Some((input.clone(), view.clone_ref(py)));
+        let (dict, old) = match &self.kept {
+            Some((kept, _, view)) if kept == input => return Ok(view.clone_ref(py)),
+            Some((kept, dict, _)) => (dict.bind(py).copy()?, Some(kept)),
+            None => (PyDict::new(py), None),
+        };
+        fill(&Fields { dict: &dict, old })?;
+        let view = PyMappingProxy::new(py, dict.as_mapping())
+            .into_any()
+            .unbind();
+        self.kept = Some((input.clone(), dict.unbind(), view.clone_ref(py)));
         Ok(view)
+    }
+}
+
+/// The fields of a [`Kept`]'s new dict, set where the input changed.
+pub(crate) struct Fields<'a, 'py, T> {
+    dict: &'a Bound<'py, PyDict>,
+    /// The input the copied dict was made from (None: a new dict).
+    old: Option<&'a T>,
+}
+
+impl<'py, T> Fields<'_, 'py, T> {
+    /// Sets `key` to `value()` unless the dict is a copy whose input has this field as the
+    /// new one has it (`same(old input)`).
+    pub(crate) fn set<V: IntoPyObject<'py>>(
+        &self,
+        key: &Bound<'py, PyString>,
+        same: impl FnOnce(&T) -> bool,
+        value: impl FnOnce() -> PyResult<V>,
+    ) -> PyResult<()> {
+        if self.old.is_some_and(same) {
+            return Ok(());
+        }
+        self.dict.set_item(key, value()?)
     }
 }

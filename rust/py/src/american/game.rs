@@ -324,27 +324,31 @@ impl PlayerViews {
             discards,
             whole,
         } = self;
-        whole.get(py, public, |py| {
-            let exposures = exposures.tuple(py, &public.exposures, exposure_view)?;
-            let discards = discards.tuple(py, &public.discards, discard_view)?;
-            view(
-                py,
-                &[
-                    (intern!(py, "exposures"), exposures.into_any()),
-                    (intern!(py, "discards"), discards.into_any()),
-                    (
-                        intern!(py, "concealed"),
-                        public.concealed.into_bound_py_any(py)?,
-                    ),
-                    (
-                        intern!(py, "tile_count"),
-                        public.tile_count.into_bound_py_any(py)?,
-                    ),
-                    (
-                        intern!(py, "dead"),
-                        public.dead.map(|r| r.name()).into_bound_py_any(py)?,
-                    ),
-                ],
+        whole.view(py, public, |fields| {
+            fields.set(
+                intern!(py, "exposures"),
+                |old| old.exposures == public.exposures,
+                || exposures.tuple(py, &public.exposures, exposure_view),
+            )?;
+            fields.set(
+                intern!(py, "discards"),
+                |old| old.discards == public.discards,
+                || discards.tuple(py, &public.discards, discard_view),
+            )?;
+            fields.set(
+                intern!(py, "concealed"),
+                |old| old.concealed == public.concealed,
+                || Ok(public.concealed),
+            )?;
+            fields.set(
+                intern!(py, "tile_count"),
+                |old| old.tile_count == public.tile_count,
+                || Ok(public.tile_count),
+            )?;
+            fields.set(
+                intern!(py, "dead"),
+                |old| old.dead == public.dead,
+                || Ok(public.dead.map(|r| r.name())),
             )
         })
     }
@@ -432,7 +436,7 @@ observation_class! {
         /// "tile_count" (concealed and exposed) and "dead".
         players => players.clone(),
         /// The seat's legal actions.
-        legal => pyo3::types::PyList::new(py, legal.cast::<PyTuple>()?.iter())?,
+        legal => legal.cast::<PyTuple>()?.to_list(),
     }
 }
 
