@@ -31,8 +31,7 @@ pub(crate) fn has_wait(part: &Parts) -> bool {
 
 /// The kinds that complete a checked `3n+1` part, ascending, found as they are asked for.
 fn completing(part: &Parts) -> impl Iterator<Item = u8> + '_ {
-    let draws = (0..RIICHI_KINDS).filter_map(|k| Some((k, part.costs_with(k)?)));
-    part.shanten_with(Form::All, draws)
+    part.shanten_with(Form::All, part.grown())
         .into_iter()
         .flatten()
         .filter(|&(_, shanten)| shanten == -1)
@@ -240,10 +239,11 @@ impl Discards {
         let base = 9 * part;
         let with = self.with[part].get_or_init(|| {
             let counts = self.parts.counts();
+            let each = self.parts.costs_with_each(part);
             std::array::from_fn(|i| {
                 let k = base + i;
                 (k < RIICHI_KINDS && counts[k] + self.visible[k] < 4)
-                    .then(|| self.parts.costs_with(k))
+                    .then_some(each[i])
                     .flatten()
             })
         });
@@ -325,12 +325,13 @@ impl Discards {
         }
         let mut same = [(0, [[0; 8]; 2], 0); 9];
         let mut n = 0;
+        let each = rest.costs_with_each(part);
         for k in kinds {
             // Drawing the discarded kind back makes the whole part's costs again.
             let costs = if k == usize::from(kind) {
                 Some(*self.parts.costs_of(part))
             } else {
-                rest.costs_with(k)
+                each[k - 9 * part]
             };
             if let Some(costs) = costs {
                 same[n] = (k, costs, 4 - held[k] - self.visible[k]);

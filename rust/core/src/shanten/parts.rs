@@ -3,7 +3,9 @@
 //! discard, a draw) reads only the part that tile is in and merges it with the others. Discard
 //! analysis ([`crate::efficiency`]) asks for hundreds of such neighbours of one hand.
 
-use super::table::{Costs, MAX_TILES, honor_costs, suit_costs};
+use super::table::{
+    Costs, MAX_TILES, honor_costs, honor_costs_with_each, suit_costs, suit_costs_with_each,
+};
 use super::{Closed, Form, closed_forms_need_thirteen, merge};
 use crate::error::Result;
 use crate::tile::RIICHI_KINDS;
@@ -26,6 +28,19 @@ fn part_costs(counts: &[u8; RIICHI_KINDS], part: usize) -> Costs {
         honor_costs(kinds)
     } else {
         suit_costs(kinds)
+    }
+}
+
+/// The standard-form costs of part `part` of `counts` with one more tile of each of its kinds,
+/// indexed from the part's first kind (`None` where the kind holds four, the part 14 tiles,
+/// or past the honours' seven kinds).
+fn part_costs_with_each(counts: &[u8; RIICHI_KINDS], part: usize) -> [Option<Costs>; 9] {
+    let kinds = &counts[RANGES[part].clone()];
+    if part == 3 {
+        let honours = honor_costs_with_each(kinds);
+        std::array::from_fn(|i| honours.get(i).copied().flatten())
+    } else {
+        suit_costs_with_each(kinds)
     }
 }
 
@@ -173,6 +188,23 @@ impl Parts {
         let mut counts = self.counts;
         counts[kind] += 1;
         Some(part_costs(&counts, part))
+    }
+
+    /// [`Self::costs_with`] for each kind of part `part` at once, indexed from the part's
+    /// first kind (`None` past the honours' seven).
+    pub(crate) fn costs_with_each(&self, part: usize) -> [Option<Costs>; 9] {
+        part_costs_with_each(&self.counts, part)
+    }
+
+    /// Every kind the hand can take one more tile of, in order, with the costs of its part
+    /// after the draw (see [`Self::costs_with`]); each part read when its kinds are reached.
+    pub(crate) fn grown(&self) -> impl Iterator<Item = (usize, Costs)> + '_ {
+        RANGES.iter().enumerate().flat_map(|(part, kinds)| {
+            let each = self.costs_with_each(part);
+            kinds
+                .clone()
+                .filter_map(move |k| Some((k, each[k - 9 * part]?)))
+        })
     }
 
     /// For each part, the merge of the other three parts' costs.

@@ -125,6 +125,47 @@ impl<const LEN: usize, const CHUNKS: usize> Ranker<LEN, CHUNKS> {
         rank
     }
 
+    /// The rank of `counts` (as [`Self::rank`] takes them) with one more tile of each kind,
+    /// `None` where the kind holds four or `counts` already hold 14 tiles: one table lookup a
+    /// kind, the chunks it leaves alone read once for all kinds (a tile added to a chunk
+    /// changes its code and the prefix of every later chunk by one).
+    pub(crate) fn ranks_with_each(&self, counts: &[u8]) -> [Option<usize>; LEN] {
+        let mut prefixes = [0; CHUNKS];
+        let mut codes = [0; CHUNKS];
+        let mut tiles = 0;
+        for (c, chunk) in counts.chunks(3).enumerate() {
+            prefixes[c] = tiles;
+            for j in 0..3 {
+                let v = usize::from(chunk.get(j).copied().unwrap_or(0));
+                codes[c] = codes[c] * 5 + v;
+                tiles += v;
+            }
+        }
+        let mut out = [None; LEN];
+        if tiles >= MAX_TILES {
+            return out;
+        }
+        // `before[c]`: the chunks before `c` as they are; `after[c]`: the chunks after `c`,
+        // each one tile further on.
+        let mut before = [0; CHUNKS];
+        let mut after = [0; CHUNKS];
+        for c in 1..CHUNKS {
+            before[c] = before[c - 1] + self.offsets[c - 1][prefixes[c - 1]][codes[c - 1]] as usize;
+        }
+        for c in (0..CHUNKS - 1).rev() {
+            after[c] =
+                after[c + 1] + self.offsets[c + 1][prefixes[c + 1] + 1][codes[c + 1]] as usize;
+        }
+        for (kind, rank) in out.iter_mut().enumerate() {
+            if counts[kind] < 4 {
+                let (c, j) = (kind / 3, kind % 3);
+                let code = codes[c] + [25, 5, 1][j];
+                *rank = Some(before[c] + self.offsets[c][prefixes[c]][code] as usize + after[c]);
+            }
+        }
+        out
+    }
+
     /// Number of vectors, i.e. of table entries.
     #[cfg(test)]
     pub(crate) fn size(&self) -> usize {
@@ -155,6 +196,21 @@ pub(crate) fn suit_costs(counts: &[u8]) -> Costs {
 #[inline]
 pub(crate) fn honor_costs(counts: &[u8]) -> Costs {
     unpack(entry(HONOR_BYTES, HONOR_RANK.rank(counts)))
+}
+
+/// Costs of one suit's 9 counts with one more tile of each kind (`None` where it cannot be
+/// added: see [`Ranker::ranks_with_each`]).
+pub(crate) fn suit_costs_with_each(counts: &[u8]) -> [Option<Costs>; 9] {
+    SUIT_RANK
+        .ranks_with_each(counts)
+        .map(|rank| rank.map(|r| unpack(entry(SUIT_BYTES, r))))
+}
+
+/// Costs of the 7 honour counts with one more tile of each kind (as [`suit_costs_with_each`]).
+pub(crate) fn honor_costs_with_each(counts: &[u8]) -> [Option<Costs>; 7] {
+    HONOR_RANK
+        .ranks_with_each(counts)
+        .map(|rank| rank.map(|r| unpack(entry(HONOR_BYTES, r))))
 }
 
 #[inline]
@@ -283,6 +339,38 @@ mod tests {
             generate(7, false) == HONOR_BYTES,
             "data/shanten_honor.bin is stale: run gen_tables"
         );
+    }
+
+    #[test]
+    fn ranks_with_each_kind_are_the_ranks_of_the_grown_counts() {
+        let mut rng = crate::rng::Rng::new(7);
+        for _ in 0..20_000 {
+            let mut counts = [0u8; 9];
+            for _ in 0..rng.below(15) {
+                let k = rng.below(9) as usize;
+                if counts[k] < 4 {
+                    counts[k] += 1;
+                }
+            }
+            let held: usize = counts.iter().map(|&c| usize::from(c)).sum();
+            let each = SUIT_RANK.ranks_with_each(&counts);
+            let honours = HONOR_RANK.ranks_with_each(&counts[..7]);
+            for k in 0..9 {
+                let mut more = counts;
+                more[k] += 1;
+                let grows = counts[k] < 4 && held < MAX_TILES;
+                assert_eq!(
+                    each[k],
+                    grows.then(|| SUIT_RANK.rank(&more)),
+                    "{counts:?} +{k}"
+                );
+                let honour_grows = counts[k] < 4 && counts[..7].iter().sum::<u8>() < 14;
+                if k < 7 {
+                    let want = honour_grows.then(|| HONOR_RANK.rank(&more[..7]));
+                    assert_eq!(honours[k], want, "{:?} +{k}", &counts[..7]);
+                }
+            }
+        }
     }
 
     #[test]
