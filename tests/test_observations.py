@@ -94,6 +94,32 @@ def test_kept_views_read_as_a_fresh_deal_shows_them(family: str) -> None:
     assert steps > 30
 
 
+@pytest.mark.parametrize("family", FAMILIES)
+def test_the_same_action_is_the_same_object_in_every_deal(family: str) -> None:
+    """Action objects are shared by every deal of a family: two deals of one seed offer their
+    first seat the very same objects, in their observations too."""
+    first, second = _deal(family, 8), _deal(family, 8)
+    seat = first.waiting()[0]
+    offered = first.legal_actions(seat)
+    assert offered and all(a is b for a, b in zip(offered, second.legal_actions(seat), strict=True))
+    assert all(a is b for a, b in zip(offered, second.observation(seat)["legal"], strict=True))
+
+
+def test_an_action_object_keeps_its_rules_red_fives() -> None:
+    """The same physical red five is a red five's object under rules with red fives and a
+    plain five's without them (seed 6 deals its dealer the red 5m and 5p)."""
+    plain = Deal(seed=6, rules=Ruleset.preset("seed").replace(red_fives=0))
+    seat = plain.waiting()[0]
+    for deal, names, codes in (
+        (Deal(seed=6), ["5mr", "5pr"], [34, 35]),
+        (plain, ["5m", "5p"], [4, 13]),
+    ):
+        fives = [
+            a for a in deal.legal_actions(seat) if a.type == "discard" and a.tile_id in (16, 52, 88)
+        ]
+        assert [a.tile for a in fives] == names and [a.code for a in fives] == codes
+
+
 @pytest.mark.parametrize("index", [0, 1])
 def test_nothing_in_an_observation_leads_back_to_the_deal(index: int) -> None:
     """Everything an observation refers to, followed to the end, holds no deal, game, wall or

@@ -22,8 +22,11 @@ use crate::observation::observation_class;
 use crate::reason::PyReason;
 use crate::rules::PyRuleset;
 use crate::snapshot;
-use crate::table::{Table, players, replay_actions, replay_session, session_class, table_class};
+use crate::table::{
+    Actions, Table, players, replay_actions, replay_session, session_class, table_class,
+};
 use crate::view::{Kept, Memo, Names, Shared, view};
+use std::sync::Mutex;
 
 /// One action a seat may take, as offered by `Deal.legal_actions`.
 ///
@@ -191,6 +194,10 @@ impl Table for Deal {
     }
     fn observe(&self, seat: usize) -> Observation {
         Deal::observe(self, seat)
+    }
+    fn actions() -> &'static Mutex<Actions<Self>> {
+        static ACTIONS: Mutex<Actions<Deal>> = Mutex::new(Actions::new());
+        &ACTIONS
     }
     fn show<'py>(
         py: Python<'py>,

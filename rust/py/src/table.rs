@@ -15,11 +15,11 @@ use crate::errors::{IllegalActionError, IntoPyResult};
 use crate::reason::PyReason;
 
 /// One deal of a family's core engine, as the Python deal class drives it.
-pub(crate) trait Table: Clone {
+pub(crate) trait Table: Clone + 'static {
     /// The core action.
     type Action: Copy + Eq + Send + Sync;
-    /// The Python action class.
-    type PyAction: for<'py> IntoPyObject<'py> + Clone;
+    /// The Python action class (its value: equal values are the same action object).
+    type PyAction: for<'py> IntoPyObject<'py> + Clone + PartialEq + Send;
     /// The number of action codes.
     const ACTION_COUNT: usize;
     /// The views an observation shows, kept between observations (see [`crate::view`]).
@@ -71,6 +71,8 @@ pub(crate) trait Table: Clone {
     fn record(&self, index: usize, seat: Option<usize>) -> Record;
     /// What `seat` may see now (the core observation).
     fn observe(&self, seat: usize) -> Self::Observation;
+    /// The family's action objects, shared by all its deals ([`action_tuple`]).
+    fn actions() -> &'static Mutex<Actions<Self>>;
     /// A core observation as the family's observation object, its players' public sides shown
     /// by the views kept in `views` and its legal actions by the objects `legal`.
     fn show<'py>(
@@ -109,18 +111,19 @@ pub(crate) fn lock<'a, T: Send>(py: Python<'_>, mutex: &'a Mutex<T>) -> MutexGua
     }
 }
 
-/// A core deal and what its class keeps between calls, behind one lock ([`lock`]).
+/// A core deal and the views its class keeps between observations, behind one lock
+/// ([`lock`]).
 pub(crate) struct Held<T: Table> {
     /// The deal.
     pub(crate) table: T,
-    /// Taken out while Python runs ([`with_memos`]): no lock is held then.
-    memos: Option<Box<Memos<T>>>,
+    /// Taken out while Python runs ([`with_views`]): no lock is held then.
+    views: Option<Box<T::Views>>,
 }
 
 impl<T: Table> Held<T> {
     /// A deal with nothing kept yet.
     pub(crate) fn new(table: T) -> Self {
-        Self { table, memos: None }
+        Self { table, views: None }
     }
 }
 
@@ -132,51 +135,36 @@ impl<T: Table> std::ops::Deref for Held<T> {
     }
 }
 
-/// What a deal's class keeps between calls: the views observations show and the action
-/// objects handed out.
-pub(crate) struct Memos<T: Table> {
-    views: T::Views,
-    actions: Actions<T::Action>,
-}
-
-impl<T: Table> Default for Memos<T> {
-    fn default() -> Self {
-        Self {
-            views: T::Views::default(),
-            actions: Actions::default(),
-        }
-    }
-}
-
-/// Reads the deal with `read` under its lock and takes its memos out; `show` then makes Python
-/// objects from what was read with the memos, no lock held (a call meanwhile starts from
-/// empty memos); the memos go back after.
-pub(crate) fn with_memos<T: Table + Send, X, R>(
+/// Reads the deal with `read` under its lock and takes its views out; `show` then makes Python
+/// objects from what was read with the views, no lock held (a call meanwhile starts from
+/// no views); the views go back after.
+pub(crate) fn with_views<T: Table + Send, X, R>(
     py: Python<'_>,
     held: &Mutex<Held<T>>,
     read: impl FnOnce(&T) -> X,
-    show: impl FnOnce(X, &mut Memos<T>) -> R,
+    show: impl FnOnce(X, &mut T::Views) -> R,
 ) -> R {
-    let (read, mut memos) = {
+    let (read, mut views) = {
         let mut held = lock(py, held);
-        (read(&held.table), held.memos.take().unwrap_or_default())
+        (read(&held.table), held.views.take().unwrap_or_default())
     };
-    let out = show(read, &mut memos);
-    lock(py, held).memos = Some(memos);
+    let out = show(read, &mut views);
+    lock(py, held).views = Some(views);
     out
 }
 
-/// `seat`'s legal actions now as the deal's action objects (the same legal action is the same
-/// object from one step to the next).
+/// `seat`'s legal actions now as the family's action objects (the same legal action is the
+/// same object from one step and one deal to the next).
 pub(crate) fn legal_objects<'py, T: Table + Send>(
     py: Python<'py>,
     held: &Mutex<Held<T>>,
     seat: usize,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    let read = |table: &T| (table.legal(seat), table.context());
-    with_memos(py, held, read, |(legal, context), memos| {
-        memos.actions.tuple::<T>(py, seat, &legal, context)
-    })
+    let (legal, context) = {
+        let held = lock(py, held);
+        (held.table.legal(seat), held.table.context())
+    };
+    action_tuple::<T>(py, seat, &legal, context)
 }
 
 /// What `seat` may see now, as the family's observation object.
@@ -186,9 +174,9 @@ pub(crate) fn observation<'py, T: Table + Send>(
     seat: usize,
 ) -> PyResult<Bound<'py, PyAny>> {
     let read = |table: &T| (table.observe(seat), table.context());
-    with_memos(py, held, read, |(obs, context), memos| {
-        let legal = memos.actions.tuple::<T>(py, seat, obs.legal(), context)?;
-        T::show(py, obs, &mut memos.views, legal)
+    with_views(py, held, read, |(obs, context), views| {
+        let legal = action_tuple::<T>(py, seat, obs.legal(), context)?;
+        T::show(py, obs, views, legal)
     })
 }
 
@@ -245,27 +233,26 @@ pub(crate) fn replay_session<S: Session, I>(
     Ok(())
 }
 
-/// The action objects a deal has handed out, by seat and code (each code holds the few actions
-/// of that code, e.g. a discard of each copy of a tile): the same legal action is the same
-/// object from one step to the next.
-pub(crate) struct Actions<A> {
-    made: Vec<Vec<(A, Py<PyAny>)>>,
+/// The action objects a family has handed out, by seat and code (each code holds the few
+/// actions of that code, e.g. a discard of each copy of a tile), kept for every deal of the
+/// family (a bounded set: each action of each seat once).
+pub(crate) struct Actions<T: Table> {
+    made: Vec<Vec<(T::PyAction, Py<PyAny>)>>,
 }
 
-impl<A> Default for Actions<A> {
-    fn default() -> Self {
+impl<T: Table> Actions<T> {
+    /// No object made yet.
+    pub(crate) const fn new() -> Self {
         Self { made: Vec::new() }
     }
-}
 
-impl<A: Copy + Eq> Actions<A> {
     /// `seat`'s `actions` as a tuple of objects (their codes and any new object from
     /// `context`).
-    pub(crate) fn tuple<'py, T: Table<Action = A>>(
+    fn tuple<'py>(
         &mut self,
         py: Python<'py>,
         seat: usize,
-        actions: &[A],
+        actions: &[T::Action],
         context: T::Context,
     ) -> PyResult<Bound<'py, PyTuple>> {
         if self.made.is_empty() {
@@ -274,13 +261,13 @@ impl<A: Copy + Eq> Actions<A> {
         let mut objects = Vec::with_capacity(actions.len());
         for &action in actions {
             let code = T::code(context, seat, action);
+            let value = T::wrap(context, seat, action, code);
             let bucket = &mut self.made[seat % 4 * T::ACTION_COUNT + code];
-            let object = match bucket.iter().find(|(a, _)| *a == action) {
+            let object = match bucket.iter().find(|(made, _)| *made == value) {
                 Some((_, object)) => object.bind(py).clone(),
                 None => {
-                    let value = T::wrap(context, seat, action, code);
-                    let object = value.into_bound_py_any(py)?;
-                    bucket.push((action, object.clone().unbind()));
+                    let object = value.clone().into_bound_py_any(py)?;
+                    bucket.push((value, object.clone().unbind()));
                     object
                 }
             };
@@ -288,6 +275,37 @@ impl<A: Copy + Eq> Actions<A> {
         }
         PyTuple::new(py, objects)
     }
+}
+
+impl<T: Table> Default for Actions<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// `seat`'s `actions` as the family's shared action objects ([`Table::actions`]). The objects
+/// are taken out of their lock while new ones are made (making an object may run Python code
+/// that asks for actions again: that call starts from none) and go back after.
+fn action_tuple<'py, T: Table>(
+    py: Python<'py>,
+    seat: usize,
+    actions: &[T::Action],
+    context: T::Context,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let mut made = std::mem::take(&mut *lock(py, T::actions()));
+    let tuple = made.tuple(py, seat, actions, context);
+    let unused = {
+        let mut slot = lock(py, T::actions());
+        if slot.made.is_empty() {
+            *slot = made;
+            None
+        } else {
+            Some(made)
+        }
+    };
+    // Dropped with no lock held: releasing objects may run Python code.
+    drop(unused);
+    tuple
 }
 
 /// An `IllegalActionError` with its message and `.reason`.
@@ -406,7 +424,7 @@ macro_rules! table_class {
             ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::types::PyList>> {
                 let seat = crate::table::seat(&self.table(py).table, seat)?;
                 let tuple = crate::table::legal_objects(py, &self.held, seat)?;
-                pyo3::types::PyList::new(py, tuple.iter())
+                Ok(pyo3::types::PyTupleMethods::to_list(&tuple))
             }
 
             /// The codes of `seat`'s legal actions (as `legal_actions`, without objects).

@@ -26,8 +26,11 @@ use crate::log::{message_dict, record_dict};
 use crate::observation::observation_class;
 use crate::reason::PyReason;
 use crate::snapshot;
-use crate::table::{Table, players, replay_actions, replay_session, session_class, table_class};
+use crate::table::{
+    Actions, Table, players, replay_actions, replay_session, session_class, table_class,
+};
 use crate::view::{Kept, Memo, Names, Shared, view};
+use std::sync::Mutex;
 
 /// One action a seat may take, as offered by `AmericanDeal.legal_actions`.
 ///
@@ -221,6 +224,10 @@ impl Table for Deal {
     }
     fn observe(&self, seat: usize) -> Observation {
         Deal::observe(self, seat)
+    }
+    fn actions() -> &'static Mutex<Actions<Self>> {
+        static ACTIONS: Mutex<Actions<Deal>> = Mutex::new(Actions::new());
+        &ACTIONS
     }
     fn show<'py>(
         py: Python<'py>,
