@@ -165,6 +165,9 @@ pub struct Discards {
     /// Each kind's part costs with one more tile of it, on the whole part, by part (each part
     /// read when draws into it are first asked for).
     with: [OnceCell<[Option<Costs>; 9]>; 4],
+    /// Each kind's part costs with one tile of it less, by part (each part read when a
+    /// discard from it is first asked about).
+    without: [OnceCell<[Option<Costs>; 9]>; 4],
     /// Per part, the draws into it with copies left that it can take: (kind, the part's
     /// costs after the draw on the whole part, copies left).
     draws: [OnceCell<PartDraws>; 4],
@@ -197,6 +200,7 @@ impl Discards {
             form,
             merges: OnceCell::new(),
             with: Default::default(),
+            without: Default::default(),
             draws: Default::default(),
             // Room for every distinct discard of a 14-tile part, made once.
             elsewhere: RefCell::new(Vec::with_capacity(14)),
@@ -211,6 +215,22 @@ impl Discards {
 
     /// The part left after discarding `kind`, kept; an error when it is not held.
     fn rest(&self, kind: u8) -> Result<&Parts> {
+        let k = self.held(kind)?;
+        Ok(self.rests[k].get_or_init(|| self.parts.without_given(k, self.costs_without(k))))
+    }
+
+    /// The costs of held `kind`'s part with one tile of it less.
+    fn costs_without(&self, k: usize) -> Costs {
+        let part = part_of(k);
+        let without = self.without[part].get_or_init(|| self.parts.costs_without_each(part));
+        let Some(costs) = without[k - 9 * part] else {
+            unreachable!("a held kind can be discarded");
+        };
+        costs
+    }
+
+    /// `kind` as an index; an error when the part holds none of it.
+    fn held(&self, kind: u8) -> Result<usize> {
         let k = usize::from(kind);
         if self.parts.counts().get(k).is_none_or(|&c| c == 0) {
             return Err(Error::hand(format!(
@@ -218,18 +238,20 @@ impl Discards {
                 kind_name(kind, false)
             )));
         }
-        Ok(self.rests[k].get_or_init(|| self.parts.without(k)))
+        Ok(k)
     }
 
     fn merges(&self) -> &Merges {
         self.merges.get_or_init(|| self.parts.merges())
     }
 
-    /// The shanten of the part left after discarding `kind`.
+    /// The shanten of the part left after discarding `kind` (read from its part's costs
+    /// without the tile: the smaller part is not made).
     pub fn shanten_after(&self, kind: u8) -> Result<i8> {
-        let part = part_of(usize::from(kind));
-        self.rest(kind)?
-            .shanten_given(self.form, part, self.merges().others(part))
+        let k = self.held(kind)?;
+        let others = self.merges().others(part_of(k));
+        self.parts
+            .shanten_without(self.form, k, &self.costs_without(k), others)
     }
 
     /// The costs of `kind`'s part of the whole part with one more tile of `kind`, when

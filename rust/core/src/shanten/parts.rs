@@ -4,7 +4,8 @@
 //! analysis ([`crate::efficiency`]) asks for hundreds of such neighbours of one hand.
 
 use super::table::{
-    Costs, MAX_TILES, honor_costs, honor_costs_with_each, suit_costs, suit_costs_with_each,
+    Costs, MAX_TILES, honor_costs, honor_costs_with_each, honor_costs_without_each, suit_costs,
+    suit_costs_with_each, suit_costs_without_each,
 };
 use super::{Closed, Form, closed_forms_need_thirteen, merge};
 use crate::error::Result;
@@ -37,11 +38,27 @@ fn part_costs(counts: &[u8; RIICHI_KINDS], part: usize) -> Costs {
 fn part_costs_with_each(counts: &[u8; RIICHI_KINDS], part: usize) -> [Option<Costs>; 9] {
     let kinds = &counts[RANGES[part].clone()];
     if part == 3 {
-        let honours = honor_costs_with_each(kinds);
-        std::array::from_fn(|i| honours.get(i).copied().flatten())
+        nine(honor_costs_with_each(kinds))
     } else {
         suit_costs_with_each(kinds)
     }
+}
+
+/// The standard-form costs of part `part` of `counts` with one tile of each of its kinds less,
+/// indexed from the part's first kind (`None` where the kind is not held, or past the
+/// honours' seven kinds).
+fn part_costs_without_each(counts: &[u8; RIICHI_KINDS], part: usize) -> [Option<Costs>; 9] {
+    let kinds = &counts[RANGES[part].clone()];
+    if part == 3 {
+        nine(honor_costs_without_each(kinds))
+    } else {
+        suit_costs_without_each(kinds)
+    }
+}
+
+/// The honours' seven entries as nine, the last two `None`.
+fn nine(honours: [Option<Costs>; 7]) -> [Option<Costs>; 9] {
+    std::array::from_fn(|i| honours.get(i).copied().flatten())
 }
 
 /// The merged costs of some parts laid out for one number of sets, to fold with the costs of
@@ -168,11 +185,19 @@ impl Parts {
 
     /// The hand with one tile of `kind` less (`kind` must be held): one part read again.
     pub(crate) fn without(&self, kind: usize) -> Self {
+        let mut counts = self.counts;
+        counts[kind] -= 1;
+        self.without_given(kind, part_costs(&counts, part_of(kind)))
+    }
+
+    /// [`Self::without`] with the costs of `kind`'s part after it given (`costs`, see
+    /// [`Self::costs_without_each`]).
+    pub(crate) fn without_given(&self, kind: usize, costs: Costs) -> Self {
         let mut out = *self;
         out.counts[kind] -= 1;
         out.len -= 1;
         let part = part_of(kind);
-        out.costs[part] = part_costs(&out.counts, part);
+        out.costs[part] = costs;
         out.sizes[part] -= 1;
         out.closed = self.closed.without(kind, out.counts[kind]);
         out
@@ -194,6 +219,12 @@ impl Parts {
     /// first kind (`None` past the honours' seven).
     pub(crate) fn costs_with_each(&self, part: usize) -> [Option<Costs>; 9] {
         part_costs_with_each(&self.counts, part)
+    }
+
+    /// The costs of part `part` with one tile of each of its kinds less, indexed from the
+    /// part's first kind (`None` where the kind is not held, or past the honours' seven).
+    pub(crate) fn costs_without_each(&self, part: usize) -> [Option<Costs>; 9] {
+        part_costs_without_each(&self.counts, part)
     }
 
     /// Every kind the hand can take one more tile of, in order, with the costs of its part
@@ -282,15 +313,25 @@ impl Parts {
 
     /// Shanten in `form`, the standard form from `standard` (asked only when it counts).
     fn shanten_by(&self, form: Form, standard: impl FnOnce() -> i8) -> Result<i8> {
-        let seven = self.len >= 13;
-        let closed = self.closed;
-        match form {
-            Form::All if seven => Ok(standard().min(closed.chiitoitsu()).min(closed.kokushi())),
-            Form::All | Form::Standard => Ok(standard()),
-            Form::Chiitoitsu if seven => Ok(closed.chiitoitsu()),
-            Form::Kokushi if seven => Ok(closed.kokushi()),
-            Form::Chiitoitsu | Form::Kokushi => Err(closed_forms_need_thirteen(self.len)),
-        }
+        shanten_in(form, self.len, self.closed, standard)
+    }
+
+    /// The shanten in `form` of this hand with one tile of the held `kind` less, given the
+    /// costs of its part after that (`costs`, see [`Self::costs_without_each`]) and `others`,
+    /// the merge of the other parts (see [`Self::merges`]): as [`Self::without`] then
+    /// [`Self::shanten_given`], without making the smaller hand.
+    pub(crate) fn shanten_without(
+        &self,
+        form: Form,
+        kind: usize,
+        costs: &Costs,
+        others: &Costs,
+    ) -> Result<i8> {
+        let len = self.len - 1;
+        let closed = self.closed.without(kind, self.counts[kind] - 1);
+        shanten_in(form, len, closed, || {
+            Folding::new(others, len / 3).fold(costs)
+        })
     }
 
     /// Shanten in `form` of the hand with one more tile of a kind, for each `(kind, costs)`
@@ -336,6 +377,19 @@ impl Parts {
             }
             (kind, best)
         }))
+    }
+}
+
+/// Shanten in `form` of a hand of `len` tiles with closed-form counts `closed`, the standard
+/// form from `standard` (asked only when it counts; the closed forms need 13 or 14 tiles).
+fn shanten_in(form: Form, len: usize, closed: Closed, standard: impl FnOnce() -> i8) -> Result<i8> {
+    let seven = len >= 13;
+    match form {
+        Form::All if seven => Ok(standard().min(closed.chiitoitsu()).min(closed.kokushi())),
+        Form::All | Form::Standard => Ok(standard()),
+        Form::Chiitoitsu if seven => Ok(closed.chiitoitsu()),
+        Form::Kokushi if seven => Ok(closed.kokushi()),
+        Form::Chiitoitsu | Form::Kokushi => Err(closed_forms_need_thirteen(len)),
     }
 }
 

@@ -126,10 +126,21 @@ impl<const LEN: usize, const CHUNKS: usize> Ranker<LEN, CHUNKS> {
     }
 
     /// The rank of `counts` (as [`Self::rank`] takes them) with one more tile of each kind,
-    /// `None` where the kind holds four or `counts` already hold 14 tiles: one table lookup a
-    /// kind, the chunks it leaves alone read once for all kinds (a tile added to a chunk
-    /// changes its code and the prefix of every later chunk by one).
+    /// `None` where the kind holds four or `counts` already hold 14 tiles (see
+    /// [`Self::ranks_moved`]).
     pub(crate) fn ranks_with_each(&self, counts: &[u8]) -> [Option<usize>; LEN] {
+        self.ranks_moved(counts, true)
+    }
+
+    /// The rank of `counts` with one tile of each kind less, `None` where it holds none.
+    pub(crate) fn ranks_without_each(&self, counts: &[u8]) -> [Option<usize>; LEN] {
+        self.ranks_moved(counts, false)
+    }
+
+    /// The rank of `counts` with one tile of each kind more (`add`) or less: one table lookup
+    /// a kind, the chunks it leaves alone read once for all kinds (a tile moved in a chunk
+    /// changes its code and the prefix of every later chunk by one).
+    fn ranks_moved(&self, counts: &[u8], add: bool) -> [Option<usize>; LEN] {
         let mut prefixes = [0; CHUNKS];
         let mut codes = [0; CHUNKS];
         let mut tiles = 0;
@@ -142,11 +153,19 @@ impl<const LEN: usize, const CHUNKS: usize> Ranker<LEN, CHUNKS> {
             }
         }
         let mut out = [None; LEN];
-        if tiles >= MAX_TILES {
+        if add && tiles >= MAX_TILES {
             return out;
         }
-        // `before[c]`: the chunks before `c` as they are; `after[c]`: the chunks after `c`,
-        // each one tile further on.
+        // `before[c]`: the chunks before `c` as they are; `after[c]`: the chunks after `c`
+        // with their prefixes moved by the tile (read only for a chunk at or after a held
+        // tile when one goes, so a prefix never goes below zero there).
+        let moved = |prefix: usize| {
+            if add {
+                prefix + 1
+            } else {
+                prefix.saturating_sub(1)
+            }
+        };
         let mut before = [0; CHUNKS];
         let mut after = [0; CHUNKS];
         for c in 1..CHUNKS {
@@ -154,12 +173,16 @@ impl<const LEN: usize, const CHUNKS: usize> Ranker<LEN, CHUNKS> {
         }
         for c in (0..CHUNKS - 1).rev() {
             after[c] =
-                after[c + 1] + self.offsets[c + 1][prefixes[c + 1] + 1][codes[c + 1]] as usize;
+                after[c + 1] + self.offsets[c + 1][moved(prefixes[c + 1])][codes[c + 1]] as usize;
         }
         for (kind, rank) in out.iter_mut().enumerate() {
-            if counts[kind] < 4 {
-                let (c, j) = (kind / 3, kind % 3);
-                let code = codes[c] + [25, 5, 1][j];
+            if (add && counts[kind] < 4) || (!add && counts[kind] > 0) {
+                let (c, weight) = (kind / 3, [25, 5, 1][kind % 3]);
+                let code = if add {
+                    codes[c] + weight
+                } else {
+                    codes[c] - weight
+                };
                 *rank = Some(before[c] + self.offsets[c][prefixes[c]][code] as usize + after[c]);
             }
         }
@@ -210,6 +233,21 @@ pub(crate) fn suit_costs_with_each(counts: &[u8]) -> [Option<Costs>; 9] {
 pub(crate) fn honor_costs_with_each(counts: &[u8]) -> [Option<Costs>; 7] {
     HONOR_RANK
         .ranks_with_each(counts)
+        .map(|rank| rank.map(|r| unpack(entry(HONOR_BYTES, r))))
+}
+
+/// Costs of one suit's 9 counts with one tile of each kind less (`None` where none is held).
+pub(crate) fn suit_costs_without_each(counts: &[u8]) -> [Option<Costs>; 9] {
+    SUIT_RANK
+        .ranks_without_each(counts)
+        .map(|rank| rank.map(|r| unpack(entry(SUIT_BYTES, r))))
+}
+
+/// Costs of the 7 honour counts with one tile of each kind less (as
+/// [`suit_costs_without_each`]).
+pub(crate) fn honor_costs_without_each(counts: &[u8]) -> [Option<Costs>; 7] {
+    HONOR_RANK
+        .ranks_without_each(counts)
         .map(|rank| rank.map(|r| unpack(entry(HONOR_BYTES, r))))
 }
 
@@ -342,7 +380,7 @@ mod tests {
     }
 
     #[test]
-    fn ranks_with_each_kind_are_the_ranks_of_the_grown_counts() {
+    fn ranks_with_and_without_each_kind_are_the_ranks_of_the_moved_counts() {
         let mut rng = crate::rng::Rng::new(7);
         for _ in 0..20_000 {
             let mut counts = [0u8; 9];
@@ -368,6 +406,22 @@ mod tests {
                 if k < 7 {
                     let want = honour_grows.then(|| HONOR_RANK.rank(&more[..7]));
                     assert_eq!(honours[k], want, "{:?} +{k}", &counts[..7]);
+                }
+            }
+            let each = SUIT_RANK.ranks_without_each(&counts);
+            let honours = HONOR_RANK.ranks_without_each(&counts[..7]);
+            for k in 0..9 {
+                let mut less = counts;
+                let held = less[k] > 0;
+                less[k] = less[k].saturating_sub(1);
+                assert_eq!(
+                    each[k],
+                    held.then(|| SUIT_RANK.rank(&less)),
+                    "{counts:?} -{k}"
+                );
+                if k < 7 {
+                    let want = held.then(|| HONOR_RANK.rank(&less[..7]));
+                    assert_eq!(honours[k], want, "{:?} -{k}", &counts[..7]);
                 }
             }
         }
