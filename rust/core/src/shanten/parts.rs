@@ -4,8 +4,7 @@
 //! analysis ([`crate::efficiency`]) asks for hundreds of such neighbours of one hand.
 
 use super::table::{
-    Costs, MAX_TILES, honor_costs, honor_costs_with_each, honor_costs_without_each, suit_costs,
-    suit_costs_with_each, suit_costs_without_each,
+    Costs, MAX_TILES, honor_costs, honor_costs_moved, suit_costs, suit_costs_moved,
 };
 use super::{Closed, Form, closed_forms_need_thirteen, merge};
 use crate::error::Result;
@@ -32,33 +31,17 @@ fn part_costs(counts: &[u8; RIICHI_KINDS], part: usize) -> Costs {
     }
 }
 
-/// The standard-form costs of part `part` of `counts` with one more tile of each of its kinds,
-/// indexed from the part's first kind (`None` where the kind holds four, the part 14 tiles,
-/// or past the honours' seven kinds).
-fn part_costs_with_each(counts: &[u8; RIICHI_KINDS], part: usize) -> [Option<Costs>; 9] {
+/// The standard-form costs of part `part` of `counts` with one tile of each of its kinds more
+/// (`add`) or less, indexed from the part's first kind: `None` where the kind cannot be added
+/// (four held, the part 14 tiles) or taken (none held), and past the honours' seven kinds.
+fn part_costs_moved(counts: &[u8; RIICHI_KINDS], part: usize, add: bool) -> [Option<Costs>; 9] {
     let kinds = &counts[RANGES[part].clone()];
     if part == 3 {
-        nine(honor_costs_with_each(kinds))
+        let honours = honor_costs_moved(kinds, add);
+        std::array::from_fn(|i| honours.get(i).copied().flatten())
     } else {
-        suit_costs_with_each(kinds)
+        suit_costs_moved(kinds, add)
     }
-}
-
-/// The standard-form costs of part `part` of `counts` with one tile of each of its kinds less,
-/// indexed from the part's first kind (`None` where the kind is not held, or past the
-/// honours' seven kinds).
-fn part_costs_without_each(counts: &[u8; RIICHI_KINDS], part: usize) -> [Option<Costs>; 9] {
-    let kinds = &counts[RANGES[part].clone()];
-    if part == 3 {
-        nine(honor_costs_without_each(kinds))
-    } else {
-        suit_costs_without_each(kinds)
-    }
-}
-
-/// The honours' seven entries as nine, the last two `None`.
-fn nine(honours: [Option<Costs>; 7]) -> [Option<Costs>; 9] {
-    std::array::from_fn(|i| honours.get(i).copied().flatten())
 }
 
 /// The merged costs of some parts laid out for one number of sets, to fold with the costs of
@@ -218,13 +201,13 @@ impl Parts {
     /// [`Self::costs_with`] for each kind of part `part` at once, indexed from the part's
     /// first kind (`None` past the honours' seven).
     pub(crate) fn costs_with_each(&self, part: usize) -> [Option<Costs>; 9] {
-        part_costs_with_each(&self.counts, part)
+        part_costs_moved(&self.counts, part, true)
     }
 
     /// The costs of part `part` with one tile of each of its kinds less, indexed from the
     /// part's first kind (`None` where the kind is not held, or past the honours' seven).
     pub(crate) fn costs_without_each(&self, part: usize) -> [Option<Costs>; 9] {
-        part_costs_without_each(&self.counts, part)
+        part_costs_moved(&self.counts, part, false)
     }
 
     /// Every kind the hand can take one more tile of, in order, with the costs of its part

@@ -125,22 +125,12 @@ impl<const LEN: usize, const CHUNKS: usize> Ranker<LEN, CHUNKS> {
         rank
     }
 
-    /// The rank of `counts` (as [`Self::rank`] takes them) with one more tile of each kind,
-    /// `None` where the kind holds four or `counts` already hold 14 tiles (see
-    /// [`Self::ranks_moved`]).
-    pub(crate) fn ranks_with_each(&self, counts: &[u8]) -> [Option<usize>; LEN] {
-        self.ranks_moved(counts, true)
-    }
-
-    /// The rank of `counts` with one tile of each kind less, `None` where it holds none.
-    pub(crate) fn ranks_without_each(&self, counts: &[u8]) -> [Option<usize>; LEN] {
-        self.ranks_moved(counts, false)
-    }
-
-    /// The rank of `counts` with one tile of each kind more (`add`) or less: one table lookup
-    /// a kind, the chunks it leaves alone read once for all kinds (a tile moved in a chunk
-    /// changes its code and the prefix of every later chunk by one).
-    fn ranks_moved(&self, counts: &[u8], add: bool) -> [Option<usize>; LEN] {
+    /// The rank of `counts` (as [`Self::rank`] takes them) with one tile of each kind more
+    /// (`add`) or less, `None` where a kind cannot be added (it holds four, or `counts` hold
+    /// 14 tiles) or taken (none held): one table lookup a kind, the chunks it leaves alone read
+    /// once for all kinds (a tile moved in a chunk changes its code and the prefix of every
+    /// later chunk by one).
+    pub(crate) fn ranks_moved(&self, counts: &[u8], add: bool) -> [Option<usize>; LEN] {
         let mut prefixes = [0; CHUNKS];
         let mut codes = [0; CHUNKS];
         let mut tiles = 0;
@@ -221,33 +211,19 @@ pub(crate) fn honor_costs(counts: &[u8]) -> Costs {
     unpack(entry(HONOR_BYTES, HONOR_RANK.rank(counts)))
 }
 
-/// Costs of one suit's 9 counts with one more tile of each kind (`None` where it cannot be
-/// added: see [`Ranker::ranks_with_each`]).
-pub(crate) fn suit_costs_with_each(counts: &[u8]) -> [Option<Costs>; 9] {
+/// Costs of one suit's 9 counts with one tile of each kind more (`add`) or less: `None` where
+/// it cannot be added (four held, 14 tiles) or is not held (see [`Ranker::ranks_moved`]).
+pub(crate) fn suit_costs_moved(counts: &[u8], add: bool) -> [Option<Costs>; 9] {
     SUIT_RANK
-        .ranks_with_each(counts)
+        .ranks_moved(counts, add)
         .map(|rank| rank.map(|r| unpack(entry(SUIT_BYTES, r))))
 }
 
-/// Costs of the 7 honour counts with one more tile of each kind (as [`suit_costs_with_each`]).
-pub(crate) fn honor_costs_with_each(counts: &[u8]) -> [Option<Costs>; 7] {
+/// Costs of the 7 honour counts with one tile of each kind more or less (as
+/// [`suit_costs_moved`]).
+pub(crate) fn honor_costs_moved(counts: &[u8], add: bool) -> [Option<Costs>; 7] {
     HONOR_RANK
-        .ranks_with_each(counts)
-        .map(|rank| rank.map(|r| unpack(entry(HONOR_BYTES, r))))
-}
-
-/// Costs of one suit's 9 counts with one tile of each kind less (`None` where none is held).
-pub(crate) fn suit_costs_without_each(counts: &[u8]) -> [Option<Costs>; 9] {
-    SUIT_RANK
-        .ranks_without_each(counts)
-        .map(|rank| rank.map(|r| unpack(entry(SUIT_BYTES, r))))
-}
-
-/// Costs of the 7 honour counts with one tile of each kind less (as
-/// [`suit_costs_without_each`]).
-pub(crate) fn honor_costs_without_each(counts: &[u8]) -> [Option<Costs>; 7] {
-    HONOR_RANK
-        .ranks_without_each(counts)
+        .ranks_moved(counts, add)
         .map(|rank| rank.map(|r| unpack(entry(HONOR_BYTES, r))))
 }
 
@@ -391,8 +367,8 @@ mod tests {
                 }
             }
             let held: usize = counts.iter().map(|&c| usize::from(c)).sum();
-            let each = SUIT_RANK.ranks_with_each(&counts);
-            let honours = HONOR_RANK.ranks_with_each(&counts[..7]);
+            let each = SUIT_RANK.ranks_moved(&counts, true);
+            let honours = HONOR_RANK.ranks_moved(&counts[..7], true);
             for k in 0..9 {
                 let mut more = counts;
                 more[k] += 1;
@@ -408,8 +384,8 @@ mod tests {
                     assert_eq!(honours[k], want, "{:?} +{k}", &counts[..7]);
                 }
             }
-            let each = SUIT_RANK.ranks_without_each(&counts);
-            let honours = HONOR_RANK.ranks_without_each(&counts[..7]);
+            let each = SUIT_RANK.ranks_moved(&counts, false);
+            let honours = HONOR_RANK.ranks_moved(&counts[..7], false);
             for k in 0..9 {
                 let mut less = counts;
                 let held = less[k] > 0;
