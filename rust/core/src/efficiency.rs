@@ -3,7 +3,7 @@
 use std::cell::{OnceCell, RefCell};
 
 use crate::error::{Error, Result};
-use crate::shanten::{self, Closed, Costs, Form, Merges, Parts, part_of};
+use crate::shanten::{self, Closed, Costs, Draw, Form, Merges, Parts, part_of};
 use crate::tile::{RIICHI_KINDS, kind_name};
 
 /// The kinds that complete a `3n+1` part. A kind the hand already holds four of is never a
@@ -175,8 +175,6 @@ pub struct Discards {
     /// and what that part and the closed forms are after it: discards that leave the same
     /// (isolated tiles of a suit, single honours) share them.
     elsewhere: RefCell<Vec<(Rest, u32)>>,
-    /// The part left after discarding each kind (read when first asked for).
-    rests: [OnceCell<Parts>; RIICHI_KINDS],
 }
 
 impl Discards {
@@ -204,19 +202,14 @@ impl Discards {
             draws: Default::default(),
             // Room for every distinct discard of a 14-tile part, made once.
             elsewhere: RefCell::new(Vec::with_capacity(14)),
-            rests: std::array::from_fn(|_| OnceCell::new()),
         })
     }
 
-    /// The part left after discarding `kind`; an error when it is not held.
-    fn after(&self, kind: u8) -> Result<Parts> {
-        Ok(*self.rest(kind)?)
-    }
-
-    /// The part left after discarding `kind`, kept; an error when it is not held.
-    fn rest(&self, kind: u8) -> Result<&Parts> {
+    /// The part left after discarding `kind` (its part's costs read once for every discard
+    /// from that part); an error when it is not held.
+    fn rest(&self, kind: u8) -> Result<Parts> {
         let k = self.held(kind)?;
-        Ok(self.rests[k].get_or_init(|| self.parts.without_given(k, self.costs_without(k))))
+        Ok(self.parts.without_given(k, self.costs_without(k)))
     }
 
     /// The costs of held `kind`'s part with one tile of it less.
@@ -275,7 +268,7 @@ impl Discards {
     /// Each improving draw (kind, copies left) of the part left after discarding `kind`,
     /// given to `each`; returns that part's shanten.
     fn each_improving_after(&self, kind: u8, each: impl FnMut(u8, u8)) -> Result<i8> {
-        let rest = self.after(kind)?;
+        let rest = self.rest(kind)?;
         let part = part_of(usize::from(kind));
         let merges = self.merges();
         let current = rest.shanten_given(self.form, part, merges.others(part))?;
@@ -330,7 +323,7 @@ impl Discards {
         let elsewhere = known.unwrap_or_else(|| {
             let total = (0..4)
                 .filter(|&q| q != part)
-                .map(|q| improving.total(self.part_draws(q)))
+                .map(|q| improving.total(q, self.part_draws(q)))
                 .sum();
             self.elsewhere.borrow_mut().push((key, total));
             total
@@ -356,22 +349,22 @@ impl Discards {
                 each[k - 9 * part]
             };
             if let Some(costs) = costs {
-                same[n] = (k, costs, 4 - held[k] - self.visible[k]);
+                same[n] = (k as u8, costs, 4 - held[k] - self.visible[k]);
                 n += 1;
             }
         }
-        Ok(Some(elsewhere + improving.total(&same[..n])))
+        Ok(Some(elsewhere + improving.total(part, &same[..n])))
     }
 
     /// The draws into part `q` with copies left that it can take, on the whole part (see
     /// [`Self::draws`]).
-    fn part_draws(&self, q: usize) -> &[(usize, Costs, u8)] {
+    fn part_draws(&self, q: usize) -> &[Draw] {
         let draws = self.draws[q].get_or_init(|| {
             let mut draws = PartDraws::default();
             for k in 9 * q..(9 * q + 9).min(RIICHI_KINDS) {
                 if let Some(costs) = self.with(k) {
                     let counts = self.parts.counts();
-                    draws.items[draws.len] = (k, costs, 4 - counts[k] - self.visible[k]);
+                    draws.items[draws.len] = (k as u8, costs, 4 - counts[k] - self.visible[k]);
                     draws.len += 1;
                 }
             }
@@ -384,7 +377,7 @@ impl Discards {
 /// The draws into one part (at most its nine kinds), kept without an allocation.
 #[derive(Debug, Clone, Default)]
 struct PartDraws {
-    items: [(usize, Costs, u8); 9],
+    items: [Draw; 9],
     len: usize,
 }
 

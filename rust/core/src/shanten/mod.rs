@@ -10,7 +10,7 @@
 mod parts;
 mod table;
 
-pub(crate) use parts::{Merges, Parts, part_of};
+pub(crate) use parts::{Draw, Merges, Parts, part_of};
 
 pub(crate) use table::Costs;
 pub use table::generate;

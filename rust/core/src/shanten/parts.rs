@@ -3,6 +3,8 @@
 //! discard, a draw) reads only the part that tile is in and merges it with the others. Discard
 //! analysis ([`crate::efficiency`]) asks for hundreds of such neighbours of one hand.
 
+use std::sync::OnceLock;
+
 use super::table::{
     Costs, MAX_TILES, honor_costs, honor_costs_moved, suit_costs, suit_costs_moved,
 };
@@ -77,24 +79,47 @@ impl Folding {
         best as i8 - 1
     }
 
-    /// Whether the shanten of these parts with `part` is below `shanten` (`fold(part) <
-    /// shanten`): whether a lane sum is below `shanten + 1`, tested on all lanes at once (a
-    /// borrow out of a lane below the bound can only flag lanes above it, so the answer is
-    /// exact). Unused lanes hold at least 127.
-    pub(super) fn below(&self, part: &Costs, shanten: i8) -> bool {
+    /// A test of parts for whether the shanten of these parts with a part is below
+    /// `shanten` (`fold(part) < shanten`), the bound read once for them all.
+    fn below_bound(&self, shanten: i8) -> Below<'_> {
+        Below {
+            folding: self,
+            shanten,
+            bound: u8::try_from(i16::from(shanten) + 1).ok(),
+        }
+    }
+}
+
+/// A [`Folding`] with a shanten bound, testing parts against it (see [`Folding::below_bound`]).
+struct Below<'a> {
+    folding: &'a Folding,
+    shanten: i8,
+    /// The bound on a lane sum (`shanten + 1`); `None` when no sum can be below it.
+    bound: Option<u8>,
+}
+
+impl Below<'_> {
+    /// Whether a lane sum of the folding with `part` is below the bound, tested on all lanes
+    /// at once (a borrow out of a lane below the bound can only flag lanes above it, so the
+    /// answer is exact). Unused lanes hold at least 127.
+    fn test(&self, part: &Costs) -> bool {
         const ONES: u64 = 0x0101_0101_0101_0101;
         const HIGHS: u64 = 0x8080_8080_8080_8080;
-        let Ok(bound) = u8::try_from(i16::from(shanten) + 1) else {
+        let Some(bound) = self.bound else {
             return false;
         };
         if bound > 128 {
-            return self.fold(part) < shanten;
+            return self.folding.fold(part) < self.shanten;
         }
+        let lanes = &self.folding.0;
         let word = |bytes: [u8; 8]| u64::from_le_bytes(bytes);
         let less = |x: u64| x.wrapping_sub(ONES * u64::from(bound)) & !x & HIGHS != 0;
-        less(word(self.0[0]) + word(part[0])) || less(word(self.0[1]) + word(part[1]))
+        less(word(lanes[0]) + word(part[0])) || less(word(lanes[1]) + word(part[1]))
     }
 }
+
+/// A draw into a part: its kind, the part's costs after it and the copies left.
+pub(crate) type Draw = (u8, Costs, u8);
 
 /// The merged costs a hand's neighbours are read from (see [`Parts::merges`]).
 #[derive(Debug, Clone, Copy)]
@@ -124,9 +149,11 @@ pub(crate) struct Parts {
 }
 
 impl Default for Parts {
-    /// The parts of no tiles.
+    /// The parts of no tiles (read from the tables once: every player of every deal starts
+    /// from them).
     fn default() -> Self {
-        Self::new(&[0; RIICHI_KINDS])
+        static EMPTY: OnceLock<Parts> = OnceLock::new();
+        *EMPTY.get_or_init(|| Self::new(&[0; RIICHI_KINDS]))
     }
 }
 
@@ -439,13 +466,15 @@ impl Improving<'_> {
         }
     }
 
-    /// The copies left of those of `draws` (`(kind, costs of its part after the draw,
-    /// copies left)`) that improve: a sum, so the draws may come in any order.
-    pub(crate) fn total(&self, draws: &[(usize, Costs, u8)]) -> u32 {
+    /// The copies left of those of `draws` into part `part` (`(kind, costs of the part after
+    /// the draw, copies left)`) that improve: a sum, so the draws may come in any order.
+    pub(crate) fn total(&self, part: usize, draws: &[Draw]) -> u32 {
         let (parts, current) = (self.parts, self.current);
+        let below = self.folds[part].below_bound(current);
         let mut total = 0;
         for &(kind, ref costs, left) in draws {
-            let improves = (self.standard && self.folds[part_of(kind)].below(costs, current))
+            let kind = usize::from(kind);
+            let improves = (self.standard && below.test(costs))
                 || (self.closed
                     && self.closed_form(parts.closed.with(kind, parts.counts[kind])) < current);
             if improves {
