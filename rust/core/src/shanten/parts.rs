@@ -183,13 +183,35 @@ impl Parts {
     /// The hand with one more tile of `kind` (fewer than four held, fewer than 14 tiles):
     /// one part read again.
     pub(crate) fn with(&self, kind: usize) -> Self {
-        let mut out = *self;
         let part = part_of(kind);
+        let mut out = self.with_stale(kind);
+        out.costs[part] = part_costs(&out.counts, part);
+        out
+    }
+
+    /// [`Self::with`] but the costs of `kind`'s part left as they were: stale until
+    /// [`Self::refreshed`] reads them again.
+    pub(crate) fn with_stale(&self, kind: usize) -> Self {
+        let mut out = *self;
         out.closed = self.closed.with(kind, self.counts[kind]);
         out.counts[kind] += 1;
         out.len += 1;
-        out.sizes[part] += 1;
-        out.costs[part] = part_costs(&out.counts, part);
+        out.sizes[part_of(kind)] += 1;
+        out
+    }
+
+    /// [`Self::without`] but the costs of `kind`'s part left as they were (see
+    /// [`Self::with_stale`]).
+    pub(crate) fn without_stale(&self, kind: usize) -> Self {
+        self.without_given(kind, self.costs[part_of(kind)])
+    }
+
+    /// These parts with the costs of the parts `stale` (a bit per part) read again.
+    pub(crate) fn refreshed(&self, stale: u8) -> Self {
+        let mut out = *self;
+        for part in (0..4).filter(|p| stale & (1 << p) != 0) {
+            out.costs[part] = part_costs(&out.counts, part);
+        }
         out
     }
 

@@ -72,7 +72,7 @@ impl Deal {
     pub(super) fn completes(&self, seat: usize, tile: u8, with_tile: bool) -> bool {
         let p = &self.players[seat];
         if !with_tile {
-            let complete = p.shanten() == -1;
+            let complete = p.shanten_near() == -1;
             debug_assert_eq!(complete, is_complete(&p.counts(), p.hand.len()));
             return complete;
         }

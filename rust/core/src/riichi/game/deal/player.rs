@@ -78,13 +78,18 @@ struct Passed {
 }
 
 /// What a draw left in the hand, until the hand changes otherwise: the drawn kind, the
-/// concealed tiles' shanten with it, and whether the waits were those of the hand before it.
+/// concealed tiles' shanten with it (exact when 0 or less; when the hand before the draw was
+/// surely two or more from tenpai, a lower bound of 1 or more, not computed), and whether the
+/// waits were those of the hand before it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Drawn {
     kind: u8,
     shanten: i8,
     waits_held: bool,
 }
+
+/// A lower bound of a hand's shanten that nothing has set ([`PlayerState`]'s `floor`).
+const NO_FLOOR: i8 = i8::MIN;
 
 /// What one player has and has done.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -120,9 +125,16 @@ pub struct PlayerState {
     waits_current: bool,
     /// What the last draw left, while the hand is as it left it.
     drawn: Option<Drawn>,
+    /// A lower bound of the concealed tiles' shanten, kept through draws (one less) and
+    /// discards (no less), [`NO_FLOOR`] after any other change: a draw needs no shanten
+    /// computed while the bound keeps the hand from tenpai.
+    floor: i8,
     /// The concealed tiles' shanten costs, kept in step with `hand` by the methods that change
-    /// it.
+    /// it, but for the costs of the parts in `stale`.
     shape: Parts,
+    /// The parts of `shape` (a bit each) whose tiles changed since their costs were read:
+    /// read again only when a shanten is needed ([`Self::shape`]).
+    stale: u8,
 }
 
 impl PlayerState {
@@ -137,8 +149,26 @@ impl PlayerState {
     }
 
     /// The concealed tiles' shanten costs.
-    pub(super) fn shape(&self) -> &Parts {
-        &self.shape
+    pub(super) fn shape(&self) -> Parts {
+        self.shape.refreshed(self.stale)
+    }
+
+    /// Reads the stale parts' costs again ([`Self::shape`]), keeping them.
+    fn freshen(&mut self) {
+        self.shape = self.shape();
+        self.stale = 0;
+    }
+
+    /// Moves one tile of `kind` into the concealed tiles (`add`) or out of them, the part's
+    /// costs left to be read when needed.
+    fn move_tile(&mut self, kind: u8, add: bool) {
+        let k = usize::from(kind);
+        self.shape = if add {
+            self.shape.with_stale(k)
+        } else {
+            self.shape.without_stale(k)
+        };
+        self.stale |= 1 << crate::shanten::part_of(k);
     }
 
     /// Sets the concealed tiles (sorted here).
@@ -150,6 +180,7 @@ impl PlayerState {
         }
         self.hand = hand;
         self.shape = Parts::new(&counts);
+        self.stale = 0;
         self.changed();
     }
 
@@ -157,8 +188,8 @@ impl PlayerState {
     pub(super) fn take_kind(&mut self, kind: u8) {
         self.changed();
         self.hand.retain(|&t| kind_of_id(t) != kind);
-        while self.shape.counts()[usize::from(kind)] > 0 {
-            self.shape = self.shape.without(usize::from(kind));
+        while self.held(kind) > 0 {
+            self.move_tile(kind, false);
         }
     }
 
@@ -190,17 +221,29 @@ impl PlayerState {
     }
 
     /// Recomputes the waits after the concealed tiles changed: only a hand whose shanten is 0
-    /// has any, so the 34 win checks run only then.
+    /// has any, so the 34 win checks run only then. The shanten of a 3n+1 hand, computed for
+    /// that, becomes the floor the next draws start from.
     pub(super) fn refresh_waits(&mut self) {
-        self.waits = Self::waits_of(&self.shape);
+        self.freshen();
+        let shanten =
+            (self.shape.len() % 3 == 1).then(|| self.shape.shanten(Form::All).unwrap_or(i8::MAX));
+        self.waits = match shanten {
+            Some(0) => efficiency::waits_of(&self.shape),
+            _ => Vec::new(),
+        };
+        debug_assert_eq!(self.waits, Self::waits_of(&self.shape));
         self.waits_current = true;
+        if let Some(shanten) = shanten {
+            self.floor = shanten;
+        }
     }
 
-    /// The concealed tiles' shanten in every form: the draw's when the hand is as the draw
-    /// left it, else computed.
-    pub(super) fn shanten(&self) -> i8 {
+    /// The concealed tiles' shanten in every form where it is 0 or less; where it is more, a
+    /// number from 1 up to it: the draw's when the hand is as the draw left it (see
+    /// [`Drawn`]), else computed.
+    pub(super) fn shanten_near(&self) -> i8 {
         self.drawn.map_or_else(
-            || self.shape.shanten(Form::All).unwrap_or(i8::MAX),
+            || self.shape().shanten(Form::All).unwrap_or(i8::MAX),
             |d| d.shanten,
         )
     }
@@ -262,7 +305,7 @@ impl PlayerState {
             .ok_or_else(|| Error::argument(format!("tile id {tile} is not in the hand")))?;
         self.changed();
         self.hand.remove(at);
-        self.shape = self.shape.without(usize::from(kind_of_id(tile)));
+        self.move_tile(kind_of_id(tile), false);
         Ok(())
     }
 
@@ -271,8 +314,10 @@ impl PlayerState {
     /// (its waits stand), and no discard from a hand the draw left at shanten 1 or more leaves
     /// it waiting.
     pub(super) fn discard(&mut self, tile: u8) -> Result<()> {
-        let drawn = self.drawn;
+        let (drawn, floor) = (self.drawn, self.floor);
         self.take(tile)?;
+        // A tile less never brings the hand nearer.
+        self.floor = floor;
         match drawn {
             Some(d) if d.waits_held && d.kind == kind_of_id(tile) => self.waits_current = true,
             Some(d) if d.shanten >= 1 => {
@@ -281,27 +326,83 @@ impl PlayerState {
             }
             _ => self.refresh_waits(),
         }
-        debug_assert_eq!(self.waits, Self::waits_of(&self.shape));
+        debug_assert_eq!(self.waits, Self::waits_of(&self.shape()));
         Ok(())
     }
 
     /// Adds a drawn tile and keeps what the draw left ([`Self::shanten`], [`Self::discard`]).
     pub(super) fn draw(&mut self, tile: u8) {
-        let waits_held = self.waits_current;
+        let (waits_held, floor) = (self.waits_current, self.floor);
         self.changed();
         let at = self.hand.partition_point(|&t| t < tile);
         self.hand.insert(at, tile);
-        self.shape = self.shape.with(usize::from(kind_of_id(tile)));
+        self.move_tile(kind_of_id(tile), true);
+        // A tile more brings the hand at most one nearer.
+        let floor = floor.saturating_sub(1);
+        let shanten = if floor >= 1 {
+            floor
+        } else {
+            self.freshen();
+            self.shape.shanten(Form::All).unwrap_or(i8::MAX)
+        };
+        debug_assert!(shanten <= 0 || self.shape().shanten(Form::All).is_ok_and(|s| s >= shanten));
+        self.floor = shanten;
         self.drawn = Some(Drawn {
             kind: kind_of_id(tile),
-            shanten: self.shape.shanten(Form::All).unwrap_or(i8::MAX),
+            shanten,
             waits_held,
         });
     }
 
-    /// The concealed tiles change: the waits and what the last draw left no longer hold.
+    /// The concealed tiles change: the waits, what the last draw left and the shanten's
+    /// lower bound no longer hold.
     fn changed(&mut self) {
         self.waits_current = false;
         self.drawn = None;
+        self.floor = NO_FLOOR;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// The shanten of `p`'s concealed tiles, computed afresh.
+    fn exact(p: &PlayerState) -> i8 {
+        Parts::new(&p.counts())
+            .shanten(Form::All)
+            .unwrap_or(i8::MAX)
+    }
+
+    #[test]
+    fn draws_and_discards_keep_the_shanten_the_waits_and_the_costs_of_a_fresh_hand() {
+        let mut rng = Rng::new(7);
+        let (mut skipped, mut draws) = (0, 0);
+        for _ in 0..300 {
+            let mut wall: Vec<u8> = (0..136).collect();
+            rng.shuffle(&mut wall);
+            let mut p = PlayerState::default();
+            p.set_hand(wall.drain(..13).collect());
+            p.refresh_waits();
+            for tile in wall.into_iter().take(60) {
+                p.draw(tile);
+                draws += 1;
+                let (near, shanten) = (p.shanten_near(), exact(&p));
+                skipped += usize::from(near != shanten);
+                // Exact near tenpai; elsewhere a number from 1 up to the shanten.
+                assert!(
+                    near == shanten || (1..=shanten).contains(&near),
+                    "{near} {shanten}"
+                );
+                assert_eq!(p.shape(), Parts::new(&p.counts()));
+                let out = p.hand[rng.below(p.hand.len() as u64) as usize];
+                p.discard(out).unwrap();
+                assert_eq!(p.waits(), PlayerState::waits_of(&Parts::new(&p.counts())));
+                assert_eq!(p.shape(), Parts::new(&p.counts()));
+            }
+        }
+        // Most draws of a random hand are far from tenpai: their shanten was not computed.
+        assert!(skipped > draws / 3, "{skipped} of {draws}");
     }
 }

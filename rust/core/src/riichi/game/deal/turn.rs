@@ -94,7 +94,7 @@ impl Deal {
     /// Whether some discard of the 3n+2 concealed tiles leaves a hand with shanten 0 (a quick
     /// table check before any wait is listed).
     pub(super) fn tenpai_within_reach(p: &PlayerState) -> bool {
-        p.shanten() <= 0
+        p.shanten_near() <= 0
     }
 
     /// A riichi with each discard from `out[discards..]` (the turn's discards) that leaves the
@@ -104,7 +104,7 @@ impl Deal {
         if self.riichi_condition(seat).is_some() || !Self::tenpai_within_reach(p) {
             return;
         }
-        let hand = *p.shape();
+        let hand = p.shape();
         let mut tenpai = [None; RIICHI_KINDS];
         for at in discards..out.len() {
             let Action::Discard(t) = out[at] else {
