@@ -330,7 +330,7 @@ impl PlayerState {
         Ok(())
     }
 
-    /// Adds a drawn tile and keeps what the draw left ([`Self::shanten`], [`Self::discard`]).
+    /// Adds a drawn tile and keeps what the draw left ([`Self::shanten_near`], [`Self::discard`]).
     pub(super) fn draw(&mut self, tile: u8) {
         let (waits_held, floor) = (self.waits_current, self.floor);
         self.changed();
