@@ -238,6 +238,13 @@ impl Discards {
         self.merges.get_or_init(|| self.parts.merges())
     }
 
+    /// The shanten of the whole `3n+2` part: the least a discard leaves, unless the part is
+    /// complete (-1, where every discard leaves 0).
+    pub fn shanten(&self) -> Result<i8> {
+        self.parts
+            .shanten_given(self.form, 3, self.merges().others(3))
+    }
+
     /// The shanten of the part left after discarding `kind` (read from its part's costs
     /// without the tile: the smaller part is not made).
     pub fn shanten_after(&self, kind: u8) -> Result<i8> {
@@ -511,6 +518,12 @@ mod tests {
                 match (fast, slow) {
                     (Ok(fast), Ok(mut slow)) => {
                         let discards = Discards::new(&counts, &visible, form).unwrap();
+                        let least = slow.iter().map(|o| o.ukeire.shanten).min().unwrap();
+                        let whole = discards.shanten().unwrap();
+                        assert!(
+                            whole == least || (whole == -1 && least == 0),
+                            "{counts:?} {form:?}: whole {whole}, least after a discard {least}"
+                        );
                         for o in &slow {
                             let k = o.discard;
                             assert_eq!(discards.shanten_after(k), Ok(o.ukeire.shanten));

@@ -79,32 +79,8 @@ impl Agent<Observation> for Quick {
                 return least_by(view, |kind| u32::from(rank.of_kind(kind)));
             }
         }
-        let seen = visible(view, &held);
-        let discards = Discards::new(&held, &seen, Form::All).ok()?;
-        // Each kind's shanten after discarding it.
-        let shanten: Vec<(u8, i8)> = (0..RIICHI_KINDS as u8)
-            .filter(|&k| held[usize::from(k)] > 0)
-            .filter_map(|k| Some((k, discards.shanten_after(k).ok()?)))
-            .collect();
-        let least = shanten.iter().map(|&(_, s)| s).min()?;
-        let fastest = shanten
-            .iter()
-            .filter(|&&(_, s)| s == least)
-            .map(|&(k, _)| k);
-        // Near tenpai the improving draws are counted; else how little a tile connects.
-        let kind = if least <= NEAR && fastest.clone().nth(1).is_some() {
-            fastest
-                .map(|k| {
-                    (
-                        std::cmp::Reverse(discards.ukeire_total_after(k).unwrap_or(0)),
-                        k,
-                    )
-                })
-                .min()?
-                .1
-        } else {
-            fastest.min_by_key(|&k| (connection(&held, k), k))?
-        };
+        let discards = Discards::new(&held, &visible(view, &held), Form::All).ok()?;
+        let kind = fastest_discard(&held, &discards)?;
         let declare = self.plan != Plan::Dama;
         let of_kind = |a: &Action| match a {
             Action::Riichi(t) => declare && kind_of_id(*t) == kind,
@@ -131,6 +107,46 @@ impl Agent<Observation> for Quick {
     fn name(&self) -> &'static str {
         "Quick"
     }
+}
+
+/// The held kind [`Quick`] discards (module docs): of the kinds whose discard leaves the least
+/// shanten, near tenpai the one with the most improving draws, else the one that connects
+/// least; ties to the lower kind. Far from tenpai the least is the whole hand's shanten
+/// ([`Discards::shanten`]) and the kinds are tried from the least connected, so most kinds'
+/// shanten is never read.
+fn fastest_discard(held: &[u8; RIICHI_KINDS], discards: &Discards) -> Option<u8> {
+    let whole = discards.shanten().ok()?;
+    if whole <= NEAR {
+        return fastest_of_every_kind(held, discards);
+    }
+    let mut order: Vec<(u32, u8)> = held_kinds(held).map(|k| (connection(held, k), k)).collect();
+    order.sort_unstable();
+    order
+        .into_iter()
+        .map(|(_, k)| k)
+        .find(|&k| discards.shanten_after(k).ok() == Some(whole))
+}
+
+/// [`fastest_discard`] with every held kind's shanten read.
+fn fastest_of_every_kind(held: &[u8; RIICHI_KINDS], discards: &Discards) -> Option<u8> {
+    let shanten: Vec<(u8, i8)> = held_kinds(held)
+        .filter_map(|k| Some((k, discards.shanten_after(k).ok()?)))
+        .collect();
+    let least = shanten.iter().map(|&(_, s)| s).min()?;
+    let fastest = shanten
+        .iter()
+        .filter(|&&(_, s)| s == least)
+        .map(|&(k, _)| k);
+    if least <= NEAR && fastest.clone().nth(1).is_some() {
+        let total = |k| discards.ukeire_total_after(k).unwrap_or(0);
+        return fastest.min_by_key(|&k| (std::cmp::Reverse(total(k)), k));
+    }
+    fastest.min_by_key(|&k| (connection(held, k), k))
+}
+
+/// The kinds of `held`, ascending.
+fn held_kinds(held: &[u8; RIICHI_KINDS]) -> impl Iterator<Item = u8> + Clone + '_ {
+    (0..RIICHI_KINDS as u8).filter(|&k| held[usize::from(k)] > 0)
 }
 
 /// Whether `kind` is a value honour for the seat (a dragon, its seat wind or the round
@@ -178,4 +194,40 @@ fn least_by(view: &Observation, key: impl Fn(u8) -> u32) -> Option<Action> {
             (key(kind_of_id(t)), view.code(a))
         })
         .or_else(|| view.legal.first().copied())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    #[test]
+    fn the_fastest_discard_is_the_one_every_kinds_shanten_gives() {
+        let mut rng = Rng::new(11);
+        let mut far = 0;
+        for round in 0..3000 {
+            let mut ids: Vec<u8> = (0..136).collect();
+            rng.shuffle(&mut ids);
+            // Hands of one or two suits as often as mixed ones (nearer tenpai).
+            let span = [136, 72, 36][round % 3];
+            let len = [14, 11, 8, 5, 2][round % 5];
+            let mut held = [0u8; RIICHI_KINDS];
+            let mut seen = [0u8; RIICHI_KINDS];
+            let mut drawn = ids.iter().filter(|&&t| t < span);
+            for &t in drawn.by_ref().take(len) {
+                held[usize::from(t / 4)] += 1;
+            }
+            for &t in drawn.take(round % 40) {
+                seen[usize::from(t / 4)] += 1;
+            }
+            let discards = Discards::new(&held, &seen, Form::All).unwrap();
+            far += usize::from(discards.shanten().unwrap() > NEAR);
+            assert_eq!(
+                fastest_discard(&held, &discards),
+                fastest_of_every_kind(&held, &discards),
+                "{held:?} {seen:?}"
+            );
+        }
+        assert!(far > 500, "only {far} hands far from tenpai");
+    }
 }
