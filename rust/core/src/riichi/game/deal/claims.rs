@@ -41,7 +41,7 @@ impl Deal {
                 opts.push(Action::Ron);
             }
             if calls && !self.players[seat].riichi {
-                opts.extend(self.call_options(seat, from, tile));
+                self.push_call_options(opts, seat, from, tile);
             }
             if !opts.is_empty() {
                 opts.push(Action::Pass);
@@ -63,16 +63,16 @@ impl Deal {
         }
     }
 
-    /// The pons, daiminkan and chis `seat` may make on `tile` from `from`, kuikae applied.
-    pub(super) fn call_options(&self, seat: usize, from: usize, tile: u8) -> Vec<Action> {
+    /// The pons, daiminkan and chis `seat` may make on `tile` from `from`, kuikae applied,
+    /// pushed onto `out` in that order.
+    fn push_call_options(&self, out: &mut Vec<Action>, seat: usize, from: usize, tile: u8) {
         let kind = kind_of_id(tile);
         let p = &self.players[seat];
         let same = p.of_kind(kind);
-        let chis = self.chi_shapes(seat, from, kind);
-        let mut out = Vec::new();
         if same.len() >= 2 {
+            let forbidden = self.kuikae_kinds(kind, kind, false);
             for pair in self.distinct_pairs(same, same) {
-                if self.has_discard_after(seat, &pair, self.kuikae_kinds(kind, kind, false)) {
+                if self.has_discard_after(seat, &pair, forbidden) {
                     out.push(Action::Pon(pair));
                 }
             }
@@ -80,22 +80,11 @@ impl Deal {
         if same.len() == 3 && self.kan_blocked().is_none() {
             out.push(Action::Daiminkan);
         }
-        for (base, pair) in chis {
-            if self.has_discard_after(seat, &pair, self.kuikae_kinds(kind, base, true)) {
-                out.push(Action::Chi(pair));
-            }
-        }
-        out
-    }
-
-    /// Every chi `seat` could make on a tile of `kind` from `from` before kuikae: the lowest
-    /// kind of the sequence and the two tiles of the hand, one pair per distinct classes.
-    pub(super) fn chi_shapes(&self, seat: usize, from: usize, kind: u8) -> Vec<(u8, [u8; 2])> {
-        let mut out = Vec::new();
         if !self.chi_seat(seat, from, kind) {
-            return out;
+            return;
         }
-        let p = &self.players[seat];
+        // Every chi before kuikae: the lowest kind of the sequence and the two tiles of the
+        // hand, one pair per distinct classes.
         let n = kind % 9;
         for low in n.saturating_sub(2)..=n.min(6) {
             let base = kind - n + low;
@@ -106,13 +95,13 @@ impl Deal {
             if p.held(first) == 0 || p.held(second) == 0 {
                 continue;
             }
-            out.extend(
-                self.distinct_pairs(p.of_kind(first), p.of_kind(second))
-                    .into_iter()
-                    .map(|pair| (base, pair)),
-            );
+            let forbidden = self.kuikae_kinds(kind, base, true);
+            for pair in self.distinct_pairs(p.of_kind(first), p.of_kind(second)) {
+                if self.has_discard_after(seat, &pair, forbidden) {
+                    out.push(Action::Chi(pair));
+                }
+            }
         }
-        out
     }
 
     /// Whether `seat` may chi a tile of `kind` discarded by `from`: four players (there is no
@@ -123,25 +112,28 @@ impl Deal {
 
     /// Tile pairs `(x, y)` with `x` from `a` and `y` from `b`, one per distinct pair of
     /// classes (a red five is its own class).
-    fn distinct_pairs(&self, a: &[u8], b: &[u8]) -> Vec<[u8; 2]> {
+    fn distinct_pairs(&self, a: &[u8], b: &[u8]) -> impl Iterator<Item = [u8; 2]> {
         let same = a == b;
         let classes = |x: u8, y: u8| {
             let (c, d) = (tile_class(x, self.red_fives), tile_class(y, self.red_fives));
             (c.min(d), c.max(d))
         };
-        let mut out: Vec<[u8; 2]> = Vec::new();
+        // At most four tiles of a kind on each side: at most 16 pairs, kept on the stack.
+        let mut out = [[0u8; 2]; 16];
+        let mut len = 0;
         for (i, &x) in a.iter().enumerate() {
             for (j, &y) in b.iter().enumerate() {
                 if same && j <= i {
                     continue;
                 }
                 let pair = classes(x, y);
-                if !out.iter().any(|&[u, v]| classes(u, v) == pair) {
-                    out.push([x, y]);
+                if !out[..len].iter().any(|&[u, v]| classes(u, v) == pair) {
+                    out[len] = [x, y];
+                    len += 1;
                 }
             }
         }
-        out
+        out.into_iter().take(len)
     }
 
     /// Kinds the caller may not discard right after the call (R4.5), as bits.
