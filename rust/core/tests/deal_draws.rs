@@ -316,7 +316,8 @@ fn p25d_suukaikan() {
 }
 
 /// P25e (R14.5, R12.1): three rons on one discard: sanchahou under Tenhou rules (double
-/// ron), three winners under Mahjong Soul rules (triple ron).
+/// ron), three winners under Mahjong Soul rules (triple ron), the first seat after the
+/// discarder alone under the seed preset (head bump).
 #[test]
 fn p25e_sanchahou() {
     let hands = [
@@ -326,16 +327,19 @@ fn p25e_sanchahou() {
         "24m777z789s123s99p",
     ];
     let wall = WallBuilder::new(0, hands).dealer_draw("1z");
-    for preset in [Preset::Tenhou, Preset::MahjongSoul] {
+    for preset in [Preset::Tenhou, Preset::MahjongSoul, Preset::Seed] {
         let mut t = Table::new(setup(0), &wall, &Ruleset::preset(preset));
         t.discard_hold(0, "3m");
         for seat in 1..4 {
             t.act(seat, Action::Ron);
         }
-        if preset == Preset::Tenhou {
-            assert_aborted(&t, DrawReason::Sanchahou, 0);
-        } else {
-            assert_eq!(t.outcome().wins.len(), 3);
+        match preset {
+            Preset::Tenhou => assert_aborted(&t, DrawReason::Sanchahou, 0),
+            Preset::Seed => {
+                let seats: Vec<usize> = t.outcome().wins.iter().map(|w| w.seat).collect();
+                assert_eq!(seats, [1]);
+            }
+            _ => assert_eq!(t.outcome().wins.len(), 3),
         }
     }
 }

@@ -181,25 +181,31 @@ impl Deal {
     /// Settles a claim window every seat has answered (the deal's phase already left it).
     fn close_claims(&mut self, claims: Claims) {
         let order = self.seats_after(claims.from);
-        let mut rons: Vec<usize> = order
-            .clone()
-            .filter(|&s| claims.responses[s] == Some(Action::Ron))
-            .collect();
+        // The seats that ron, in turn order after the discarder (three at most).
+        let mut ronning = [0; 3];
+        let mut rons = 0;
+        for s in order.clone() {
+            if claims.responses[s] == Some(Action::Ron) {
+                ronning[rons] = s;
+                rons += 1;
+            }
+        }
         match self.rules.multi_ron {
-            MultiRon::HeadBump => rons.truncate(1),
-            MultiRon::Double if rons.len() == 3 => {
+            MultiRon::HeadBump => rons = rons.min(1),
+            MultiRon::Double if rons == 3 => {
                 if self.rules.sanchahou == Sanchahou::Abort {
                     // R6.2: a riichi declared with the discard three players ron is void.
                     self.riichi_pending = None;
                     self.end_draw(DrawReason::Sanchahou, [false; 4], [false; 4], [0; 4]);
                     return;
                 }
-                rons.truncate(2);
+                rons = 2;
             }
             _ => {}
         }
+        let rons = &ronning[..rons];
         self.note_missed_wins(&claims);
-        self.mark_passes(&claims, &rons);
+        self.mark_passes(&claims, rons);
         if !rons.is_empty() {
             let wins = rons
                 .iter()
