@@ -248,7 +248,10 @@ impl Deal {
         let mut by_seat: [Vec<u8>; 4] = Default::default();
         for (offset, hand) in hands.into_iter().enumerate().take(count) {
             let seat = (setup.dealer + offset) % count;
-            players[seat].set_hand(hand.clone());
+            // Room for a draw: the hand does not grow again on its first.
+            let mut concealed = Vec::with_capacity(hand.len() + 1);
+            concealed.extend_from_slice(&hand);
+            players[seat].set_hand(concealed);
             players[seat].pond = Arc::new(Vec::with_capacity(POND));
             by_seat[seat] = hand;
         }
