@@ -77,9 +77,9 @@ impl Agent<Observation> for EfficiencyAgent {
         if let Some(kita) = spare_north(view) {
             return Some(kita);
         }
-        let riichi: Vec<Action> = of(legal, |a| matches!(a, Action::Riichi(_)));
-        if !riichi.is_empty() {
-            return best_discard(view, &riichi);
+        let is_riichi = |a: &Action| matches!(a, Action::Riichi(_));
+        if legal.iter().any(is_riichi) {
+            return best_discard(view, &of(legal, is_riichi));
         }
         let discards = of(legal, |a| matches!(a, Action::Discard(_)));
         if should_fold(view) {
