@@ -180,9 +180,15 @@ pub(super) fn visible(view: &Observation, held: &[u8; RIICHI_KINDS]) -> [u8; RII
 /// that improve it, then the lower kind, then the lower action code. (Only the options of
 /// least shanten need their improving tiles counted.)
 fn best_discard(view: &Observation, options: &[Action]) -> Option<Action> {
+    let kind = |a: Action| tile_of(a).map(kind_of_id);
+    if let Some(only) = options.first().and_then(|&a| kind(a))
+        && options.iter().all(|&a| kind(a) == Some(only))
+    {
+        // One kind to let go (a riichi hand's drawn tile): nothing to weigh.
+        return options.iter().copied().min_by_key(|&a| view.code(a));
+    }
     let held = counts(&view.hand);
     let discards = Discards::new(&held, &visible(view, &held), Form::All).ok()?;
-    let kind = |a: Action| tile_of(a).map(kind_of_id);
     // Each kind's shanten once, however many options let it go.
     let mut after: [Option<Option<i8>>; RIICHI_KINDS] = [None; RIICHI_KINDS];
     let mut fastest: Vec<(Action, i8)> = Vec::with_capacity(options.len());
