@@ -309,6 +309,7 @@ impl PlayerViews {
                 || {
                     let names = public
                         .kita
+                        .tiles()
                         .iter()
                         .map(|&t| TILES.get(py, class_index(t, red)));
                     PyTuple::new(py, names)

@@ -98,8 +98,7 @@ pub(crate) fn riichi_state(obs: &riichi::Observation) -> RiichiState {
                 m.after_discards,
             )
         });
-        let kita = p.kita.iter().copied().zip(p.kita_after.iter().copied());
-        let kita = kita.collect();
+        let kita = p.kita.iter().collect();
         (pond, melds.collect(), p.riichi, p.concealed, kita)
     });
     let legal = obs.legal.iter().map(|a| a.parts()).collect();
@@ -131,13 +130,17 @@ pub(crate) fn riichi_observation(
     let players = players
         .into_iter()
         .map(|(pond, melds, riichi, concealed, kita)| {
-            let (kita, kita_after): (Vec<u8>, Vec<(usize, usize)>) = kita.into_iter().unzip();
-            sight.see_all(&kita)?;
-            if kita.iter().any(|&t| t / 4 != NORTH) {
-                return Err(bad(format!("kita tiles {kita:?}")));
+            let (tiles, after): (Vec<u8>, Vec<(usize, usize)>) = kita.iter().copied().unzip();
+            sight.see_all(&tiles)?;
+            if tiles.iter().any(|&t| t / 4 != NORTH) {
+                return Err(bad(format!("kita tiles {tiles:?}")));
             }
-            if (kita_after.iter()).any(|&(discards, kans)| discards > pond.len() || kans > 4) {
-                return Err(bad(format!("kita after {kita_after:?} (discards, kans)")));
+            if (after.iter()).any(|&(discards, kans)| discards > pond.len() || kans > 4) {
+                return Err(bad(format!("kita after {after:?} (discards, kans)")));
+            }
+            let mut set_aside = riichi::Kita::default();
+            for (tile, after) in kita {
+                set_aside.push(tile, after)?;
             }
             let pond = pond.into_iter().map(|(tile, tsumogiri, riichi, called)| {
                 sight.see_if(tile, !called)?;
@@ -156,8 +159,7 @@ pub(crate) fn riichi_observation(
             Ok(riichi::Public {
                 pond: Arc::new(pond),
                 melds: Arc::new(melds.collect::<Result<_>>()?),
-                kita: Arc::new(kita),
-                kita_after: Arc::new(kita_after),
+                kita: set_aside,
                 riichi,
                 concealed,
             })

@@ -165,7 +165,7 @@ pub(super) fn visible(view: &Observation, held: &[u8; RIICHI_KINDS]) -> [u8; RII
         for meld in player.melds.iter() {
             meld.tiles.iter().copied().for_each(&mut see);
         }
-        player.kita.iter().copied().for_each(&mut see);
+        player.kita.tiles().iter().copied().for_each(&mut see);
     }
     std::array::from_fn(|k| {
         if in_play(k as u8, view.player_count) {

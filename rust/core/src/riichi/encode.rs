@@ -266,7 +266,7 @@ impl Encoder for RiichiEncoder {
             }
             if r == 0 {
                 // The Norths for the indicators; their nukidora is added below (T10.2).
-                player.kita.iter().for_each(|&t| count_dora(t));
+                player.kita.tiles().iter().for_each(|&t| count_dora(t));
             }
         }
         let in_sight = obs.seen();

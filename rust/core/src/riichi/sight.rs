@@ -551,8 +551,11 @@ impl<'a> Order<'a> {
             }
         }
         for (seat, player) in view.players.iter().enumerate() {
-            let kita = player.kita_after.iter().zip(player.kita.iter());
-            set_aside[seat].extend(kita.map(|(&at, &tile)| (at, SetAside::Kita(tile))));
+            let kita = player
+                .kita
+                .iter()
+                .map(|(tile, at)| (at, SetAside::Kita(tile)));
+            set_aside[seat].extend(kita);
             // A kita made after `k` kans comes after kan `k - 1` and before kan `k`; kita of
             // the same turn keep their order (the sort is stable).
             set_aside[seat].sort_by_key(|&((discards, kans), what)| {

@@ -14,7 +14,7 @@ pub mod wall;
 pub use crate::standing::Standing;
 pub use action::{ACTION_COUNT, Action, tile_class};
 pub use deal::{
-    Deal, DealMeld, DealSetup, Furiten, Outcome, PlayerState, PondTile, describe, tile_name,
+    Deal, DealMeld, DealSetup, Furiten, Kita, Outcome, PlayerState, PondTile, describe, tile_name,
 };
 pub use event::{DRAWS, DrawReason, Event, Split, WinRecord};
 pub use log::LogStyle;

@@ -6,7 +6,7 @@
 //! keep four entries; the game's `player_count` first are its players.
 
 use super::action::Action;
-use super::deal::{Deal, DealMeld, Furiten, PondTile};
+use super::deal::{Deal, DealMeld, Furiten, Kita, PondTile};
 use std::sync::Arc;
 
 use crate::agent::Observed;
@@ -23,9 +23,7 @@ pub struct Public {
     /// Declared melds with the claimed tile and who discarded it.
     pub melds: Arc<Vec<DealMeld>>,
     /// Norths set aside by kita (three players).
-    pub kita: Arc<Vec<u8>>,
-    /// How many discards and kans the player had made before each kita.
-    pub kita_after: Arc<Vec<(usize, usize)>>,
+    pub kita: Kita,
     /// Riichi declared and accepted.
     pub riichi: bool,
     /// How many concealed tiles the player holds (the drawn tile included).
@@ -95,7 +93,7 @@ impl Observation {
         let ponds = self.players.iter().flat_map(|p| {
             let uncalled = p.pond.iter().filter(|d| !d.called).map(|d| d.tile);
             let melded = p.melds.iter().flat_map(|m| m.tiles.iter().copied());
-            uncalled.chain(melded).chain(p.kita.iter().copied())
+            uncalled.chain(melded).chain(p.kita.tiles().iter().copied())
         });
         let tiles = self.hand.iter().copied().chain(ponds);
         crate::sight::count(
@@ -154,8 +152,7 @@ impl Deal {
                 Public {
                     pond: p.pond.clone(),
                     melds: p.melds.clone(),
-                    kita: p.kita.clone(),
-                    kita_after: p.kita_after.clone(),
+                    kita: p.kita,
                     riichi: p.riichi,
                     concealed: p.hand.len(),
                 }

@@ -377,7 +377,7 @@ impl Deal {
         for p in &self.players {
             let uncalled = p.pond.iter().filter(|d| !d.called).map(|d| d.tile);
             let melded = p.melds.iter().flat_map(|m| m.tiles.iter().copied());
-            let kita = p.kita.iter().copied();
+            let kita = p.kita.tiles().iter().copied();
             for t in p
                 .hand
                 .iter()

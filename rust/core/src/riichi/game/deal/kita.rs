@@ -2,8 +2,6 @@
 //! declaration with its robbing window, and the kita completed (it counts as a call, the last
 //! live tile joins the dead wall, the replacement draw).
 
-use std::sync::Arc;
-
 use super::{Deal, Draw, Source};
 use crate::riichi::game::Reason;
 use crate::riichi::game::event::Event;
@@ -60,13 +58,13 @@ impl Deal {
         self.kan_tile_from = None;
         self.reveal_pending();
         let p = &mut self.players[seat];
-        if p.take(tile).is_err() {
+        let kans = p.melds.iter().filter(|m| m.meld.kind().is_kan()).count();
+        let mut kita = p.kita;
+        if kita.push(tile, (p.pond.len(), kans)).is_err() || p.take(tile).is_err() {
             return;
         }
+        p.kita = kita;
         p.refresh_waits();
-        Arc::make_mut(&mut p.kita).push(tile);
-        let kans = p.melds.iter().filter(|m| m.meld.kind().is_kan()).count();
-        Arc::make_mut(&mut p.kita_after).push((p.pond.len(), kans));
         self.events.push(Event::Kita { seat, tile });
         self.open_claims(seat, tile, Source::Kita);
     }

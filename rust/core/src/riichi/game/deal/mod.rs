@@ -19,7 +19,7 @@ mod kita;
 mod player;
 mod turn;
 
-pub use player::{DealMeld, FURITEN, Furiten, PlayerState, PondTile};
+pub use player::{DealMeld, FURITEN, Furiten, Kita, PlayerState, PondTile};
 
 use super::action::{Action, is_red_id, tile_class};
 use super::event::{DrawReason, Event, WinRecord};

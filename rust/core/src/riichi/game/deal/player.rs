@@ -37,6 +37,66 @@ pub struct DealMeld {
     pub after_discards: usize,
 }
 
+/// The Norths a player has set aside by kita (three players), in order, each with how many
+/// discards and kans the player had made before it (its place in the player's turns, as a
+/// meld's `after_discards`, and among its kans). Kept inline: a deal has four Norths.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Kita {
+    tiles: [u8; 4],
+    /// (discards, kans) before each.
+    after: [(u8, u8); 4],
+    len: u8,
+}
+
+impl Kita {
+    /// The most a player can set aside: the four Norths.
+    pub const MAX: usize = 4;
+
+    /// The tiles set aside, in order.
+    pub fn tiles(&self) -> &[u8] {
+        &self.tiles[..usize::from(self.len)]
+    }
+
+    /// Each tile set aside with the (discards, kans) the player had made before it, in order.
+    pub fn iter(&self) -> impl Iterator<Item = (u8, (usize, usize))> + '_ {
+        let after = self
+            .after
+            .iter()
+            .map(|&(d, k)| (usize::from(d), usize::from(k)));
+        self.tiles().iter().copied().zip(after)
+    }
+
+    /// How many tiles are set aside.
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Whether none is.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Sets `tile` aside after `(discards, kans)`; an error past [`Self::MAX`] tiles or
+    /// 255 discards.
+    pub fn push(&mut self, tile: u8, (discards, kans): (usize, usize)) -> Result<()> {
+        let at = usize::from(self.len);
+        let after = u8::try_from(discards).ok().zip(u8::try_from(kans).ok());
+        match after {
+            Some(after) if at < Self::MAX => {
+                self.tiles[at] = tile;
+                self.after[at] = after;
+                self.len += 1;
+                Ok(())
+            }
+            _ => Err(Error::argument(format!(
+                "kita {tile} after ({discards}, {kans}) (discards, kans): a player sets aside \
+                 at most {} Norths, after at most 255 discards and kans",
+                Self::MAX
+            ))),
+        }
+    }
+}
+
 /// Why a player may not ron (R11), the most lasting kind first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Furiten {
@@ -101,12 +161,8 @@ pub struct PlayerState {
     /// Discards in order, called ones included (shared with observations until the next
     /// change).
     pub pond: Arc<Vec<PondTile>>,
-    /// Norths set aside by kita, in order (three players; shared with observations until the
-    /// next change).
-    pub kita: Arc<Vec<u8>>,
-    /// How many discards and kans the player had made before each kita (its place in the
-    /// player's turns, as a meld's `after_discards`, and among its kans).
-    pub kita_after: Arc<Vec<(usize, usize)>>,
+    /// Norths set aside by kita (three players).
+    pub kita: Kita,
     /// Riichi declared and accepted.
     pub riichi: bool,
     /// The riichi was a double riichi.
@@ -373,6 +429,22 @@ mod tests {
         Parts::new(&p.counts())
             .shanten(Form::All)
             .unwrap_or(i8::MAX)
+    }
+
+    #[test]
+    fn kita_keeps_at_most_four_norths_in_order() {
+        let mut kita = Kita::default();
+        for (i, tile) in [120, 123, 121, 122].into_iter().enumerate() {
+            kita.push(tile, (i * 3, i / 2)).unwrap();
+        }
+        assert_eq!(kita.tiles(), [120, 123, 121, 122]);
+        let after: Vec<_> = kita.iter().map(|(_, at)| at).collect();
+        assert_eq!(after, [(0, 0), (3, 0), (6, 1), (9, 1)]);
+        let full = kita;
+        let err = kita.push(120, (10, 1)).unwrap_err();
+        assert!(err.to_string().contains("at most 4 Norths"), "{err}");
+        assert_eq!(kita, full, "a refused kita changes nothing");
+        assert!(Kita::default().push(120, (256, 0)).is_err());
     }
 
     #[test]
