@@ -213,7 +213,7 @@ pub fn play_game(
     let names = std::array::from_fn(|s| agents[s].name().to_owned());
     let mut game = Game::with_names(rules, seed, names);
     let mut outcomes = Vec::new();
-    while let Some(mut deal) = game.next_deal() {
+    while let Some(mut deal) = game.next_deal_with_log() {
         play_out(&mut deal, agents)?;
         outcomes.extend(deal.outcome().cloned());
         game.finish_owned_deal(deal)?;

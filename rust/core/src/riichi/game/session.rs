@@ -226,15 +226,37 @@ impl Game {
 
     /// The next deal, on a wall from the game's seed; `None` once the game is over.
     pub fn next_deal(&mut self) -> Option<Deal> {
-        if self.over {
-            return None;
-        }
-        let wall = Wall::shuffled(self.rng.next_u64(), self.player_count());
+        let wall = self.next_wall()?;
         self.deal_on(wall).ok()
+    }
+
+    /// [`Self::next_deal`] for a caller that gives the deal back to this game with
+    /// [`Self::finish_owned_deal`] or [`Self::finish_deal`]: the game's log goes with the
+    /// deal, its events written after it, and comes back with them, never copied
+    /// ([`Self::log`] is empty meanwhile, and a deal dropped or refused takes it along).
+    pub(crate) fn next_deal_with_log(&mut self) -> Option<Deal> {
+        let wall = self.next_wall()?;
+        let mut log = std::mem::take(&mut self.log);
+        let deal = self.start_deal(wall, &mut log).ok();
+        if deal.is_none() {
+            self.log = log;
+        }
+        deal
+    }
+
+    /// The next deal's wall, from the game's seed; `None` once the game is over.
+    fn next_wall(&mut self) -> Option<Wall> {
+        let players = self.player_count();
+        (!self.over).then(|| Wall::shuffled(self.rng.next_u64(), players))
     }
 
     /// The next deal on an explicit wall (for replays and tests).
     pub fn deal_on(&mut self, wall: Wall) -> Result<Deal> {
+        self.start_deal(wall, &mut Vec::new())
+    }
+
+    /// The next deal on `wall`, its events written after `log` ([`Deal::on_log`]).
+    fn start_deal(&mut self, wall: Wall, log: &mut Vec<Event>) -> Result<Deal> {
         if self.over {
             return Err(Error::argument("the game is over"));
         }
@@ -247,7 +269,7 @@ impl Game {
             riichi_sticks: self.riichi_sticks,
             scores: self.scores,
         };
-        let deal = Deal::new(setup, wall.clone(), &self.rules)?;
+        let deal = Deal::on_log(setup, wall.clone(), &self.rules, log)?;
         self.dealt = Some((setup, wall));
         Ok(deal)
     }
@@ -256,7 +278,7 @@ impl Game {
     /// this game gave out last is taken, once: the same setup, wall and rules.
     pub fn finish_deal(&mut self, deal: &Deal) -> Result<()> {
         self.take_deal(deal, |log, played| {
-            log.extend_from_slice(deal.events());
+            log.extend_from_slice(deal.log());
             played.push(deal.actions().to_vec());
         })
     }
@@ -267,8 +289,14 @@ impl Game {
         let (events, actions) = deal.take_records();
         self.take_deal(&deal, |log, played| {
             // Room for the game's end too: the log is not copied again to add it.
-            log.reserve(events.len() + 1);
-            log.extend(events);
+            if log.is_empty() {
+                // The deal was started on the game's log (`next_deal_with_log`).
+                *log = events;
+                log.reserve(1);
+            } else {
+                log.reserve(events.len() + 1);
+                log.extend(events);
+            }
             played.push(actions);
         })
     }
@@ -718,5 +746,32 @@ mod tests {
             line,
             r#"{"type":"start_game","names":["a","b","c","d"],"game_seed":9}"#
         );
+    }
+
+    #[test]
+    fn a_deal_started_on_the_games_log_gives_it_back() {
+        let rules = Ruleset::preset(Preset::Tenhou);
+        let mut copied = Game::new(&rules, 5);
+        let mut moved = copied.clone();
+        let mut lent_by_reference = copied.clone();
+        while let Some(mut deal) = copied.next_deal() {
+            finish(&mut deal);
+            copied.finish_deal(&deal).unwrap();
+
+            let mut lent = moved.next_deal_with_log().unwrap();
+            assert!(moved.log().is_empty(), "the log goes with the deal");
+            finish(&mut lent);
+            assert_eq!(lent.events(), deal.events(), "the deal's own events");
+            moved.finish_owned_deal(lent).unwrap();
+            assert_eq!(moved.log(), copied.log());
+
+            let mut lent = lent_by_reference.next_deal_with_log().unwrap();
+            finish(&mut lent);
+            lent_by_reference.finish_deal(&lent).unwrap();
+            assert_eq!(lent_by_reference.log(), copied.log());
+        }
+        assert!(copied.is_over() && copied.deals_played() > 1);
+        assert!(moved.is_over() && moved.next_deal_with_log().is_none());
+        assert_eq!(moved.log(), copied.log(), "kept once the game is over");
     }
 }

@@ -203,7 +203,10 @@ pub struct Deal {
     /// The last turn's list of actions, emptied, for the next turn to fill (no allocation per
     /// turn).
     spare_actions: Vec<Action>,
+    /// The game's log before this deal (its first `logged` events, when the game lent it:
+    /// [`Self::on_log`]) and then this deal's events.
     events: Vec<Event>,
+    logged: usize,
     /// Every action applied, in order, with its seat.
     history: Vec<(usize, Action)>,
     /// Any call (ankan included) so far: ends the uninterrupted first go-around.
@@ -229,6 +232,18 @@ pub struct Deal {
 impl Deal {
     /// Starts a deal on `wall`: deals the tiles and gives the dealer the first turn.
     pub fn new(setup: DealSetup, wall: Wall, rules: &Ruleset) -> Result<Self> {
+        Self::on_log(setup, wall, rules, &mut Vec::new())
+    }
+
+    /// [`Self::new`], the deal's events written after `log` (a game's log so far), taken
+    /// once the deal starts (left as it is on an error); [`Self::take_records`] gives it back
+    /// with them, so a game's log is never copied.
+    pub(crate) fn on_log(
+        setup: DealSetup,
+        wall: Wall,
+        rules: &Ruleset,
+        log: &mut Vec<Event>,
+    ) -> Result<Self> {
         check_supported(rules)?;
         setup.check(rules)?;
         let count = rules.player_count();
@@ -256,7 +271,9 @@ impl Deal {
             by_seat[seat] = hand;
         }
         let dora_indicator = wall.dora_indicators()[0];
-        let mut events = Vec::with_capacity(EVENTS);
+        let logged = log.len();
+        let mut events = std::mem::take(log);
+        events.reserve(EVENTS);
         events.push(Event::StartKyoku {
             round_wind: setup.round_wind as u8,
             number: setup.number,
@@ -275,6 +292,7 @@ impl Deal {
             phase: Phase::Over,
             spare_actions: Vec::new(),
             events,
+            logged,
             history: Vec::with_capacity(HISTORY),
             wall,
             players,
@@ -308,7 +326,7 @@ impl Deal {
 
     /// The events so far.
     pub fn events(&self) -> &[Event] {
-        &self.events
+        &self.events[self.logged..]
     }
 
     /// Every action applied so far with its seat: applied in order to a deal with the same
@@ -317,8 +335,15 @@ impl Deal {
         &self.history
     }
 
-    /// Its events and actions, taken out of it (both left empty).
+    /// The game's log it was started on ([`Self::on_log`]; else nothing), then its events.
+    pub(crate) fn log(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Its events after the game's log it was started on ([`Self::log`]) and its actions,
+    /// taken out of it (both left empty).
     pub(crate) fn take_records(&mut self) -> (Vec<Event>, Vec<(usize, Action)>) {
+        self.logged = 0;
         (
             std::mem::take(&mut self.events),
             std::mem::take(&mut self.history),
