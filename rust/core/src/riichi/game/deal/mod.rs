@@ -340,8 +340,8 @@ impl Deal {
         &self.events
     }
 
-    /// Its events after the game's log it was started on ([`Self::log`]) and its actions,
-    /// taken out of it (both left empty).
+    /// Its log ([`Self::log`]: any game's log it was started on, then its events) and its
+    /// actions, taken out of it (both left empty).
     pub(crate) fn take_records(&mut self) -> (Vec<Event>, Vec<(usize, Action)>) {
         self.logged = 0;
         (
